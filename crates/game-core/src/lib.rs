@@ -1,0 +1,54 @@
+//! The shared vocabulary of the game-analysis workspace.
+//!
+//! Every paper crate builds on what is here, and nothing here belongs to one paper:
+//! - [`Game`]: two-player, alternating, perfect-information games, with chance nodes whose
+//!   outcomes have exact probabilities; [`ImpartialGame`] for games where both players have
+//!   the same options, under [`PlayConvention::Normal`] or [`PlayConvention::Misere`] play;
+//! - [`search`]: minimax, alpha-beta with a chosen window, negamax with a transposition table,
+//!   and expectiminimax, all reporting [`search::SearchStats`] and all trying moves in the
+//!   order [`Game::legal_moves`] gives;
+//! - [`number`]: closed forms written once over [`number::Real`] and evaluated as `f64` and
+//!   as exact `BigRational`, and numbers as papers print them;
+//! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per
+//!   batch, and estimates that are the same for any thread count.
+//!
+//! The one design decision to know: values are always from [`Player::First`]'s point of view
+//! (MAX), and invalid parameters give typed errors, never panics.
+//!
+//! # Examples
+//!
+//! The matches game of `nim-games` (take 1–3; the player left with one match loses), solved
+//! by minimax and by alpha-beta:
+//!
+//! ```
+//! use game_core::{Game, ImpartialGame, ImpartialPlay, PlayConvention};
+//! use game_core::search::{Window, alpha_beta, minimax};
+//!
+//! /// n matches; a move leaves n − 1, n − 2 or n − 3, at least one.
+//! struct Matches;
+//! impl ImpartialGame for Matches {
+//!     type Position = u32;
+//!     fn options(&self, n: &u32) -> Vec<u32> {
+//!         (1..=3).filter(|take| take < n).map(|take| n - take).collect()
+//!     }
+//! }
+//!
+//! // Left with one match and no move: you lose (normal play).
+//! let game = ImpartialPlay::new(Matches, 7, PlayConvention::Normal);
+//! let start = game.initial_position();
+//! let full = minimax(&game, &start).unwrap();
+//! let pruned = alpha_beta(&game, &start, Window::new(-1, 1).unwrap()).unwrap();
+//! assert_eq!((full.value, pruned.value), (1, 1));
+//! assert_eq!(full.stats.nodes, 52);
+//! assert!(pruned.stats.nodes < full.stats.nodes);
+//! ```
+
+pub mod game;
+pub mod monte_carlo;
+pub mod number;
+pub mod player;
+pub mod random;
+pub mod search;
+
+pub use game::{Game, ImpartialGame, ImpartialPlay, PlayConvention, PlayError, Probability};
+pub use player::{Outcome, Player, Turn};

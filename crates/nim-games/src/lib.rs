@@ -1,0 +1,26 @@
+//! Matches and heap games, solved exactly.
+//!
+//! This crate reproduces two sources:
+//! - the matches game of the course report *Documentation of Two Algorithms for Adversarial
+//!   Searching Games* (B. Wang, 2014): take one, two or three matches; the player left with
+//!   one match loses. [`matches`] plays it on `game-core`'s [`game_core::Game`] and measures
+//!   its minimax and alpha-beta trees (report section 3.1) and its losing positions
+//!   (section 3.2);
+//! - planned (issue "nim-games"): Grundy's game in normal and misère play, Sprague–Grundy
+//!   theory, subtraction and octal games, and the play against a random opponent of the
+//!   report's section 3.3.
+//!
+//! The one convention to know: the report's tree sizes count every node the search visits,
+//! root and leaves included, with moves tried largest take first (the order of the report's
+//! own walk-through of its Figure 2) — see [`matches::TreeSizes`].
+//!
+//! # Examples
+//!
+//! ```
+//! use nim_games::matches::{MatchesGame, TreeSizes};
+//!
+//! let sizes = TreeSizes::measure(&MatchesGame::new(15).unwrap()).unwrap();
+//! assert_eq!((sizes.minimax, sizes.alpha_beta), (6872, 156));
+//! ```
+
+pub mod matches;
