@@ -6,6 +6,9 @@ use super::{
 };
 use crate::game::Game;
 
+/// Each legal move of a position with its minimax value, in [`Game::legal_moves`] order.
+pub type MoveValues<G> = Vec<(<G as Game>::Move, <G as Game>::Value)>;
+
 /// The minimax value of `position`, searched to the terminal positions.
 ///
 /// Visits the whole game tree below `position`, so [`SearchStats::nodes`] is the size of that
@@ -79,7 +82,7 @@ pub fn move_values<G: Game, H: Horizon<G>>(
     game: &G,
     position: &G::Position,
     horizon: &mut H,
-) -> Result<(Vec<(G::Move, G::Value)>, SearchStats), SearchError> {
+) -> Result<(MoveValues<G>, SearchStats), SearchError> {
     let mut stats = SearchStats::default();
     if let NodeKind::Leaf(_) = classify(game, position, 0, horizon, &mut stats)? {
         return Err(SearchError::NoLegalMoves);
@@ -95,7 +98,7 @@ fn child_values<G: Game, H: Horizon<G>>(
     depth: u32,
     horizon: &mut H,
     stats: &mut SearchStats,
-) -> Result<Vec<(G::Move, G::Value)>, SearchError> {
+) -> Result<MoveValues<G>, SearchError> {
     nonempty_moves(game, position)?
         .into_iter()
         .map(|mv| {

@@ -19,7 +19,7 @@ use std::fmt::Debug;
 
 pub use alpha_beta::{Window, alpha_beta, alpha_beta_with_horizon};
 pub use expectiminimax::expectiminimax;
-pub use minimax::{minimax, minimax_with_horizon, move_values};
+pub use minimax::{MoveValues, minimax, minimax_with_horizon, move_values};
 pub use negamax::{Solver, negamax_solve};
 
 use crate::game::Game;
@@ -38,7 +38,6 @@ pub struct SearchStats {
 }
 
 /// The value of a position and the move that attains it.
-#[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult<G: Game> {
     /// The value of the searched position (first player's point of view).
     pub value: G::Value,
@@ -47,6 +46,34 @@ pub struct SearchResult<G: Game> {
     pub best_move: Option<G::Move>,
     /// What the search did.
     pub stats: SearchStats,
+}
+
+// Written out because derives would demand `G: Debug + Clone + PartialEq` of the game
+// itself, when only its values and moves are stored.
+impl<G: Game> Debug for SearchResult<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchResult")
+            .field("value", &self.value)
+            .field("best_move", &self.best_move)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+impl<G: Game> Clone for SearchResult<G> {
+    fn clone(&self) -> Self {
+        SearchResult {
+            value: self.value.clone(),
+            best_move: self.best_move.clone(),
+            stats: self.stats,
+        }
+    }
+}
+
+impl<G: Game> PartialEq for SearchResult<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value && self.best_move == other.best_move && self.stats == other.stats
+    }
 }
 
 /// A search could not value a position.
