@@ -1,1 +1,194 @@
-fn main() {}
+//! Workspace tasks, run as `cargo xtask <task>` from anywhere in the workspace.
+//!
+//! `verify-tables` recomputes every published number of the five source papers with the
+//! library crates and compares it with the paper. The transcriptions are data
+//! (`xtask/data/<paper>.toml`, one row per printed number, the value as printed); the
+//! computations are library calls (`src/papers/`); this binary only compares and reports.
+
+mod papers;
+mod report;
+mod transcription;
+mod verdict;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use game_core::number::Rounding;
+
+use papers::{Paper, RunSize};
+use report::{PaperResult, RowResult};
+use transcription::Transcription;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  verify-tables [options]  recompute every published number and compare it with the paper
+      --paper NAME         only this paper (johnson1970, levene-fenner, dotsenko-marynych,
+                           matches, grundy)
+      --json PATH          write every row as JSON to PATH
+      --write-docs         regenerate docs/reproduction/<paper>.md from the rows
+      --check-docs         fail if docs/reproduction/ is not what --write-docs would write
+      --full               run the Monte Carlo rows with their large samples
+  help                     this text
+
+verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
+value the library could not compute) or `stale-erratum` (a declared erratum that agrees).";
+
+/// The options of `verify-tables`.
+#[derive(Debug, Default)]
+struct VerifyOptions {
+    paper: Option<String>,
+    json: Option<PathBuf>,
+    write_docs: bool,
+    check_docs: bool,
+    full: bool,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
+        Some("help" | "--help" | "-h") | None => {
+            println!("{USAGE}");
+            Ok(true)
+        }
+        Some(other) => Err(format!("unknown task {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
+    let mut options = VerifyOptions::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| {
+            args.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--paper" => options.paper = Some(value("--paper")?),
+            "--json" => options.json = Some(PathBuf::from(value("--json")?)),
+            "--write-docs" => options.write_docs = true,
+            "--check-docs" => options.check_docs = true,
+            "--full" => options.full = true,
+            other => return Err(format!("unknown option {other:?}\n\n{USAGE}")),
+        }
+    }
+    Ok(options)
+}
+
+/// Runs the verification; `Ok(false)` when some row failed or the docs are stale.
+fn verify_tables(options: &VerifyOptions) -> Result<bool, String> {
+    let all = papers::all();
+    if let Some(name) = &options.paper
+        && !all.iter().any(|p| p.id == name)
+    {
+        let known: Vec<&str> = all.iter().map(|p| p.id).collect();
+        return Err(format!(
+            "unknown paper {name:?}; known: {}",
+            known.join(", ")
+        ));
+    }
+    let size = if options.full {
+        RunSize::Full
+    } else {
+        RunSize::Default
+    };
+    let results = all
+        .iter()
+        .filter(|p| options.paper.as_ref().is_none_or(|name| name == p.id))
+        .map(|paper| verify_paper(paper, size))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    print!("{}", report::summary(&results));
+    let mut passed = !results
+        .iter()
+        .flat_map(|p| &p.rows)
+        .any(|r| r.verdict.status.is_failure());
+
+    if let Some(path) = &options.json {
+        let text = serde_json::to_string_pretty(&report::json_rows(&results))
+            .map_err(|e| format!("cannot render JSON: {e}"))?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("\nwrote {}", path.display());
+    }
+    let docs = docs_dir();
+    for paper in results.iter().filter(|p| p.title.is_some()) {
+        let page = docs.join(format!("{}.md", paper.id));
+        let text = report::markdown(paper);
+        if options.write_docs {
+            std::fs::write(&page, &text).map_err(|e| format!("{}: {e}", page.display()))?;
+            println!("wrote {}", page.display());
+        }
+        if options.check_docs && std::fs::read_to_string(&page).ok().as_deref() != Some(&text) {
+            eprintln!(
+                "{} is out of date: run `cargo xtask verify-tables --write-docs`",
+                page.display()
+            );
+            passed = false;
+        }
+    }
+    Ok(passed)
+}
+
+fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
+    let (Some(data), Some(file)) = (paper.data, paper.data_file) else {
+        return Ok(PaperResult {
+            id: paper.id,
+            title: None,
+            data_file: None,
+            source: None,
+            rounding: None,
+            pending: paper.pending,
+            rows: Vec::new(),
+        });
+    };
+    let transcription = Transcription::parse(file, data).map_err(|e| e.to_string())?;
+    if transcription.paper != paper.id {
+        return Err(format!(
+            "{file} says paper = {:?}, expected {:?}",
+            transcription.paper, paper.id
+        ));
+    }
+    let rounding = Rounding::from(transcription.rounding);
+    let mut recompute = (paper.recompute)();
+    let rows = transcription
+        .rows
+        .into_iter()
+        .map(|row| {
+            let computed = recompute.compute(&row, size);
+            let verdict = verdict::judge(&row, &computed, rounding);
+            RowResult {
+                row,
+                computed,
+                verdict,
+            }
+        })
+        .collect();
+    Ok(PaperResult {
+        id: paper.id,
+        title: Some(transcription.title),
+        data_file: Some(file),
+        source: Some(transcription.source),
+        rounding: Some((transcription.rounding, transcription.rounding_evidence)),
+        pending: paper.pending,
+        rows,
+    })
+}
+
+/// `docs/reproduction/` of the workspace this xtask was built in.
+fn docs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("docs")
+        .join("reproduction")
+}

@@ -7,7 +7,7 @@
 //! of *n* − 1 with subtraction set {1, 2, 3}, and the positions lost for the player to move
 //! are *n* = 4*k* + 1 (report section 3.2).
 
-use game_core::search::{SearchError, Window, alpha_beta, minimax};
+use game_core::search::{SearchError, Solver, Window, alpha_beta, minimax};
 use game_core::{Game, Player, Turn};
 
 /// The largest number of matches one move may take.
@@ -104,9 +104,48 @@ impl Game for MatchesGame {
 }
 
 /// Whether the player to move with `matches_left` matches loses against best play: exactly
-/// when `matches_left` = 4*k* + 1 (report section 3.2).
+/// when `matches_left` = 4*k* + 1 (report section 3.2). The closed form; the searches below
+/// establish it independently.
 pub fn is_losing_position(matches_left: u32) -> bool {
     matches_left % (MAX_TAKE + 1) == 1
+}
+
+/// Whether to move first or second in `game` (report section 3.2): the player who wins
+/// against best play, found by solving the game exactly.
+///
+/// # Errors
+///
+/// Never for a valid [`MatchesGame`]; the search's error type is kept for honesty.
+pub fn preferred_turn(game: &MatchesGame) -> Result<Player, SearchError> {
+    let value = Solver::new(game).value(&game.initial_position())?;
+    Ok(if value > 0 {
+        Player::First
+    } else {
+        Player::Second
+    })
+}
+
+/// The numbers of matches, up to `max_matches`, that lose for the player to move (the
+/// report's "KEY" states), found by solving every position exactly with one shared table.
+///
+/// # Errors
+///
+/// [`MatchesError::NoMatches`] when `max_matches` is 0.
+pub fn losing_positions(max_matches: u32) -> Result<Vec<u32>, MatchesError> {
+    let game = MatchesGame::new(max_matches)?;
+    let mut solver = Solver::new(&game);
+    let mut lost = Vec::new();
+    for matches_left in 1..=max_matches {
+        let position = MatchesPosition {
+            matches_left,
+            to_move: Player::First,
+        };
+        // The game has no chance nodes and every non-terminal position has a move.
+        if solver.value(&position) == Ok(-1) {
+            lost.push(matches_left);
+        }
+    }
+    Ok(lost)
 }
 
 /// The sizes of the report's two search trees (section 3.1) for one game.

@@ -80,3 +80,22 @@ fn a_winning_first_move_leaves_4k_plus_1() {
         }
     }
 }
+
+#[test]
+fn solved_losing_positions_are_4k_plus_1_and_decide_the_turn() {
+    let solved = nim_games::matches::losing_positions(60).unwrap();
+    let formula: Vec<u32> = (1..=60).filter(|&n| is_losing_position(n)).collect();
+    assert_eq!(solved, formula);
+    assert_eq!(
+        nim_games::matches::losing_positions(0),
+        Err(MatchesError::NoMatches(0))
+    );
+    for n in 1..=30 {
+        let turn = nim_games::matches::preferred_turn(&MatchesGame::new(n).unwrap()).unwrap();
+        assert_eq!(
+            turn == game_core::Player::Second,
+            is_losing_position(n),
+            "n = {n}"
+        );
+    }
+}

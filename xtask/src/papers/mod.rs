@@ -1,0 +1,100 @@
+//! The five papers: for each, its transcription and the library calls that recompute its
+//! numbers. The xtask computes nothing itself; each paper module only dispatches a row to the
+//! library crate that owns the quantity.
+
+mod matches;
+
+use crate::transcription::TranscribedRow;
+use crate::verdict::Computed;
+
+/// How much work the Monte Carlo rows may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunSize {
+    /// Fixed seeds and sample sizes that keep the whole run within two minutes.
+    Default,
+    /// Larger samples (`--full`).
+    Full,
+}
+
+/// Recomputes the printed numbers of one paper.
+pub trait Recompute {
+    /// The library's value for the quantity of `row`, or why it cannot be computed.
+    fn compute(&mut self, row: &TranscribedRow, size: RunSize) -> Result<Computed, String>;
+}
+
+/// One source paper of the workspace.
+pub struct Paper {
+    /// The identifier used by `--paper` and in the JSON (`matches`, `johnson1970`, …).
+    pub id: &'static str,
+    /// The data file under `xtask/data/`, once transcribed.
+    pub data_file: Option<&'static str>,
+    /// Its content, compiled into the xtask so that it runs from any directory.
+    pub data: Option<&'static str>,
+    /// The issue that transcribes it, while it is not transcribed.
+    pub pending: &'static str,
+    /// The library calls.
+    pub recompute: fn() -> Box<dyn Recompute>,
+}
+
+/// A paper whose numbers are not yet transcribed: every row it might have fails.
+struct NotYetTranscribed;
+
+impl Recompute for NotYetTranscribed {
+    fn compute(&mut self, _: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
+        Err("this paper's computations are not implemented yet".to_string())
+    }
+}
+
+fn not_yet() -> Box<dyn Recompute> {
+    Box::new(NotYetTranscribed)
+}
+
+/// Every paper, in the order of the summary.
+pub fn all() -> Vec<Paper> {
+    vec![
+        Paper {
+            id: "johnson1970",
+            data_file: None,
+            data: None,
+            pending: "issues 4 (solitaire) and 5 (lookahead-eval)",
+            recompute: not_yet,
+        },
+        Paper {
+            id: "levene-fenner",
+            data_file: None,
+            data: None,
+            pending: "issue 6 (minimax-random)",
+            recompute: not_yet,
+        },
+        Paper {
+            id: "dotsenko-marynych",
+            data_file: None,
+            data: None,
+            pending: "issue 7 (backgammon-cube)",
+            recompute: not_yet,
+        },
+        Paper {
+            id: "matches",
+            data_file: Some("xtask/data/matches.toml"),
+            data: Some(include_str!("../../data/matches.toml")),
+            pending: "",
+            recompute: matches::recompute,
+        },
+        Paper {
+            id: "grundy",
+            data_file: None,
+            data: None,
+            pending: "issue 3 (nim-games)",
+            recompute: not_yet,
+        },
+    ]
+}
+
+/// The integer parameter `name` of a row.
+pub fn integer_parameter(row: &TranscribedRow, name: &str) -> Result<u32, String> {
+    let text = row
+        .parameter(name)
+        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
+    text.parse()
+        .map_err(|_| format!("parameter {name}={text} is not a whole number"))
+}

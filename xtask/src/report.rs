@@ -1,0 +1,257 @@
+//! The three renderings of one verification run: the terminal summary, the JSON rows and the
+//! Markdown pages of `docs/reproduction/`.
+
+use std::fmt::Write as _;
+
+use game_core::number::PrintedNumber;
+use serde_json::json;
+
+use crate::transcription::{RoundingRule, TranscribedRow};
+use crate::verdict::{Computed, Status, Verdict};
+
+/// One printed number with our value and the verdict.
+pub struct RowResult {
+    /// The transcribed row.
+    pub row: TranscribedRow,
+    /// What the library computed.
+    pub computed: Result<Computed, String>,
+    /// The comparison's outcome.
+    pub verdict: Verdict,
+}
+
+/// One paper's results, or the note that it is not transcribed yet.
+pub struct PaperResult {
+    /// The paper's identifier.
+    pub id: &'static str,
+    /// Its reference, once transcribed.
+    pub title: Option<String>,
+    /// The data file.
+    pub data_file: Option<&'static str>,
+    /// The file of `shared/papers/` the numbers were read from.
+    pub source: Option<String>,
+    /// The rounding rule and its evidence.
+    pub rounding: Option<(RoundingRule, String)>,
+    /// The issues that will transcribe it, when it is not yet.
+    pub pending: &'static str,
+    /// The rows.
+    pub rows: Vec<RowResult>,
+}
+
+impl PaperResult {
+    /// The tables in order of first appearance.
+    fn tables(&self) -> Vec<&str> {
+        let mut tables: Vec<&str> = Vec::new();
+        for result in &self.rows {
+            if !tables.contains(&result.row.table.as_str()) {
+                tables.push(&result.row.table);
+            }
+        }
+        tables
+    }
+
+    fn rows_of<'a>(&'a self, table: &'a str) -> impl Iterator<Item = &'a RowResult> + Clone {
+        self.rows.iter().filter(move |r| r.row.table == table)
+    }
+}
+
+/// "5 reproduced, 1 erratum": the non-zero status counts of `results`.
+fn status_counts<'a>(results: impl Iterator<Item = &'a RowResult> + Clone) -> String {
+    let counts: Vec<String> = Status::ALL
+        .iter()
+        .filter_map(|&status| {
+            let count = results
+                .clone()
+                .filter(|r| r.verdict.status == status)
+                .count();
+            (count > 0).then(|| format!("{count} {}", status.name()))
+        })
+        .collect();
+    if counts.is_empty() {
+        "no rows".to_string()
+    } else {
+        counts.join(", ")
+    }
+}
+
+/// The printed precision of a row's published value, to show ours at the same precision.
+fn printed_decimals(row: &TranscribedRow) -> Option<u32> {
+    row.published
+        .as_deref()
+        .and_then(|p| p.parse::<PrintedNumber>().ok())
+        .and_then(|p| p.decimals())
+}
+
+fn ours(result: &RowResult) -> String {
+    match &result.computed {
+        Ok(computed) => computed.display(printed_decimals(&result.row)),
+        Err(_) => "—".to_string(),
+    }
+}
+
+fn published(row: &TranscribedRow) -> String {
+    match (&row.published, &row.illegible) {
+        (Some(p), _) => p.clone(),
+        (None, Some(legible)) => format!("illegible ({legible})"),
+        (None, None) => String::new(),
+    }
+}
+
+/// The terminal summary: counts per paper and table, then every row that is not simply
+/// reproduced.
+pub fn summary(papers: &[PaperResult]) -> String {
+    let all_rows = papers.iter().flat_map(|p| p.rows.iter());
+    let mut out = format!(
+        "verify-tables: {} rows: {}\n",
+        all_rows.clone().count(),
+        status_counts(all_rows)
+    );
+    for paper in papers {
+        let Some(title) = &paper.title else {
+            let _ = writeln!(
+                out,
+                "\n{:<18} not transcribed yet ({})",
+                paper.id, paper.pending
+            );
+            continue;
+        };
+        let _ = writeln!(out, "\n{:<18} {title}", paper.id);
+        for table in paper.tables() {
+            let rows = paper.rows_of(table);
+            let _ = writeln!(
+                out,
+                "  table {table:<10} {} rows: {}",
+                rows.clone().count(),
+                status_counts(rows.clone())
+            );
+            for result in rows.filter(|r| r.verdict.status != Status::Reproduced) {
+                let _ = writeln!(
+                    out,
+                    "    {:<13} {} {}: published {}, ours {}\n                  {}",
+                    result.verdict.status.name(),
+                    result.row.row,
+                    result.row.column,
+                    published(&result.row),
+                    ours(result),
+                    result.verdict.note
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Every row as `{"paper","table","row","column","published","computed","exact","status","note"}`.
+pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = papers
+        .iter()
+        .flat_map(|paper| paper.rows.iter().map(move |r| (paper.id, r)))
+        .map(|(paper, result)| {
+            let computed = match &result.computed {
+                Ok(Computed::Text(text)) => json!(text),
+                Ok(computed) => json!(computed.as_f64()),
+                Err(_) => serde_json::Value::Null,
+            };
+            let exact = result.computed.as_ref().ok().and_then(Computed::exact);
+            json!({
+                "paper": paper,
+                "table": result.row.table,
+                "row": result.row.row,
+                "column": result.row.column,
+                "published": result.row.published.clone().or_else(|| result.row.illegible.clone()),
+                "computed": computed,
+                "exact": exact,
+                "status": result.verdict.status.name(),
+                "note": result.verdict.note,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(rows)
+}
+
+/// Long fractions are cut in the docs (the JSON keeps them whole).
+const MAX_FRACTION_CHARS: usize = 40;
+
+fn short_fraction(exact: Option<String>) -> String {
+    match exact {
+        Some(text) if text.chars().count() > MAX_FRACTION_CHARS => {
+            let head: String = text.chars().take(MAX_FRACTION_CHARS - 8).collect();
+            format!("{head}… ({} chars)", text.chars().count())
+        }
+        Some(text) => text,
+        None => String::new(),
+    }
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The generated page `docs/reproduction/<paper>.md`.
+pub fn markdown(paper: &PaperResult) -> String {
+    let title = paper.title.as_deref().unwrap_or(paper.id);
+    let mut out = format!("# Reproduction: {title}\n\n");
+    let _ = writeln!(
+        out,
+        "Generated by `cargo xtask verify-tables --write-docs` from `{}` (numbers transcribed \
+         from `shared/papers/{}`); do not edit by hand. CI fails when this page is out of date.\n",
+        paper.data_file.unwrap_or(""),
+        paper.source.as_deref().unwrap_or("")
+    );
+    if let Some((rule, evidence)) = &paper.rounding {
+        let rule = match rule {
+            RoundingRule::Nearest => "rounded to nearest",
+            RoundingRule::Truncate => "truncated",
+        };
+        let _ = writeln!(
+            out,
+            "Rounding rule: printed decimals are taken as {rule}. {evidence} A value is *reproduced* when it \
+             prints as the paper prints it at the paper's precision; integers are compared \
+             exactly.\n"
+        );
+    }
+    let _ = writeln!(out, "Rows: {}.\n", status_counts(paper.rows.iter()));
+    for table in paper.tables() {
+        let _ = writeln!(out, "## Table {table}\n");
+        out.push_str("| row | quantity | published | ours | exact | status |\n");
+        out.push_str("|---|---|---|---|---|---|\n");
+        for result in paper.rows_of(table) {
+            let exact = short_fraction(result.computed.as_ref().ok().and_then(Computed::exact));
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                cell(&result.row.row),
+                cell(&result.row.column),
+                cell(&published(&result.row)),
+                cell(&ours(result)),
+                cell(&exact),
+                result.verdict.status.name()
+            );
+        }
+        let explained: Vec<&RowResult> = paper
+            .rows_of(table)
+            .filter(|r| {
+                r.verdict.status != Status::Reproduced
+                    || matches!(
+                        r.computed,
+                        Ok(Computed::Estimate { .. } | Computed::Bounded { .. })
+                    )
+            })
+            .collect();
+        if !explained.is_empty() {
+            out.push('\n');
+            for result in explained {
+                let _ = writeln!(
+                    out,
+                    "- **{} {}** ({}; {}): {}",
+                    result.row.row,
+                    result.row.column,
+                    result.verdict.status.name(),
+                    result.row.location,
+                    result.verdict.note
+                );
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,202 @@
+//! The transcribed papers: one TOML file per paper under `xtask/data/`, each printed number
+//! a row, its value kept exactly as printed (a string, so its precision is known).
+
+use serde::Deserialize;
+
+use game_core::number::Rounding;
+
+/// One paper's transcription.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transcription {
+    /// The paper's identifier (`matches`, `johnson1970`, …).
+    pub paper: String,
+    /// The full reference.
+    pub title: String,
+    /// The file in `shared/papers/` the numbers were read from.
+    pub source: String,
+    /// How the paper's decimals were obtained from the true values.
+    pub rounding: RoundingRule,
+    /// Why we believe that: the evidence for the rounding rule.
+    pub rounding_evidence: String,
+    /// The printed numbers.
+    #[serde(rename = "row")]
+    pub rows: Vec<TranscribedRow>,
+}
+
+/// A rounding rule as written in the data files.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundingRule {
+    /// Rounded to nearest.
+    Nearest,
+    /// Truncated.
+    Truncate,
+}
+
+impl From<RoundingRule> for Rounding {
+    fn from(rule: RoundingRule) -> Rounding {
+        match rule {
+            RoundingRule::Nearest => Rounding::Nearest,
+            RoundingRule::Truncate => Rounding::Truncate,
+        }
+    }
+}
+
+/// One printed number (or printed entry: W/L/?, a move).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TranscribedRow {
+    /// The paper's own label of the table, `text` for the running text, `example-1` …
+    pub table: String,
+    /// The parameters, as `name=value` pairs joined by commas (`E=0.5,A=0.75`).
+    pub row: String,
+    /// The printed quantity (`LSTRAT`, `minimax-size`, …).
+    pub column: String,
+    /// Where it stands in the paper (page, section, equation).
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The value exactly as printed; absent when the entry is illegible.
+    pub published: Option<String>,
+    /// For an illegible entry: what can be read of it.
+    pub illegible: Option<String>,
+    /// This row's rounding rule, when it differs from the paper's.
+    pub rounding: Option<RoundingRule>,
+    /// For a Monte Carlo figure of the paper: the number of games the paper played, so that
+    /// the comparison accounts for the paper's own sampling error.
+    pub paper_samples: Option<u64>,
+    /// A declared erratum: the paper is wrong here, and why.
+    pub erratum: Option<Erratum>,
+}
+
+/// A declared erratum: the evidence that the printed value is wrong.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Erratum {
+    /// The evidence: the paper's own cross-references, an exact computation, an
+    /// independent check.
+    pub reason: String,
+}
+
+/// A transcription that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptionError {
+    /// The TOML does not parse or does not fit the format.
+    #[error("{file}: {source}")]
+    Format {
+        /// The data file.
+        file: String,
+        /// What the parser said.
+        source: toml::de::Error,
+    },
+    /// A row is neither printed nor illegible, or both.
+    #[error(
+        "{file}: row {table}/{row}/{column} must have exactly one of `published` and `illegible`"
+    )]
+    PublishedOrIllegible {
+        /// The data file.
+        file: String,
+        /// The row's table.
+        table: String,
+        /// The row's parameters.
+        row: String,
+        /// The row's quantity.
+        column: String,
+    },
+    /// Two rows with the same (table, row, column).
+    #[error("{file}: row {key} appears twice")]
+    Duplicate {
+        /// The data file.
+        file: String,
+        /// The repeated row.
+        key: String,
+    },
+}
+
+impl Transcription {
+    /// Reads and checks the transcription in `text`, from the data file `file`.
+    pub fn parse(file: &str, text: &str) -> Result<Transcription, TranscriptionError> {
+        let transcription: Transcription =
+            toml::from_str(text).map_err(|source| TranscriptionError::Format {
+                file: file.to_string(),
+                source,
+            })?;
+        let mut keys = std::collections::HashSet::new();
+        for row in &transcription.rows {
+            if row.published.is_some() == row.illegible.is_some() {
+                return Err(TranscriptionError::PublishedOrIllegible {
+                    file: file.to_string(),
+                    table: row.table.clone(),
+                    row: row.row.clone(),
+                    column: row.column.clone(),
+                });
+            }
+            let key = format!("{}/{}/{}", row.table, row.row, row.column);
+            if !keys.insert(key.clone()) {
+                return Err(TranscriptionError::Duplicate {
+                    file: file.to_string(),
+                    key,
+                });
+            }
+        }
+        Ok(transcription)
+    }
+}
+
+impl TranscribedRow {
+    /// The value of parameter `name` in [`TranscribedRow::row`] (`n` in `n=15`).
+    pub fn parameter(&self, name: &str) -> Option<&str> {
+        self.row.split(',').find_map(|pair| {
+            let (key, value) = pair.split_once('=')?;
+            (key.trim() == name).then_some(value.trim())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "paper = \"p\"\ntitle = \"t\"\nsource = \"s.txt\"\nrounding = \"nearest\"\nrounding_evidence = \"e\"\n";
+
+    #[test]
+    fn every_data_file_parses() {
+        for paper in crate::papers::all() {
+            if let (Some(file), Some(data)) = (paper.data_file, paper.data) {
+                let transcription = Transcription::parse(file, data).unwrap();
+                assert_eq!(transcription.paper, paper.id);
+                assert!(!transcription.rows.is_empty(), "{file} has no rows");
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_is_printed_or_illegible_and_never_repeated() {
+        let row = "[[row]]\ntable = \"1\"\nrow = \"n=1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\n";
+        let good = format!("{HEADER}{row}published = \"1\"\n");
+        assert_eq!(
+            Transcription::parse("f", &good).unwrap().rows[0].parameter("n"),
+            Some("1")
+        );
+        let neither = format!("{HEADER}{row}");
+        assert!(matches!(
+            Transcription::parse("f", &neither),
+            Err(TranscriptionError::PublishedOrIllegible { .. })
+        ));
+        let both = format!("{HEADER}{row}published = \"1\"\nillegible = \"1?\"\n");
+        assert!(matches!(
+            Transcription::parse("f", &both),
+            Err(TranscriptionError::PublishedOrIllegible { .. })
+        ));
+        let twice = format!("{HEADER}{row}published = \"1\"\n{row}published = \"2\"\n");
+        assert!(matches!(
+            Transcription::parse("f", &twice),
+            Err(TranscriptionError::Duplicate { .. })
+        ));
+        let unknown_field = format!("{HEADER}{row}published = \"1\"\nvalue = 3\n");
+        assert!(matches!(
+            Transcription::parse("f", &unknown_field),
+            Err(TranscriptionError::Format { .. })
+        ));
+    }
+}
