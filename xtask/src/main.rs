@@ -187,8 +187,10 @@ fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
 
 /// `docs/reproduction/` of the workspace this xtask was built in.
 fn docs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
+    let xtask_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask_dir
+        .parent()
+        .unwrap_or(xtask_dir)
         .join("docs")
         .join("reproduction")
 }
