@@ -5,10 +5,10 @@
 //!   Searching Games* (B. Wang, 2014): take one, two or three matches; the player left with
 //!   one match loses. [`matches`] plays it on `game-core`'s [`game_core::Game`] and measures
 //!   its minimax and alpha-beta trees (report section 3.1) and its losing positions
-//!   (section 3.2);
+//!   (section 3.2); [`random_opponent`] values it exactly against a uniformly random
+//!   opponent (section 3.3);
 //! - planned (issue "nim-games"): Grundy's game in normal and misère play, Sprague–Grundy
-//!   theory, subtraction and octal games, and the play against a random opponent of the
-//!   report's section 3.3.
+//!   theory, subtraction and octal games.
 //!
 //! The one convention to know: the report's tree sizes count every node the search visits,
 //! root and leaves included, with moves tried largest take first (the order of the report's
@@ -24,3 +24,4 @@
 //! ```
 
 pub mod matches;
+pub mod random_opponent;

@@ -20,6 +20,14 @@ pub enum MatchesError {
     /// The game needs at least one match on the table.
     #[error("the matches game needs at least one match, got {0}")]
     NoMatches(u32),
+    /// A position outside the range that was solved.
+    #[error("{matches} matches is outside the solved range 1..={max}")]
+    OutOfRange {
+        /// The number of matches asked for.
+        matches: u32,
+        /// The largest number of matches solved.
+        max: u32,
+    },
 }
 
 /// The matches game started with *n* matches, the first player to move.

@@ -1,8 +1,9 @@
-//! The matches report: tree sizes (section 3.1) and the choice of turn (section 3.2), from
-//! `nim-games`.
+//! The matches report: tree sizes (section 3.1), the choice of turn (section 3.2) and the
+//! play against a random opponent (section 3.3), from `nim-games`.
 
 use game_core::Player;
 use nim_games::matches::{MatchesGame, TreeSizes, losing_positions, preferred_turn};
+use nim_games::random_opponent::AgainstRandom;
 
 use super::{Recompute, RunSize, integer_parameter};
 use crate::transcription::TranscribedRow;
@@ -45,6 +46,19 @@ impl Recompute for Matches {
                     .map_err(|e| e.to_string())?;
                 let listed: Vec<String> = lost.iter().map(u32::to_string).collect();
                 Ok(Computed::Text(listed.join(", ")))
+            }
+            (table @ ("3.3.1" | "3.3.2"), "E") => {
+                let n = integer_parameter(row, "n")?;
+                let optimal_player = if table == "3.3.1" {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                let solved = AgainstRandom::solve(n).map_err(|e| e.to_string())?;
+                let value = solved
+                    .expected_value(n, optimal_player)
+                    .map_err(|e| e.to_string())?;
+                Ok(Computed::Exact(value))
             }
             (table, column) => Err(format!("no computation for table {table}, column {column}")),
         }
