@@ -148,6 +148,7 @@ pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
         .map(|(paper, result)| {
             let computed = match &result.computed {
                 Ok(Computed::Text(text)) => json!(text),
+                Ok(choices @ Computed::OneOf(_)) => json!(choices.display(None)),
                 Ok(computed) => json!(computed.as_f64()),
                 Err(_) => serde_json::Value::Null,
             };

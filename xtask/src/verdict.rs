@@ -51,6 +51,8 @@ pub enum Computed {
     },
     /// A non-numeric entry: W/L/?, a move, a ranking.
     Text(String),
+    /// Any one of several entries is right, such as one of the winning moves of a position.
+    OneOf(Vec<String>),
 }
 
 impl Computed {
@@ -65,7 +67,7 @@ impl Computed {
             Computed::Exact(value) => Some(to_f64(value)),
             Computed::Bounded { value, .. } => Some(*value),
             Computed::Estimate { mean, .. } => Some(*mean),
-            Computed::Text(_) => None,
+            Computed::Text(_) | Computed::OneOf(_) => None,
         }
     }
 
@@ -98,6 +100,7 @@ impl Computed {
                 format!("{mean:.places$} ± {standard_error:.places$}")
             }
             Computed::Text(text) => text.clone(),
+            Computed::OneOf(choices) => choices.join(" or "),
         }
     }
 }
@@ -205,6 +208,12 @@ fn compare(
         (Computed::Text(ours), _) => (
             ours.trim() == published.trim(),
             "compared as text".to_string(),
+        ),
+        (Computed::OneOf(choices), _) => (
+            choices
+                .iter()
+                .any(|choice| choice.trim() == published.trim()),
+            "compared as text with each right entry".to_string(),
         ),
         (_, Err(_)) => (false, format!("{published:?} is not a number, ours is")),
         (Computed::Exact(value), Ok(printed)) => (
@@ -405,6 +414,21 @@ mod tests {
                 &bounded(618_030, 618_040),
                 Rounding::Nearest
             ),
+            Status::Failed
+        );
+    }
+
+    #[test]
+    fn one_of_several_right_entries_is_enough() {
+        let choices = Computed::OneOf(vec!["14,5".into(), "11,8".into()]);
+        assert_eq!(choices.display(None), "14,5 or 11,8");
+        let moves = Ok(choices);
+        assert_eq!(
+            status(&row(Some("11,8"), None), &moves, Rounding::Nearest),
+            Status::Reproduced
+        );
+        assert_eq!(
+            status(&row(Some("16,3"), None), &moves, Rounding::Nearest),
             Status::Failed
         );
     }

@@ -3,7 +3,7 @@
 //! This crate reproduces two sources:
 //! - the matches game of the course report *Documentation of Two Algorithms for Adversarial
 //!   Searching Games* (B. Wang, 2014): take one, two or three matches; the player left with
-//!   one match loses. [`matches`] plays it on `game-core`'s [`game_core::Game`] and measures
+//!   one match loses. [`mod@matches`] plays it on `game-core`'s [`game_core::Game`] and measures
 //!   its minimax and alpha-beta trees (report section 3.1) and its losing positions
 //!   (section 3.2); [`random_opponent`] values it exactly against a uniformly random
 //!   opponent (section 3.3);
@@ -23,5 +23,9 @@
 //! assert_eq!((sizes.minimax, sizes.alpha_beta), (6872, 156));
 //! ```
 
+pub mod grundy;
+pub mod heap_games;
 pub mod matches;
+pub mod periodicity;
 pub mod random_opponent;
+pub mod sprague_grundy;

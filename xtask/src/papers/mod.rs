@@ -2,6 +2,7 @@
 //! numbers. The xtask computes nothing itself; each paper module only dispatches a row to the
 //! library crate that owns the quantity.
 
+mod grundy;
 mod matches;
 
 use crate::transcription::TranscribedRow;
@@ -82,10 +83,10 @@ pub fn all() -> Vec<Paper> {
         },
         Paper {
             id: "grundy",
-            data_file: None,
-            data: None,
-            pending: "issue 3 (nim-games)",
-            recompute: not_yet,
+            data_file: Some("xtask/data/grundy.toml"),
+            data: Some(include_str!("../../data/grundy.toml")),
+            pending: "",
+            recompute: grundy::recompute,
         },
     ]
 }

@@ -1,0 +1,137 @@
+//! Grundy's game: split a heap into two heaps of different sizes; normal and misère play.
+//!
+//! Single heaps in both conventions ([`HeapOutcomes`]), the note's W/L/? reading of them
+//! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound.
+
+use game_core::PlayConvention;
+
+use crate::heap_games::{GrundysGame, Heaps, nim_sequence};
+use crate::sprague_grundy::{OutcomeClass, OutcomeSolver, normal_outcome};
+
+/// Whether a nim-value of Grundy's game is *rare*: the bits above the lowest have even
+/// parity (Winning Ways, chapter 4; the mask …11110 of Flammenkamp's tables). Rare values
+/// are closed under XOR with each other; a rare and a common value XOR to a common one.
+///
+/// ```
+/// use nim_games::grundy::is_rare_value;
+/// assert!(is_rare_value(0) && is_rare_value(1) && is_rare_value(6));
+/// assert!(!is_rare_value(2) && !is_rare_value(5) && !is_rare_value(128));
+/// ```
+pub fn is_rare_value(value: u32) -> bool {
+    (value >> 1).count_ones().is_multiple_of(2)
+}
+
+/// How the note labels a heap: W or L for the first player, or "?" where "A can win in
+/// either game" — where the first player wins both the normal and the misère game.
+///
+/// The note's tables are consistent with exactly this reading: every "?" heap is an
+/// N-position in both conventions, every other heap's W/L is its outcome in the column's
+/// convention (`docs/grundy.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NoteSymbol {
+    /// The first player (A) wins this version only.
+    Win,
+    /// The first player loses this version.
+    Lose,
+    /// The first player wins both versions ("?").
+    Either,
+}
+
+impl NoteSymbol {
+    /// The symbol of a heap in the column of `convention`, from its outcome classes.
+    pub fn of(normal: OutcomeClass, misere: OutcomeClass, convention: PlayConvention) -> Self {
+        let own = match convention {
+            PlayConvention::Normal => normal,
+            PlayConvention::Misere => misere,
+        };
+        match (normal, misere, own) {
+            (OutcomeClass::N, OutcomeClass::N, _) => NoteSymbol::Either,
+            (_, _, OutcomeClass::N) => NoteSymbol::Win,
+            (_, _, OutcomeClass::P) => NoteSymbol::Lose,
+        }
+    }
+
+    /// "W", "L" or "?", as the note prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoteSymbol::Win => "W",
+            NoteSymbol::Lose => "L",
+            NoteSymbol::Either => "?",
+        }
+    }
+}
+
+/// Single heaps of Grundy's game, solved in both conventions: nim-values for normal play
+/// and exhaustive search over multisets of heaps for misère play.
+pub struct HeapOutcomes {
+    nim_values: Vec<u32>,
+    misere: OutcomeSolver<'static, Heaps<GrundysGame>>,
+}
+
+/// The game itself, shared by every [`HeapOutcomes`].
+static GAME: Heaps<GrundysGame> = Heaps(GrundysGame);
+
+impl HeapOutcomes {
+    /// Solves heaps up to `max_heap` in normal play (misère positions are solved on demand).
+    pub fn new(max_heap: u32) -> Self {
+        HeapOutcomes {
+            nim_values: nim_sequence(&GrundysGame, max_heap),
+            misere: OutcomeSolver::new(&GAME, PlayConvention::Misere),
+        }
+    }
+
+    /// The largest heap solved in normal play.
+    pub fn max_heap(&self) -> u32 {
+        (self.nim_values.len() - 1) as u32
+    }
+
+    /// The nim-value G(`heap`), or `None` beyond [`HeapOutcomes::max_heap`].
+    pub fn nim_value(&self, heap: u32) -> Option<u32> {
+        self.nim_values.get(heap as usize).copied()
+    }
+
+    /// The outcome class of the position `heaps` (any multiset) under `convention`.
+    pub fn outcome(&mut self, heaps: &[u32], convention: PlayConvention) -> Option<OutcomeClass> {
+        match convention {
+            PlayConvention::Normal => {
+                let mut value = 0;
+                for &heap in heaps {
+                    value ^= self.nim_value(heap)?;
+                }
+                Some(normal_outcome(value))
+            }
+            PlayConvention::Misere => {
+                let position = GAME.position(heaps.to_vec());
+                Some(self.misere.outcome(&position))
+            }
+        }
+    }
+
+    /// The note's symbol for a single heap in the column of `convention`.
+    pub fn symbol(&mut self, heap: u32, convention: PlayConvention) -> Option<NoteSymbol> {
+        let normal = self.outcome(&[heap], PlayConvention::Normal)?;
+        let misere = self.outcome(&[heap], PlayConvention::Misere)?;
+        Some(NoteSymbol::of(normal, misere, convention))
+    }
+
+    /// The splits (larger, smaller) of a single heap that win under `convention`, larger
+    /// part descending; empty when the heap is lost (or cannot be split).
+    pub fn winning_splits(
+        &mut self,
+        heap: u32,
+        convention: PlayConvention,
+    ) -> Option<Vec<(u32, u32)>> {
+        let mut winning = Vec::new();
+        for (larger, smaller) in GrundysGame::splits(heap) {
+            if self.outcome(&[larger, smaller], convention)? == OutcomeClass::P {
+                winning.push((larger, smaller));
+            }
+        }
+        Some(winning)
+    }
+
+    /// Number of misère positions (canonical multisets) solved so far.
+    pub fn misere_positions_solved(&self) -> usize {
+        self.misere.solved_positions()
+    }
+}

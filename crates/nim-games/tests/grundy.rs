@@ -1,0 +1,275 @@
+//! Grundy's game and the impartial-game toolkit, each checked against an independent
+//! computation or a published sequence.
+
+use std::collections::HashMap;
+
+use game_core::search::negamax_solve;
+use game_core::{Game, ImpartialGame, ImpartialPlay, PlayConvention};
+use nim_games::grundy::{HeapOutcomes, NoteSymbol, is_rare_value};
+use nim_games::heap_games::{
+    GrundysGame, HeapGameError, Heaps, Nim, OctalGame, SubtractionGame, TakeAndBreak, nim_sequence,
+};
+use nim_games::periodicity::{Periodicity, proven_periodicity};
+use nim_games::sprague_grundy::{GrundyValues, OutcomeClass, OutcomeSolver, mex, sum_value};
+use proptest::prelude::*;
+
+/// OEIS A002188, Sprague-Grundy values for Grundy's game, G(0) to G(104) (the sequence's
+/// data lines).
+const A002188: [u32; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
+#[test]
+fn grundy_values_match_oeis_a002188() {
+    assert_eq!(nim_sequence(&GrundysGame, 104), A002188.to_vec());
+}
+
+/// Misère outcome by the most direct search there is: unsorted heaps, nothing dropped,
+/// nothing shared with the library but the rule "split into two unequal heaps".
+fn misere_brute_force(heaps: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&wins) = memo.get(&key) {
+        return wins;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    'search: for (index, &heap) in heaps.iter().enumerate() {
+        for smaller in 1..heap {
+            let larger = heap - smaller;
+            if smaller >= larger {
+                break;
+            }
+            any_move = true;
+            let mut next = heaps.to_vec();
+            next[index] = larger;
+            next.push(smaller);
+            if !misere_brute_force(&next, memo) {
+                wins = true;
+                break 'search;
+            }
+        }
+    }
+    let result = wins || !any_move; // Misère: the player who cannot move wins.
+    memo.insert(key, result);
+    result
+}
+
+#[test]
+fn misere_single_heaps_agree_by_two_independent_searches() {
+    let mut outcomes = HeapOutcomes::new(26);
+    let mut memo = HashMap::new();
+    for heap in 1..=26 {
+        let library = outcomes.outcome(&[heap], PlayConvention::Misere).unwrap();
+        let direct = misere_brute_force(&[heap], &mut memo);
+        assert_eq!(library == OutcomeClass::N, direct, "heap {heap}");
+    }
+    // And through game-core's negamax on the two-player form of the game.
+    for heap in 1..=18 {
+        let game = ImpartialPlay::new(Heaps(GrundysGame), vec![heap], PlayConvention::Misere);
+        let value = negamax_solve(&game, &game.initial_position())
+            .unwrap()
+            .value;
+        assert_eq!(
+            value == 1,
+            misere_brute_force(&[heap], &mut memo),
+            "heap {heap}"
+        );
+    }
+}
+
+#[test]
+fn the_note_symbols_follow_the_outcomes() {
+    let mut outcomes = HeapOutcomes::new(20);
+    assert_eq!(
+        outcomes.symbol(5, PlayConvention::Normal),
+        Some(NoteSymbol::Either)
+    );
+    assert_eq!(
+        outcomes.symbol(3, PlayConvention::Normal),
+        Some(NoteSymbol::Win)
+    );
+    assert_eq!(
+        outcomes.symbol(3, PlayConvention::Misere),
+        Some(NoteSymbol::Lose)
+    );
+    assert_eq!(
+        outcomes.symbol(20, PlayConvention::Misere),
+        Some(NoteSymbol::Win)
+    );
+    assert_eq!(
+        outcomes.winning_splits(20, PlayConvention::Misere),
+        Some(vec![(18, 2)])
+    );
+    assert_eq!(outcomes.symbol(21, PlayConvention::Normal), None);
+}
+
+#[test]
+fn rare_values_are_closed_under_xor() {
+    for a in 0..256 {
+        for b in 0..256 {
+            let expected = is_rare_value(a) == is_rare_value(b);
+            assert_eq!(is_rare_value(a ^ b), expected, "{a} ^ {b}");
+        }
+    }
+}
+
+/// OEIS A002186, Kayles (octal .77), G(0) to G(104).
+const A002186: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187, Dawson's chess (octal .137), a(0) to a(131); Dawson's Kayles (.07) has
+/// the values a(n − 1).
+const A002187: [u32; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
+];
+
+#[test]
+fn octal_games_match_their_published_sequences() {
+    let kayles = OctalGame::parse("0.77").unwrap();
+    assert_eq!(nim_sequence(&kayles, 104), A002186.to_vec());
+    let dawson = OctalGame::parse("0.07").unwrap();
+    assert_eq!(nim_sequence(&dawson, 132)[1..], A002187[..]);
+}
+
+#[test]
+fn known_periods_of_octal_games() {
+    // Kayles: period 12 from 71 on (Winning Ways, chapter 4). Dawson's Kayles: period 34,
+    // whose last exception is at 51 in Dawson's-chess indexing (A002187), so at 52 in .07
+    // indexing, which is shifted by one: the pre-period is 53.
+    let kayles = OctalGame::parse("0.77").unwrap();
+    assert_eq!(
+        proven_periodicity(&nim_sequence(&kayles, 300), kayles.max_removal()),
+        Some(Periodicity {
+            preperiod: 71,
+            period: 12
+        })
+    );
+    let dawson = OctalGame::parse("0.07").unwrap();
+    assert_eq!(
+        proven_periodicity(&nim_sequence(&dawson, 300), dawson.max_removal()),
+        Some(Periodicity {
+            preperiod: 53,
+            period: 34
+        })
+    );
+    // Too little data proves nothing.
+    assert_eq!(proven_periodicity(&nim_sequence(&kayles, 120), 2), None);
+}
+
+#[test]
+fn subtraction_and_nim_values() {
+    let s123 = SubtractionGame::new(&[3, 1, 2, 2]).unwrap();
+    assert_eq!(s123.subtraction_set(), &[1, 2, 3]);
+    let values = nim_sequence(&s123, 40);
+    assert!(values.iter().enumerate().all(|(n, &g)| g == n as u32 % 4));
+    assert_eq!(nim_sequence(&Nim, 30), (0..=30).collect::<Vec<u32>>());
+    // The matches game with n matches is S(1,2,3) in normal play on n − 1 (see the docs):
+    // lost exactly when G(n − 1) = 0, that is n ≡ 1 (mod 4) — the misère P-positions of S.
+    let heaps = Heaps(s123.clone());
+    let mut misere = OutcomeSolver::new(&heaps, PlayConvention::Misere);
+    for n in 1..=40u32 {
+        let matches_lost = values[(n - 1) as usize] == 0;
+        assert_eq!(matches_lost, nim_games::matches::is_losing_position(n));
+        let misere_lost = misere.outcome(&heaps.position(vec![n])) == OutcomeClass::P;
+        assert_eq!(misere_lost, matches_lost, "n = {n}");
+    }
+}
+
+#[test]
+fn invalid_games_are_errors() {
+    assert_eq!(
+        SubtractionGame::new(&[]),
+        Err(HeapGameError::EmptySubtractionSet)
+    );
+    assert_eq!(
+        SubtractionGame::new(&[0, 1]),
+        Err(HeapGameError::ZeroInSubtractionSet)
+    );
+    for code in ["077", "0.78", "1.7", "0.000", "", "0.7a"] {
+        assert!(
+            matches!(
+                OctalGame::parse(code),
+                Err(HeapGameError::MalformedOctalCode { .. })
+            ),
+            "{code:?}"
+        );
+    }
+    assert!(OctalGame::parse(".07").is_ok());
+    assert!(OctalGame::parse("4.0").is_ok());
+}
+
+fn small_heaps() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(1u32..=12, 1..4)
+}
+
+proptest! {
+    #[test]
+    fn nim_values_decide_normal_play_like_game_search(heaps in small_heaps()) {
+        let game = Heaps(GrundysGame);
+        let start = game.position(heaps.clone());
+        let values = nim_sequence(&GrundysGame, 12);
+        let value = sum_value(heaps.iter().map(|&h| values[h as usize]));
+        let play = ImpartialPlay::new(Heaps(GrundysGame), start, PlayConvention::Normal);
+        let searched = negamax_solve(&play, &play.initial_position()).unwrap().value;
+        prop_assert_eq!(value != 0, searched == 1);
+    }
+
+    #[test]
+    fn the_value_of_a_sum_is_the_xor_of_its_parts(heaps in small_heaps()) {
+        let game = Heaps(OctalGame::parse("0.77").unwrap());
+        let mut values = GrundyValues::new(&game);
+        let whole = values.value(&game.position(heaps.clone()));
+        let parts = sum_value(heaps.iter().map(|&h| values.value(&game.position(vec![h]))));
+        prop_assert_eq!(whole, parts);
+    }
+
+    #[test]
+    fn outcome_classes_agree_with_exhaustive_search(heaps in small_heaps()) {
+        let game = Heaps(GrundysGame);
+        let start = game.position(heaps.clone());
+        let mut solver = OutcomeSolver::new(&game, PlayConvention::Normal);
+        let mut values = GrundyValues::new(&game);
+        prop_assert_eq!(solver.outcome(&start) == OutcomeClass::N, values.value(&start) != 0);
+        let mut misere = OutcomeSolver::new(&game, PlayConvention::Misere);
+        let mut memo = HashMap::new();
+        prop_assert_eq!(misere.outcome(&start) == OutcomeClass::N, misere_brute_force(&heaps, &mut memo));
+        for option in misere.winning_moves(&start) {
+            prop_assert_eq!(misere.outcome(&option), OutcomeClass::P);
+        }
+    }
+
+    #[test]
+    fn mex_is_the_least_missing_value(values in prop::collection::vec(0u32..20, 0..30)) {
+        let m = mex(values.clone());
+        prop_assert!(!values.contains(&m));
+        prop_assert!((0..m).all(|v| values.contains(&v)));
+    }
+
+    #[test]
+    fn octal_moves_never_leave_empty_heaps(heap in 0u32..30) {
+        for moves in OctalGame::parse("4.77").unwrap().heap_moves(heap) {
+            prop_assert!(moves.iter().all(|&h| h > 0));
+            prop_assert!(moves.iter().sum::<u32>() <= heap);
+        }
+    }
+}
+
+#[test]
+fn impartial_options_are_canonical() {
+    let game = Heaps(GrundysGame);
+    assert_eq!(game.position(vec![2, 7, 1, 3]), vec![3, 7]);
+    let options = game.options(&vec![5, 5]);
+    assert_eq!(options, vec![vec![4, 5], vec![3, 5]]);
+}
