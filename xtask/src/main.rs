@@ -5,6 +5,7 @@
 //! (`xtask/data/<paper>.toml`, one row per printed number, the value as printed); the
 //! computations are library calls (`src/papers/`); this binary only compares and reports.
 
+mod grundy;
 mod papers;
 mod report;
 mod transcription;
@@ -30,6 +31,11 @@ tasks:
       --write-docs         regenerate docs/reproduction/<paper>.md from the rows
       --check-docs         fail if docs/reproduction/ is not what --write-docs would write
       --full               run the Monte Carlo rows with their large samples
+  grundy --max N [--out PATH]
+                           nim-values of Grundy's game for every heap 0..=N by the
+                           rare/common method; prints progress, the rare heaps and the
+                           P-positions found. --out writes G(0), G(1), ..., G(N) to PATH
+                           as little-endian u16, 2(N+1) bytes, no header.
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -49,6 +55,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
+        Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

@@ -3,7 +3,11 @@
 //! Single heaps in both conventions ([`HeapOutcomes`]), the note's W/L/? reading of them
 //! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound.
 
+mod sparse;
+
 use game_core::PlayConvention;
+
+pub use sparse::{GrundyTable, ValueOverflow, sparse_values};
 
 use crate::heap_games::{GrundysGame, Heaps, nim_sequence};
 use crate::sprague_grundy::{OutcomeClass, OutcomeSolver, normal_outcome};

@@ -1,0 +1,90 @@
+//! `cargo xtask grundy`: nim-values of Grundy's game at scale, from `nim_games::grundy`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use nim_games::grundy::sparse_values;
+
+/// Runs the task with its arguments (after `grundy`).
+pub fn run(args: &[String]) -> Result<(), String> {
+    let (max_heap, out) = parse(args)?;
+    let started = Instant::now();
+    let table = sparse_values(max_heap, |n| {
+        let elapsed = started.elapsed().as_secs_f64();
+        eprint!(
+            "\r  {n:>12} heaps, {:5.1}%, {elapsed:7.1} s",
+            100.0 * f64::from(n) / f64::from(max_heap.max(1))
+        );
+    })
+    .map_err(|e| e.to_string())?;
+    let elapsed = started.elapsed();
+    eprintln!();
+    let values = table.values();
+    let largest = values.iter().max().copied().unwrap_or(0);
+    println!(
+        "Grundy's game, heaps 0..={max_heap}: computed in {:.2} s",
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "  rare heaps (value with even parity above the lowest bit): {}",
+        table.rare_heaps().len()
+    );
+    if let Some(last) = table.rare_heaps().last() {
+        println!("  last rare heap: {last} (G = {})", values[*last as usize]);
+    }
+    println!(
+        "  P-positions (heaps n >= 1 with G(n) = 0): {}",
+        table.p_positions()
+    );
+    println!("  largest value: {largest}");
+    println!("  heaps that needed a full scan: {}", table.full_scans());
+    if let Some(path) = out {
+        write_values(&path, values)?;
+        println!(
+            "  wrote {} ({} bytes, u16 little-endian)",
+            path.display(),
+            2 * values.len()
+        );
+    }
+    Ok(())
+}
+
+fn parse(args: &[String]) -> Result<(u32, Option<PathBuf>), String> {
+    let mut max_heap = None;
+    let mut out = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| {
+            args.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--max" => {
+                let text = value("--max")?;
+                max_heap =
+                    Some(text.parse::<u32>().map_err(|_| {
+                        format!("--max {text}: not a heap size up to {}", u32::MAX)
+                    })?);
+            }
+            "--out" => out = Some(PathBuf::from(value("--out")?)),
+            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+        }
+    }
+    let max_heap = max_heap.ok_or("grundy needs --max N")?;
+    Ok((max_heap, out))
+}
+
+fn write_values(path: &PathBuf, values: &[u16]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    for value in values {
+        writer
+            .write_all(&value.to_le_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    writer
+        .flush()
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
