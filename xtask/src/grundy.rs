@@ -4,11 +4,46 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use nim_games::grundy::sparse_values;
+use nim_games::grundy::{MisereSolver, sparse_values};
+
+/// What `cargo xtask grundy` was asked for.
+struct Request {
+    max_heap: u32,
+    out: Option<PathBuf>,
+    misere: bool,
+}
 
 /// Runs the task with its arguments (after `grundy`).
 pub fn run(args: &[String]) -> Result<(), String> {
-    let (max_heap, out) = parse(args)?;
+    let request = parse(args)?;
+    if request.misere {
+        return misere(request.max_heap);
+    }
+    normal(request.max_heap, request.out)
+}
+
+/// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one exists.
+fn misere(max_heap: u32) -> Result<(), String> {
+    let started = Instant::now();
+    let mut solver = MisereSolver::new();
+    println!("Grundy's game, misère play, single heaps 1..={max_heap} (N: first player wins)");
+    for heap in 1..=max_heap {
+        let splits = solver.winning_splits(heap).map_err(|e| e.to_string())?;
+        let outcome = match (splits.first(), heap) {
+            (Some((larger, smaller)), _) => format!("N  {larger},{smaller}"),
+            (None, 1 | 2) => "N  (no move: the player to move wins)".to_string(),
+            (None, _) => "P".to_string(),
+        };
+        println!(
+            "  {heap:>3}  {outcome:<40} {:8.2} s  {:>10} positions",
+            started.elapsed().as_secs_f64(),
+            solver.solved_positions()
+        );
+    }
+    Ok(())
+}
+
+fn normal(max_heap: u32, out: Option<PathBuf>) -> Result<(), String> {
     let started = Instant::now();
     let table = sparse_values(max_heap, |n| {
         let elapsed = started.elapsed().as_secs_f64();
@@ -50,9 +85,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn parse(args: &[String]) -> Result<(u32, Option<PathBuf>), String> {
+fn parse(args: &[String]) -> Result<Request, String> {
     let mut max_heap = None;
     let mut out = None;
+    let mut misere = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| {
@@ -69,11 +105,19 @@ fn parse(args: &[String]) -> Result<(u32, Option<PathBuf>), String> {
                     })?);
             }
             "--out" => out = Some(PathBuf::from(value("--out")?)),
+            "--misere" => misere = true,
             other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
         }
     }
     let max_heap = max_heap.ok_or("grundy needs --max N")?;
-    Ok((max_heap, out))
+    if misere && out.is_some() {
+        return Err("--out writes nim-values; it does not go with --misere".to_string());
+    }
+    Ok(Request {
+        max_heap,
+        out,
+        misere,
+    })
 }
 
 fn write_values(path: &PathBuf, values: &[u16]) -> Result<(), String> {

@@ -273,3 +273,43 @@ fn impartial_options_are_canonical() {
     let options = game.options(&vec![5, 5]);
     assert_eq!(options, vec![vec![4, 5], vec![3, 5]]);
 }
+
+#[test]
+fn the_specialised_misere_solver_agrees_with_the_generic_one() {
+    use nim_games::grundy::{HeapTooLarge, MisereSolver};
+    let game = Heaps(GrundysGame);
+    let mut generic = OutcomeSolver::new(&game, PlayConvention::Misere);
+    let mut fast = MisereSolver::new();
+    for heap in 1..=40 {
+        let expected = generic.outcome(&game.position(vec![heap])) == OutcomeClass::N;
+        assert_eq!(
+            fast.first_player_wins(&[heap]).unwrap(),
+            expected,
+            "heap {heap}"
+        );
+    }
+    for heaps in [
+        vec![5, 5],
+        vec![7, 6, 2, 1],
+        vec![9, 9, 4],
+        vec![13, 3, 3, 3],
+    ] {
+        let expected = generic.outcome(&game.position(heaps.clone())) == OutcomeClass::N;
+        assert_eq!(
+            fast.first_player_wins(&heaps).unwrap(),
+            expected,
+            "{heaps:?}"
+        );
+    }
+    assert_eq!(fast.winning_splits(20).unwrap(), vec![(18, 2)]);
+    assert_eq!(fast.first_player_wins(&[256]), Err(HeapTooLarge(256)));
+}
+
+proptest! {
+    #[test]
+    fn misere_multisets_agree_with_brute_force(heaps in prop::collection::vec(1u32..=14, 1..4)) {
+        let mut fast = nim_games::grundy::MisereSolver::new();
+        let mut memo = HashMap::new();
+        prop_assert_eq!(fast.first_player_wins(&heaps).unwrap(), misere_brute_force(&heaps, &mut memo));
+    }
+}

@@ -3,14 +3,16 @@
 //! Single heaps in both conventions ([`HeapOutcomes`]), the note's W/L/? reading of them
 //! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound.
 
+mod misere;
 mod sparse;
 
 use game_core::PlayConvention;
 
+pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
 pub use sparse::{GrundyTable, ValueOverflow, sparse_values};
 
-use crate::heap_games::{GrundysGame, Heaps, nim_sequence};
-use crate::sprague_grundy::{OutcomeClass, OutcomeSolver, normal_outcome};
+use crate::heap_games::{GrundysGame, nim_sequence};
+use crate::sprague_grundy::{OutcomeClass, normal_outcome};
 
 /// Whether a nim-value of Grundy's game is *rare*: the bits above the lowest have even
 /// parity (Winning Ways, chapter 4; the mask …11110 of Flammenkamp's tables). Rare values
@@ -66,21 +68,20 @@ impl NoteSymbol {
 }
 
 /// Single heaps of Grundy's game, solved in both conventions: nim-values for normal play
-/// and exhaustive search over multisets of heaps for misère play.
+/// and exhaustive search over multisets of heaps ([`MisereSolver`]) for misère play.
 pub struct HeapOutcomes {
     nim_values: Vec<u32>,
-    misere: OutcomeSolver<'static, Heaps<GrundysGame>>,
+    misere: MisereSolver,
 }
 
-/// The game itself, shared by every [`HeapOutcomes`].
-static GAME: Heaps<GrundysGame> = Heaps(GrundysGame);
-
 impl HeapOutcomes {
-    /// Solves heaps up to `max_heap` in normal play (misère positions are solved on demand).
+    /// Solves heaps up to `max_heap` (at most [`MAX_MISERE_HEAP`]) in normal play; misère
+    /// positions are solved on demand.
     pub fn new(max_heap: u32) -> Self {
+        let max_heap = max_heap.min(MAX_MISERE_HEAP);
         HeapOutcomes {
             nim_values: nim_sequence(&GrundysGame, max_heap),
-            misere: OutcomeSolver::new(&GAME, PlayConvention::Misere),
+            misere: MisereSolver::new(),
         }
     }
 
@@ -94,8 +95,12 @@ impl HeapOutcomes {
         self.nim_values.get(heap as usize).copied()
     }
 
-    /// The outcome class of the position `heaps` (any multiset) under `convention`.
+    /// The outcome class of the position `heaps` (any multiset) under `convention`; `None`
+    /// when a heap is beyond [`HeapOutcomes::max_heap`].
     pub fn outcome(&mut self, heaps: &[u32], convention: PlayConvention) -> Option<OutcomeClass> {
+        if heaps.iter().any(|&heap| heap > self.max_heap()) {
+            return None;
+        }
         match convention {
             PlayConvention::Normal => {
                 let mut value = 0;
@@ -105,8 +110,12 @@ impl HeapOutcomes {
                 Some(normal_outcome(value))
             }
             PlayConvention::Misere => {
-                let position = GAME.position(heaps.to_vec());
-                Some(self.misere.outcome(&position))
+                let wins = self.misere.first_player_wins(heaps).ok()?;
+                Some(if wins {
+                    OutcomeClass::N
+                } else {
+                    OutcomeClass::P
+                })
             }
         }
     }
