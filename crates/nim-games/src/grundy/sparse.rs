@@ -87,32 +87,6 @@ impl GrundyTable {
     }
 }
 
-/// A set of small integers as a bitset.
-#[derive(Clone, Default)]
-struct ValueSet {
-    words: Vec<u64>,
-}
-
-impl ValueSet {
-    fn insert(&mut self, value: usize) {
-        let word = value >> 6;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (value & 63);
-    }
-
-    fn contains(&self, value: usize) -> bool {
-        self.words
-            .get(value >> 6)
-            .is_some_and(|word| word & (1 << (value & 63)) != 0)
-    }
-
-    fn clear(&mut self) {
-        self.words.iter_mut().for_each(|word| *word = 0);
-    }
-}
-
 /// The state of the computation: values so far and what the method keeps about them.
 struct SparseSolver {
     values: Vec<u16>,
@@ -121,7 +95,8 @@ struct SparseSolver {
     witnesses: Vec<Vec<u32>>,
     window_counts: Vec<u32>,
     frequent: Vec<u16>,
-    hits: ValueSet,
+    last_success: Vec<Option<u16>>,
+    hits: Vec<bool>,
     full_scans: u64,
 }
 
@@ -137,7 +112,8 @@ impl SparseSolver {
             // G(0) = 0 is in the frequency window from the start, as every later value is.
             window_counts: vec![1],
             frequent: Vec::new(),
-            hits: ValueSet::default(),
+            last_success: Vec::new(),
+            hits: vec![false; 64],
             full_scans: 0,
         }
     }
@@ -150,6 +126,10 @@ impl SparseSolver {
         if is_rare_value(value.into()) {
             self.rare_heaps.push(heap as u32);
             self.rare_heap_values.push(value);
+        }
+        // Every XOR of two values below a power of two is below it too.
+        if v >= self.hits.len() / 2 {
+            self.hits.resize((2 * v + 2).next_power_of_two(), false);
         }
         if v >= self.witnesses.len() {
             self.witnesses.resize(v + 1, Vec::new());
@@ -185,10 +165,10 @@ impl SparseSolver {
         let n = self.values.len();
         self.mark_rare_pairs(n);
         let least_common = (0..)
-            .find(|&v| !is_rare_value(v as u32) && !self.hits.contains(v))
+            .find(|&v| !is_rare_value(v as u32) && !self.hits[v])
             .unwrap_or(0);
         for candidate in 0..least_common {
-            if !is_rare_value(candidate as u32) || self.hits.contains(candidate) {
+            if !is_rare_value(candidate as u32) || self.hits[candidate] {
                 continue;
             }
             if !self.targeted_witness(n, candidate) && !self.scan_for(n, candidate) {
@@ -199,16 +179,36 @@ impl SparseSolver {
     }
 
     /// Looks for a pair (p, n − p) with G(p) = v ⊕ f and G(n − p) = f, f a frequent value.
-    fn targeted_witness(&self, n: usize, candidate: usize) -> bool {
-        self.frequent.iter().any(|&frequent| {
-            let wanted = candidate ^ frequent as usize;
-            self.witnesses.get(wanted).is_some_and(|heaps| {
-                heaps
-                    .iter()
-                    .map(|&small| small as usize)
-                    .take_while(|&small| 2 * small < n)
-                    .any(|small| self.values[n - small] == frequent)
-            })
+    ///
+    /// The frequent value that last gave `candidate` a witness is tried first: the values
+    /// near n change slowly, so it is the likeliest to give one again.
+    fn targeted_witness(&mut self, n: usize, candidate: usize) -> bool {
+        if candidate >= self.last_success.len() {
+            self.last_success.resize(candidate + 1, None);
+        }
+        let first = self.last_success[candidate];
+        if first.is_some_and(|f| self.witness_through(n, candidate, f)) {
+            return true;
+        }
+        for index in 0..self.frequent.len() {
+            let frequent = self.frequent[index];
+            if Some(frequent) != first && self.witness_through(n, candidate, frequent) {
+                self.last_success[candidate] = Some(frequent);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some kept heap p with G(p) = `candidate` ⊕ `frequent` has G(n − p) = `frequent`.
+    fn witness_through(&self, n: usize, candidate: usize, frequent: u16) -> bool {
+        let wanted = candidate ^ frequent as usize;
+        self.witnesses.get(wanted).is_some_and(|heaps| {
+            heaps
+                .iter()
+                .map(|&small| small as usize)
+                .take_while(|&small| 2 * small < n)
+                .any(|small| self.values[n - small] == frequent)
         })
     }
 
@@ -221,8 +221,12 @@ impl SparseSolver {
 
     /// Marks G(r) ⊕ G(n − r) for every rare heap r: all common members of S(n), and some
     /// rare ones.
+    ///
+    /// The marks are one byte per value, not bits: consecutive marks are then independent
+    /// stores, where read-modify-writes of the few words of a bitset would wait on each
+    /// other.
     fn mark_rare_pairs(&mut self, n: usize) {
-        self.hits.clear();
+        self.hits.fill(false);
         for (&rare, &rare_value) in self.rare_heaps.iter().zip(&self.rare_heap_values) {
             let rare = rare as usize;
             if rare >= n {
@@ -230,8 +234,7 @@ impl SparseSolver {
             }
             let partner = n - rare;
             if partner != rare {
-                self.hits
-                    .insert((rare_value ^ self.values[partner]) as usize);
+                self.hits[(rare_value ^ self.values[partner]) as usize] = true;
             }
         }
     }
