@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use nim_games::grundy::{MisereSolver, sparse_values};
 
+use crate::options::Options;
+
 /// What `cargo xtask grundy` was asked for.
 struct Request {
     max_heap: u32,
@@ -89,22 +91,17 @@ fn parse(args: &[String]) -> Result<Request, String> {
     let mut max_heap = None;
     let mut out = None;
     let mut misere = false;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match arg.as_str() {
+    let mut args = Options::new(args);
+    while let Some(flag) = args.next_flag() {
+        match flag {
             "--max" => {
-                let text = value("--max")?;
+                let text = args.value(flag)?;
                 max_heap =
                     Some(text.parse::<u32>().map_err(|_| {
                         format!("--max {text}: not a heap size up to {}", u32::MAX)
                     })?);
             }
-            "--out" => out = Some(PathBuf::from(value("--out")?)),
+            "--out" => out = Some(PathBuf::from(args.value(flag)?)),
             "--misere" => misere = true,
             other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
         }

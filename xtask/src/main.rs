@@ -6,6 +6,7 @@
 //! computations are library calls (`src/papers/`); this binary only compares and reports.
 
 mod grundy;
+mod options;
 mod papers;
 mod report;
 mod transcription;
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 
 use game_core::number::Rounding;
 
+use options::Options;
 use papers::{Paper, RunSize};
 use report::{PaperResult, RowResult};
 use transcription::Transcription;
@@ -76,16 +78,11 @@ fn main() -> ExitCode {
 
 fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
     let mut options = VerifyOptions::default();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match arg.as_str() {
-            "--paper" => options.paper = Some(value("--paper")?),
-            "--json" => options.json = Some(PathBuf::from(value("--json")?)),
+    let mut args = Options::new(args);
+    while let Some(flag) = args.next_flag() {
+        match flag {
+            "--paper" => options.paper = Some(args.value(flag)?),
+            "--json" => options.json = Some(PathBuf::from(args.value(flag)?)),
             "--write-docs" => options.write_docs = true,
             "--check-docs" => options.check_docs = true,
             "--full" => options.full = true,
