@@ -1,11 +1,36 @@
-//! Random game trees for the workspace's look-ahead and minimaxing studies.
+//! Random game trees, generated lazily and reproducibly.
 //!
-//! Planned content (issue "tree-gen and solitaire"): Johnson's random binary trees of MIT AI
-//! Memo 205 (1970), chapter 1 — each bottom point of a fork is an endpoint with probability
-//! *E*, otherwise a split point whose value *X* splits into *R·X* and *(1 − R)·X* with the
-//! split ratio *R* (the constant *A* in \[1/2, 1\] or a random ratio); generated lazily, with
-//! the randomness of a node a function of (seed, game index, node path) only. Also finite
-//! explicit trees with the bottom-up valuations of chapter 6, and the level-regular and
-//! uniform *b*-ary trees with random leaf scores of Levene and Fenner's paper.
+//! The binary trees of D. S. Johnson, *Look-ahead strategies in one person games with
+//! randomly generated game trees*, MIT AI Memo 205 (1970), chapter 1: the root is a split
+//! point of value 1; each bottom point of a fork is an endpoint with probability *E*, else a
+//! split point; a split point of value *X* gives its *high* branch the value *R·X* and its
+//! *low* branch *(1 − R)·X*, the split ratio *R* being the constant *A* in \[1/2, 1\] or drawn
+//! from a distribution ([`SplitRatio`]).
 //!
-//! This crate is a placeholder until that issue lands: it builds, and exports nothing yet.
+//! The one design decision to know: a node's randomness is a function of (seed, game index,
+//! path from the root) only ([`node_key`]), so a tree is generated only where it is looked at
+//! or moved to — trees with *E* < 1/2 are infinite — and every strategy sees *the same* tree
+//! for the same (seed, game), whatever order it visits nodes in.
+//!
+//! # Examples
+//!
+//! ```
+//! use tree_gen::{JohnsonTree, SplitRatio, TreeParams};
+//!
+//! let params = TreeParams::new(0.5, SplitRatio::constant(0.75).unwrap()).unwrap();
+//! let tree = JohnsonTree::new(&params, 1970, 0);
+//! let root = tree.root();
+//! let fork = tree.fork(&root).expect("the root is a split point");
+//! assert_eq!((fork.high.value, fork.low.value), (0.75, 0.25));
+//! // The same (seed, game) gives the same tree, node by node.
+//! let again = JohnsonTree::new(&params, 1970, 0);
+//! assert_eq!(again.fork(&again.root()).unwrap().high.is_endpoint, fork.high.is_endpoint);
+//! ```
+
+mod johnson;
+mod key;
+mod params;
+
+pub use johnson::{Fork, JohnsonTree, Node};
+pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
+pub use params::{SplitRatio, TreeParams, TreeParamsError};

@@ -1,0 +1,120 @@
+//! Johnson's random binary trees (MIT AI Memo 205, chapter 1), generated on demand.
+
+use crate::key::{NodeRng, node_key, tree_key, uniform_from_key};
+use crate::params::TreeParams;
+
+/// What a node's uniform numbers decide, one number each.
+mod purpose {
+    /// Whether the node is an endpoint (probability *E*).
+    pub const ENDPOINT: u64 = 0;
+    /// The split ratio *R* of a split point.
+    pub const RATIO: u64 = 1;
+    /// In TSD, whether the single win, if below this split point, is below its high branch.
+    pub const WIN_BRANCH: u64 = 2;
+    /// In TSI, whether this endpoint is a win.
+    pub const INDEPENDENT_WIN: u64 = 3;
+}
+
+/// One game tree of the class `params`: game `game` under `seed`.
+#[derive(Debug, Clone, Copy)]
+pub struct JohnsonTree<'p> {
+    params: &'p TreeParams,
+    root_key: u64,
+}
+
+/// A point of the tree and everything a look at it reveals.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Node {
+    /// The key its randomness comes from (a function of seed, game and path).
+    pub key: u64,
+    /// Its value: 1 at the root, *R·X* and *(1 − R)·X* at the branches of a split of *X*.
+    pub value: f64,
+    /// Whether it is an endpoint (an E) rather than a split point (an S).
+    pub is_endpoint: bool,
+    /// Whether the single win of the dependent game (TSD) lies on this node's path: true at
+    /// the root, and at a child when its parent is on it and the win goes that way.
+    pub on_win_path: bool,
+    /// Moves from the root.
+    pub depth: u32,
+}
+
+/// The two branches of a split point, high first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fork {
+    /// The branch with the larger share *R* of the value.
+    pub high: Node,
+    /// The branch with the share 1 − *R*.
+    pub low: Node,
+    /// The split ratio *R* of this fork.
+    pub ratio: f64,
+}
+
+impl<'p> JohnsonTree<'p> {
+    /// Game `game` of a run with seed `seed`.
+    pub fn new(params: &'p TreeParams, seed: u64, game: u64) -> Self {
+        JohnsonTree {
+            params,
+            root_key: tree_key(seed, game),
+        }
+    }
+
+    /// The parameters of the class the tree belongs to.
+    pub fn params(&self) -> &'p TreeParams {
+        self.params
+    }
+
+    /// The top point: a split point ("start with an initial fork") of value 1.
+    pub fn root(&self) -> Node {
+        Node {
+            key: self.root_key,
+            value: 1.0,
+            is_endpoint: false,
+            on_win_path: true,
+            depth: 0,
+        }
+    }
+
+    /// The fork below a split point; `None` at an endpoint.
+    pub fn fork(&self, node: &Node) -> Option<Fork> {
+        if node.is_endpoint {
+            return None;
+        }
+        let ratio = self
+            .params
+            .split_ratio()
+            .ratio(&mut NodeRng::new(node.key, purpose::RATIO));
+        let win_goes_high = uniform_from_key(node.key, purpose::WIN_BRANCH) < ratio;
+        let child = |branch: u8, value: f64, win_this_way: bool| {
+            let key = node_key(node.key, branch);
+            Node {
+                key,
+                value,
+                is_endpoint: uniform_from_key(key, purpose::ENDPOINT)
+                    < self.params.endpoint_probability(),
+                on_win_path: node.on_win_path && win_this_way,
+                depth: node.depth + 1,
+            }
+        };
+        Some(Fork {
+            high: child(1, ratio * node.value, win_goes_high),
+            low: child(0, (1.0 - ratio) * node.value, !win_goes_high),
+            ratio,
+        })
+    }
+
+    /// Whether `node` is a win of the dependent game (TSD): the one endpoint the win was
+    /// placed at, chosen with probability equal to its value.
+    ///
+    /// The win is placed by descending from the root, going high at each split with
+    /// probability *R*: the chance of reaching an endpoint of value *v* is then the product of
+    /// the ratios on its path, which is *v*.
+    pub fn is_dependent_win(&self, node: &Node) -> bool {
+        node.is_endpoint && node.on_win_path
+    }
+
+    /// Whether `node` is a win of the independent game (TSI): an endpoint that won with
+    /// probability equal to its value, independently of every other endpoint.
+    pub fn is_independent_win(&self, node: &Node) -> bool {
+        node.is_endpoint && uniform_from_key(node.key, purpose::INDEPENDENT_WIN) < node.value
+    }
+}
