@@ -1,10 +1,37 @@
 //! Johnson's Tree Solitaire and its look-ahead strategies.
 //!
-//! Planned content (issue "tree-gen and solitaire"): D. S. Johnson, *Look-ahead strategies in
-//! one person games with randomly generated game trees*, MIT AI Memo 205 (1970), chapters 1,
-//! 2, 4, 5, 6 and Appendix B — the dependent (TSD) and independent (TSI) games, the
-//! strategies NOSTRAT, STRAT, HSTRAT, LSTRAT, 2HSTRAT, 2LSTRAT, BSTRAT, XHSTRAT/XLSTRAT and
-//! their limits, the non-ordinal B'STRAT and H'STRAT, Papert's best-first look-ahead, and a
-//! seeded, thread-count-independent Monte Carlo engine.
+//! D. S. Johnson, *Look-ahead strategies in one person games with randomly generated game
+//! trees*, MIT AI Memo 205 (1970), chapters 1, 2 and 4: one player descends a random binary
+//! tree (`tree_gen::JohnsonTree`) from the top point, choosing the high or the low branch at
+//! every split point, until an endpoint; the game is won if that endpoint is a win — the
+//! single win of the dependent form (TSD) or one of the independent wins of TSI ([`Form`]).
 //!
-//! This crate is a placeholder until that issue lands: it builds, and exports nothing yet.
+//! The one design decision to know: a strategy ([`Strategy`]) is a decision procedure over
+//! *looks*. It asks a [`Look`] what stands at positions below the current one and returns a
+//! [`Branch`]. Here the Monte Carlo engine ([`play`], [`monte_carlo`]) answers the looks from
+//! a real tree. `lookahead-eval` answers them by enumerating every possible outcome, so one
+//! definition of each strategy serves both the simulation and the exact evaluation. What a
+//! strategy saw is forgotten after each move: it is called afresh at the new position.
+//!
+//! # Examples
+//!
+//! ```
+//! use solitaire::{Form, monte_carlo::{Comparison, compare}, strategies::{HighChain, LowChain}};
+//! use tree_gen::{SplitRatio, TreeParams};
+//!
+//! let params = TreeParams::new(0.5, SplitRatio::constant(0.75).unwrap()).unwrap();
+//! let hstrat = HighChain::new(1).unwrap();
+//! let lstrat = LowChain::new(1).unwrap();
+//! let run = game_core::monte_carlo::MonteCarlo::new(1970, 100_000).unwrap();
+//! let Comparison { results, .. } = compare(&params, Form::Dependent, &[&hstrat, &lstrat], &run).unwrap();
+//! // Theorem 3.2: in TSD, LSTRAT wins with E / (1 − S·A) = 0.8 here.
+//! assert!((results[1].wins.mean() - 0.8).abs() < 4.0 * results[1].wins.standard_error());
+//! ```
+
+pub mod monte_carlo;
+pub mod play;
+pub mod strategies;
+mod strategy;
+
+pub use play::{Form, GameRecord, play_game};
+pub use strategy::{Branch, Look, LookError, Observation, Strategy};

@@ -1,10 +1,12 @@
 //! Johnson's random binary trees (MIT AI Memo 205, chapter 1), generated on demand.
 
-use crate::key::{NodeRng, node_key, tree_key, uniform_from_key};
+use crate::key::{NodeRng, node_key, tree_key, uniform_from_salted};
 use crate::params::TreeParams;
 
-/// What a node's uniform numbers decide, one number each.
+/// What a node's uniform numbers decide, one number each, and the salts that separate them.
 mod purpose {
+    use crate::key::purpose_salt;
+
     /// Whether the node is an endpoint (probability *E*).
     pub const ENDPOINT: u64 = 0;
     /// The split ratio *R* of a split point.
@@ -13,6 +15,10 @@ mod purpose {
     pub const WIN_BRANCH: u64 = 2;
     /// In TSI, whether this endpoint is a win.
     pub const INDEPENDENT_WIN: u64 = 3;
+
+    pub const ENDPOINT_SALT: u64 = purpose_salt(ENDPOINT);
+    pub const WIN_BRANCH_SALT: u64 = purpose_salt(WIN_BRANCH);
+    pub const INDEPENDENT_WIN_SALT: u64 = purpose_salt(INDEPENDENT_WIN);
 }
 
 /// One game tree of the class `params`: game `game` under `seed`.
@@ -74,22 +80,27 @@ impl<'p> JohnsonTree<'p> {
         }
     }
 
+    /// The split ratio *R* of a split point, without its branches; `None` at an endpoint.
+    pub fn split_ratio(&self, node: &Node) -> Option<f64> {
+        (!node.is_endpoint).then(|| {
+            self.params
+                .split_ratio()
+                .ratio(|| NodeRng::new(node.key, purpose::RATIO))
+        })
+    }
+
     /// The fork below a split point; `None` at an endpoint.
     pub fn fork(&self, node: &Node) -> Option<Fork> {
-        if node.is_endpoint {
-            return None;
-        }
-        let ratio = self
-            .params
-            .split_ratio()
-            .ratio(&mut NodeRng::new(node.key, purpose::RATIO));
-        let win_goes_high = uniform_from_key(node.key, purpose::WIN_BRANCH) < ratio;
+        let ratio = self.split_ratio(node)?;
+        // Off the win path, neither branch can be on it: no need to draw the branch.
+        let win_goes_high =
+            node.on_win_path && uniform_from_salted(node.key, purpose::WIN_BRANCH_SALT) < ratio;
         let child = |branch: u8, value: f64, win_this_way: bool| {
             let key = node_key(node.key, branch);
             Node {
                 key,
                 value,
-                is_endpoint: uniform_from_key(key, purpose::ENDPOINT)
+                is_endpoint: uniform_from_salted(key, purpose::ENDPOINT_SALT)
                     < self.params.endpoint_probability(),
                 on_win_path: node.on_win_path && win_this_way,
                 depth: node.depth + 1,
@@ -115,6 +126,7 @@ impl<'p> JohnsonTree<'p> {
     /// Whether `node` is a win of the independent game (TSI): an endpoint that won with
     /// probability equal to its value, independently of every other endpoint.
     pub fn is_independent_win(&self, node: &Node) -> bool {
-        node.is_endpoint && uniform_from_key(node.key, purpose::INDEPENDENT_WIN) < node.value
+        node.is_endpoint
+            && uniform_from_salted(node.key, purpose::INDEPENDENT_WIN_SALT) < node.value
     }
 }

@@ -10,7 +10,7 @@
 
 /// The SplitMix64 finaliser: a bijection of `u64` that spreads every input bit over every
 /// output bit.
-fn mix(mut z: u64) -> u64 {
+const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -39,7 +39,18 @@ pub fn node_key(parent: u64, branch: u8) -> u64 {
 /// The uniform number in \[0, 1) that a node draws for `purpose` (0, 1, 2, …: one per
 /// decision the node makes), with 53 random bits.
 pub fn uniform_from_key(key: u64, purpose: u64) -> f64 {
-    let bits = mix(key ^ mix(purpose.wrapping_add(GOLDEN_GAMMA)));
+    uniform_from_salted(key, purpose_salt(purpose))
+}
+
+/// The salt that separates the numbers a node draws for `purpose` from its other numbers;
+/// a `const fn`, so that fixed purposes cost nothing at run time.
+pub(crate) const fn purpose_salt(purpose: u64) -> u64 {
+    mix(purpose.wrapping_add(GOLDEN_GAMMA))
+}
+
+/// [`uniform_from_key`] with the purpose's salt already computed.
+pub(crate) fn uniform_from_salted(key: u64, salt: u64) -> f64 {
+    let bits = mix(key ^ salt);
     (bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
@@ -55,7 +66,7 @@ impl NodeRng {
     /// The generator of node `key` for `purpose`.
     pub fn new(key: u64, purpose: u64) -> Self {
         NodeRng {
-            state: key ^ mix(purpose.wrapping_add(GOLDEN_GAMMA)),
+            state: key ^ purpose_salt(purpose),
         }
     }
 }

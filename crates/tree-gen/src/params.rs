@@ -68,12 +68,13 @@ impl SplitRatio {
         }))
     }
 
-    /// The ratio at a node whose generator for the ratio is `rng`.
-    pub(crate) fn ratio(&self, rng: &mut NodeRng) -> f64 {
+    /// The ratio at a node whose generator for the ratio `rng` makes (only when needed: a
+    /// constant ratio draws nothing).
+    pub(crate) fn ratio(&self, rng: impl FnOnce() -> NodeRng) -> f64 {
         match self {
             SplitRatio::Constant(a) => *a,
-            SplitRatio::Uniform => 0.5 + 0.5 * rng.random::<f64>(),
-            SplitRatio::Sampled(draw) => draw(rng).clamp(0.5, 1.0),
+            SplitRatio::Uniform => 0.5 + 0.5 * rng().random::<f64>(),
+            SplitRatio::Sampled(draw) => draw(&mut rng()).clamp(0.5, 1.0),
         }
     }
 }

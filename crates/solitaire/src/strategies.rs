@@ -1,0 +1,240 @@
+//! The ordinal strategies of Johnson's chapters 2 and 4: NOSTRAT, STRAT, the high-chain
+//! family (HSTRAT, 2HSTRAT, XHSTRAT, ∞HSTRAT), the low-chain family (LSTRAT, 2LSTRAT,
+//! XLSTRAT, ∞LSTRAT) and BSTRAT.
+//!
+//! An *ordinal* strategy uses only which branch is higher, never the values themselves.
+
+use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
+
+/// Invalid parameters of a strategy.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StrategyError {
+    /// An XHSTRAT or XLSTRAT needs at least one look (X ≥ 1).
+    #[error("a look-ahead chain needs at least one look (X = 0)")]
+    ZeroLooks,
+}
+
+/// NOSTRAT: no look-ahead; each move is to a branch chosen at random with equal chances.
+///
+/// Johnson, chapter 2: wins with probability E/(E + 1), .3333 at E = 1/2.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoStrat;
+
+impl Strategy for NoStrat {
+    fn name(&self) -> String {
+        "NOSTRAT".to_string()
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        Ok(if look.coin() {
+            Branch::High
+        } else {
+            Branch::Low
+        })
+    }
+}
+
+/// STRAT: no look-ahead; always move to the higher branch.
+///
+/// Johnson, chapter 2: wins with probability A·E/(1 − A·S), .6000 at E = 1/2, A = 3/4.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Strat;
+
+impl Strategy for Strat {
+    fn name(&self) -> String {
+        "STRAT".to_string()
+    }
+
+    fn choose(&self, _: &mut dyn Look) -> Result<Branch, LookError> {
+        Ok(Branch::High)
+    }
+}
+
+/// How many looks a chain strategy may use: X, or no limit (∞).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Looks {
+    /// At most X looks (X ≥ 1).
+    AtMost(u32),
+    /// Look until an endpoint is found.
+    Unlimited,
+}
+
+impl Looks {
+    fn allows(self, looks_made: u32) -> bool {
+        match self {
+            Looks::AtMost(limit) => looks_made < limit,
+            Looks::Unlimited => true,
+        }
+    }
+
+    fn prefix(self) -> String {
+        match self {
+            Looks::AtMost(1) => String::new(),
+            Looks::AtMost(x) => x.to_string(),
+            Looks::Unlimited => "∞".to_string(),
+        }
+    }
+}
+
+/// Chains this long are looked at without allocating; longer ones (rare) use the heap.
+const INLINE_CHAIN: usize = 32;
+
+/// Looks down the chain that starts at `first` and continues through high branches, one
+/// look at a time, until an endpoint is seen or the looks run out: the endpoint seen, if any.
+fn chain_endpoint(
+    look: &mut dyn Look,
+    first: Branch,
+    looks: Looks,
+) -> Result<Option<Observation>, LookError> {
+    if !looks.allows(0) {
+        return Ok(None);
+    }
+    let seen = look.look(&[first])?;
+    if !seen.is_split() {
+        return Ok(Some(seen));
+    }
+    if !looks.allows(1) {
+        return Ok(None);
+    }
+    let mut inline = [Branch::High; INLINE_CHAIN];
+    inline[0] = first;
+    let mut spilled: Vec<Branch> = Vec::new();
+    let mut made = 1;
+    while looks.allows(made) {
+        let length = made as usize + 1;
+        let path = if length <= INLINE_CHAIN {
+            &inline[..length]
+        } else {
+            if spilled.is_empty() {
+                spilled.extend_from_slice(&inline);
+            }
+            spilled.push(Branch::High);
+            &spilled[..]
+        };
+        let seen = look.look(path)?;
+        made += 1;
+        if !seen.is_split() {
+            return Ok(Some(seen));
+        }
+    }
+    Ok(None)
+}
+
+/// XHSTRAT: look at the high branch, then at its high branch, and so on, at most X looks,
+/// stopping at the first endpoint. Move high if that endpoint is a win or if every look saw
+/// a split point; move low if it is a loss.
+///
+/// X = 1 is HSTRAT ("Look at the higher branch. If it is an S, move there. If it is an E and
+/// a win, move there. Otherwise move to the lower branch"), X = 2 is 2HSTRAT, and the
+/// unlimited chain is ∞HSTRAT (Johnson, chapters 2 and 4).
+#[derive(Debug, Clone, Copy)]
+pub struct HighChain {
+    looks: Looks,
+}
+
+impl HighChain {
+    /// XHSTRAT with X = `looks`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::ZeroLooks`] when `looks` is 0.
+    pub fn new(looks: u32) -> Result<Self, StrategyError> {
+        if looks == 0 {
+            return Err(StrategyError::ZeroLooks);
+        }
+        Ok(HighChain {
+            looks: Looks::AtMost(looks),
+        })
+    }
+
+    /// ∞HSTRAT: the chain followed to its endpoint.
+    pub fn unlimited() -> Self {
+        HighChain {
+            looks: Looks::Unlimited,
+        }
+    }
+}
+
+impl Strategy for HighChain {
+    fn name(&self) -> String {
+        format!("{}HSTRAT", self.looks.prefix())
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        Ok(match chain_endpoint(look, Branch::High, self.looks)? {
+            Some(endpoint) if !endpoint.is_win() => Branch::Low,
+            _ => Branch::High,
+        })
+    }
+}
+
+/// XLSTRAT: look at the low branch, then at its high branch, and so on, at most X looks,
+/// stopping at the first endpoint. Move low if that endpoint is a win; otherwise high.
+///
+/// X = 1 is LSTRAT ("Look at the lower branch. If it is an E and a win, move there. Otherwise
+/// move to the higher branch"), X = 2 is 2LSTRAT, the unlimited chain ∞LSTRAT.
+#[derive(Debug, Clone, Copy)]
+pub struct LowChain {
+    looks: Looks,
+}
+
+impl LowChain {
+    /// XLSTRAT with X = `looks`.
+    ///
+    /// # Errors
+    ///
+    /// [`StrategyError::ZeroLooks`] when `looks` is 0.
+    pub fn new(looks: u32) -> Result<Self, StrategyError> {
+        if looks == 0 {
+            return Err(StrategyError::ZeroLooks);
+        }
+        Ok(LowChain {
+            looks: Looks::AtMost(looks),
+        })
+    }
+
+    /// ∞LSTRAT: the chain followed to its endpoint.
+    pub fn unlimited() -> Self {
+        LowChain {
+            looks: Looks::Unlimited,
+        }
+    }
+}
+
+impl Strategy for LowChain {
+    fn name(&self) -> String {
+        format!("{}LSTRAT", self.looks.prefix())
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        Ok(match chain_endpoint(look, Branch::Low, self.looks)? {
+            Some(endpoint) if endpoint.is_win() => Branch::Low,
+            _ => Branch::High,
+        })
+    }
+}
+
+/// BSTRAT: look at both branches. If either is a win, move there (the high one if both
+/// are). Otherwise move to the higher of the two that is a split point. If both are losses,
+/// "accept defeat with a smile" (move high).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BothBranches;
+
+impl Strategy for BothBranches {
+    fn name(&self) -> String {
+        "BSTRAT".to_string()
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        let high = look.look(&[Branch::High])?;
+        let low = look.look(&[Branch::Low])?;
+        Ok(if high.is_win() || high.is_split() && !low.is_win() {
+            Branch::High
+        } else if low.is_win() || low.is_split() {
+            Branch::Low
+        } else {
+            Branch::High
+        })
+    }
+}

@@ -1,0 +1,93 @@
+//! What a strategy is: two rules, where to look and where to move, over what it has seen.
+
+/// One of the two branches of a fork.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Branch {
+    /// The branch with the larger value (share *R* of the fork).
+    High,
+    /// The branch with the smaller value (share 1 − *R*).
+    Low,
+}
+
+/// Everything a look at a position reveals (Johnson, chapter 1): its value, whether it is an
+/// endpoint, if so whether it is a win, and if not the split ratio of its fork.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Observation {
+    /// An endpoint (an E): a win or a loss.
+    Endpoint {
+        /// The position's value.
+        value: f64,
+        /// Whether it is a win.
+        win: bool,
+    },
+    /// A split point (an S).
+    Split {
+        /// The position's value.
+        value: f64,
+        /// Its split ratio *R*.
+        ratio: f64,
+    },
+}
+
+impl Observation {
+    /// Whether the position is a win (an endpoint that is a win).
+    pub fn is_win(&self) -> bool {
+        matches!(self, Observation::Endpoint { win: true, .. })
+    }
+
+    /// Whether the position is a split point.
+    pub fn is_split(&self) -> bool {
+        matches!(self, Observation::Split { .. })
+    }
+
+    /// The position's value.
+    pub fn value(&self) -> f64 {
+        match *self {
+            Observation::Endpoint { value, .. } | Observation::Split { value, .. } => value,
+        }
+    }
+}
+
+/// A look was not allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LookError {
+    /// A look must be at a successor of the current position or of a position already seen,
+    /// and that position must be a split point.
+    #[error("the position at {0:?} is not a successor of a split point already seen")]
+    NotVisible(Vec<Branch>),
+}
+
+/// The positions a strategy may look at, relative to its current position.
+///
+/// A path names a position below the current one: `[High]` is the high branch, `[High, Low]`
+/// the low branch of the high branch. A position may be looked at once its parent has been
+/// seen and is a split point (the current position is seen, and always a split point).
+/// Looking twice at one position shows the same thing again, but counts again.
+pub trait Look {
+    /// Looks at the position at `path`.
+    ///
+    /// # Errors
+    ///
+    /// [`LookError::NotVisible`] when the parent of `path` has not been seen or is an
+    /// endpoint.
+    fn look(&mut self, path: &[Branch]) -> Result<Observation, LookError>;
+
+    /// A fair coin of the current position, for strategies that choose at random: the same
+    /// position of the same game always gives the same toss.
+    fn coin(&mut self) -> bool;
+}
+
+/// A look-ahead strategy: where to look, then where to move.
+pub trait Strategy: Send + Sync {
+    /// The paper's name for it (`LSTRAT`, `2HSTRAT`, …).
+    fn name(&self) -> String;
+
+    /// The branch to move to from the current position, a split point, after looking
+    /// through `look` as the strategy's rules say.
+    ///
+    /// # Errors
+    ///
+    /// A [`LookError`] from a look the rules should not have made.
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError>;
+}
