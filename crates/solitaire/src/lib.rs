@@ -28,7 +28,9 @@
 //! assert!((results[1].wins.mean() - 0.8).abs() < 4.0 * results[1].wins.standard_error());
 //! ```
 
+pub mod depreciation;
 pub mod monte_carlo;
+pub mod non_ordinal;
 pub mod play;
 pub mod strategies;
 mod strategy;

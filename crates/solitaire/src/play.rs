@@ -135,4 +135,11 @@ impl Look for TreeLook<'_, '_> {
     fn coin(&mut self) -> bool {
         uniform_from_key(self.current.key, COIN_PURPOSE) < 0.5
     }
+
+    fn current(&self) -> Observation {
+        Observation::Split {
+            value: self.current.value,
+            ratio: self.current_fork.ratio,
+        }
+    }
 }

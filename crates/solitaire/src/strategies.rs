@@ -229,12 +229,19 @@ impl Strategy for BothBranches {
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
         let high = look.look(&[Branch::High])?;
         let low = look.look(&[Branch::Low])?;
-        Ok(if high.is_win() || high.is_split() && !low.is_win() {
+        Ok(self.choose_from(high, low))
+    }
+}
+
+impl BothBranches {
+    /// BSTRAT's move once both branches have been seen.
+    pub fn choose_from(&self, high: Observation, low: Observation) -> Branch {
+        if high.is_win() || high.is_split() && !low.is_win() {
             Branch::High
         } else if low.is_win() || low.is_split() {
             Branch::Low
         } else {
             Branch::High
-        })
+        }
     }
 }

@@ -76,6 +76,9 @@ pub trait Look {
     /// A fair coin of the current position, for strategies that choose at random: the same
     /// position of the same game always gives the same toss.
     fn coin(&mut self) -> bool;
+
+    /// What is known of the current position: a split point, its value and split ratio.
+    fn current(&self) -> Observation;
 }
 
 /// A look-ahead strategy: where to look, then where to move.

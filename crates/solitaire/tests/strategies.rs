@@ -79,6 +79,13 @@ impl Look for Scripted {
     fn coin(&mut self) -> bool {
         true
     }
+
+    fn current(&self) -> Observation {
+        Observation::Split {
+            value: 1.0,
+            ratio: 0.75,
+        }
+    }
 }
 
 fn choice(strategy: &dyn Strategy, position: Pos) -> Branch {

@@ -1,0 +1,228 @@
+//! Strategies that use the values of positions, not only their order: Papert's best-first
+//! unlimited look-ahead (chapter 2) and the modified BSTRAT and HSTRAT of chapter 5.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::depreciation::{chance_bstrat, chance_hstrat};
+use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
+
+/// Invalid parameters of a non-ordinal strategy.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NonOrdinalError {
+    /// The strategy's model endpoint probability *E* must lie in (0, 1].
+    #[error("model endpoint probability E = {0} is outside (0, 1]")]
+    EndpointProbability(f64),
+    /// The strategy's model split ratio *A* must lie in \[1/2, 1\].
+    #[error("model split ratio A = {0} is outside [1/2, 1]")]
+    SplitRatio(f64),
+    /// The best-first search needs a budget of at least one look.
+    #[error("a look budget of 0")]
+    ZeroLooks,
+}
+
+/// The (E, A) a chapter 5 strategy assumes when it depreciates values.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Model {
+    e: f64,
+    a: f64,
+}
+
+impl Model {
+    /// The model with endpoint probability `e` and expected split ratio `a`.
+    ///
+    /// # Errors
+    ///
+    /// [`NonOrdinalError::EndpointProbability`] or [`NonOrdinalError::SplitRatio`].
+    pub fn new(e: f64, a: f64) -> Result<Self, NonOrdinalError> {
+        if !(e > 0.0 && e <= 1.0) {
+            return Err(NonOrdinalError::EndpointProbability(e));
+        }
+        if !(0.5..=1.0).contains(&a) {
+            return Err(NonOrdinalError::SplitRatio(a));
+        }
+        Ok(Model { e, a })
+    }
+}
+
+/// B'STRAT: BSTRAT, except that when both branches are split points it moves to the one
+/// with the larger C_B(E, A, value, split ratio) ([`chance_bstrat`]), not always to the high
+/// one (chapter 5).
+#[derive(Debug, Clone, Copy)]
+pub struct BPrime {
+    model: Model,
+}
+
+impl BPrime {
+    /// B'STRAT depreciating with `model`.
+    pub fn new(model: Model) -> Self {
+        BPrime { model }
+    }
+}
+
+impl Strategy for BPrime {
+    fn name(&self) -> String {
+        "B'STRAT".to_string()
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        let high = look.look(&[Branch::High])?;
+        let low = look.look(&[Branch::Low])?;
+        let Model { e, a } = self.model;
+        Ok(match (high, low) {
+            (
+                Observation::Split {
+                    value: h,
+                    ratio: rh,
+                },
+                Observation::Split {
+                    value: l,
+                    ratio: rl,
+                },
+            ) => {
+                if chance_bstrat(e, a, l, rl) > chance_bstrat(e, a, h, rh) {
+                    Branch::Low
+                } else {
+                    Branch::High
+                }
+            }
+            _ => crate::strategies::BothBranches.choose_from(high, low),
+        })
+    }
+}
+
+/// H'STRAT: HSTRAT, except that when the high branch H is a split point with ratio R it
+/// moves there only if C_H(E, A, H, R) exceeds the chance from the low branch L,
+/// E·L + S·C_H(E, A, L, A) — the form Johnson evaluated by Monte Carlo (chapter 5).
+#[derive(Debug, Clone, Copy)]
+pub struct HPrime {
+    model: Model,
+}
+
+impl HPrime {
+    /// H'STRAT depreciating with `model`.
+    pub fn new(model: Model) -> Self {
+        HPrime { model }
+    }
+}
+
+impl Strategy for HPrime {
+    fn name(&self) -> String {
+        "H'STRAT".to_string()
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        let here = look.current();
+        let high = look.look(&[Branch::High])?;
+        Ok(match high {
+            Observation::Endpoint { win: true, .. } => Branch::High,
+            Observation::Endpoint { win: false, .. } => Branch::Low,
+            Observation::Split { value: h, ratio } => {
+                let Model { e, a } = self.model;
+                let l = here.value() - h;
+                let from_low = e * l + (1.0 - e) * chance_hstrat(e, a, l, a);
+                if chance_hstrat(e, a, h, ratio) > from_low {
+                    Branch::High
+                } else {
+                    Branch::Low
+                }
+            }
+        })
+    }
+}
+
+/// Papert's best-first unlimited look-ahead (chapter 2): look next at the highest-valued
+/// position whose value is known but which has not been seen, until a win is seen; then move
+/// towards it. Papert proved it finds a win with the fewest looks on average. After each
+/// move it searches afresh, as every strategy here forgets what it saw.
+///
+/// In TSI a tree may hold no win at all; the search then stops after `max_looks` looks per
+/// move and moves high.
+#[derive(Debug, Clone, Copy)]
+pub struct BestFirst {
+    max_looks: u32,
+}
+
+impl BestFirst {
+    /// The search with a budget of `max_looks` looks per move.
+    ///
+    /// # Errors
+    ///
+    /// [`NonOrdinalError::ZeroLooks`] when `max_looks` is 0.
+    pub fn new(max_looks: u32) -> Result<Self, NonOrdinalError> {
+        if max_looks == 0 {
+            return Err(NonOrdinalError::ZeroLooks);
+        }
+        Ok(BestFirst { max_looks })
+    }
+}
+
+/// A position waiting to be looked at, ordered by value.
+struct Candidate {
+    value: f64,
+    path: Vec<Branch>,
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, other: &Self) -> bool {
+        self.value.total_cmp(&other.value) == Ordering::Equal
+    }
+}
+
+impl Eq for Candidate {}
+
+impl PartialOrd for Candidate {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Candidate {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.value.total_cmp(&other.value)
+    }
+}
+
+/// The two branches of a split point of value `value` and ratio `ratio` at `path`.
+fn children(path: &[Branch], value: f64, ratio: f64) -> [Candidate; 2] {
+    let extend = |branch| {
+        let mut child = path.to_vec();
+        child.push(branch);
+        child
+    };
+    [
+        Candidate {
+            value: ratio * value,
+            path: extend(Branch::High),
+        },
+        Candidate {
+            value: (1.0 - ratio) * value,
+            path: extend(Branch::Low),
+        },
+    ]
+}
+
+impl Strategy for BestFirst {
+    fn name(&self) -> String {
+        "best-first".to_string()
+    }
+
+    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        let Observation::Split { value, ratio } = look.current() else {
+            return Ok(Branch::High);
+        };
+        let mut frontier: BinaryHeap<Candidate> = children(&[], value, ratio).into();
+        for _ in 0..self.max_looks {
+            let Some(next) = frontier.pop() else { break };
+            match look.look(&next.path)? {
+                Observation::Endpoint { win: true, .. } => return Ok(next.path[0]),
+                Observation::Endpoint { win: false, .. } => {}
+                Observation::Split { value, ratio } => {
+                    frontier.extend(children(&next.path, value, ratio));
+                }
+            }
+        }
+        Ok(Branch::High)
+    }
+}
