@@ -65,6 +65,9 @@ pub struct TranscribedRow {
     /// For a Monte Carlo figure of the paper: the number of games the paper played, so that
     /// the comparison accounts for the paper's own sampling error.
     pub paper_samples: Option<u64>,
+    /// For a Monte Carlo figure whose sampling error is not p(1 − p)/n (a difference of two
+    /// estimates): the paper's standard error, derived in the data file's comment.
+    pub paper_standard_error: Option<f64>,
     /// A declared erratum: the paper is wrong here, and why.
     pub erratum: Option<Erratum>,
 }

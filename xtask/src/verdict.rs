@@ -16,13 +16,6 @@ pub enum Computed {
     Exact(BigRational),
     /// A real value known to lie in \[low, high\] (a truncated series with its tail bound, a
     /// certified root).
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "the first rows of this kind come with issues 5-7; unit-tested here"
-        )
-    )]
     Bounded {
         /// The best estimate.
         value: f64,
@@ -32,13 +25,6 @@ pub enum Computed {
         high: BigRational,
     },
     /// A Monte Carlo estimate.
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "the first rows of this kind come with issues 4 and 6; unit-tested here"
-        )
-    )]
     Estimate {
         /// The sample mean.
         mean: f64,
@@ -179,7 +165,7 @@ pub fn judge(
             note: format!("illegible in the source; legible: {legible}"),
         };
     };
-    let (agrees, detail) = compare(published, computed, rounding, row.paper_samples);
+    let (agrees, detail) = compare(published, computed, rounding, row);
     let (status, note) = match (&row.erratum, agrees) {
         (None, true) => (Status::Reproduced, detail),
         (None, false) => (Status::Failed, format!("undeclared disagreement; {detail}")),
@@ -201,7 +187,7 @@ fn compare(
     published: &str,
     computed: &Computed,
     rounding: Rounding,
-    paper_samples: Option<u64>,
+    row: &TranscribedRow,
 ) -> (bool, String) {
     let printed = published.parse::<PrintedNumber>();
     match (computed, printed) {
@@ -239,10 +225,18 @@ fn compare(
             Ok(printed),
         ) => {
             let theirs = to_f64(printed.value());
-            let their_variance = paper_samples.map_or(0.0, |n| theirs * (1.0 - theirs) / n as f64);
+            let their_variance = match (row.paper_standard_error, row.paper_samples) {
+                (Some(error), _) => error * error,
+                (None, Some(n)) => theirs * (1.0 - theirs) / n as f64,
+                (None, None) => 0.0,
+            };
             let combined = (standard_error.powi(2) + their_variance).sqrt();
             let z = (theirs - mean) / combined;
-            let samples = paper_samples.map_or(String::new(), |n| format!(", paper's {n} games"));
+            let samples = match (row.paper_standard_error, row.paper_samples) {
+                (Some(error), _) => format!(", paper's standard error {error}"),
+                (None, Some(n)) => format!(", paper's {n} games"),
+                (None, None) => String::new(),
+            };
             (
                 z.abs() <= MAX_Z_SCORE,
                 format!("z = {z:+.2} (ours {n_samples} samples, seed {seed}{samples})"),
@@ -280,6 +274,7 @@ mod tests {
             illegible: published.is_none().then(|| ".7?".to_string()),
             rounding: None,
             paper_samples: None,
+            paper_standard_error: None,
             erratum: erratum.map(|reason| Erratum {
                 reason: reason.into(),
             }),

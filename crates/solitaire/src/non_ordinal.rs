@@ -20,6 +20,35 @@ pub enum NonOrdinalError {
     /// The best-first search needs a budget of at least one look.
     #[error("a look budget of 0")]
     ZeroLooks,
+    /// A position's value must lie in (0, 1].
+    #[error("position value {0} is outside (0, 1]")]
+    PositionValue(f64),
+}
+
+/// The root in \[1/2, 1\] of an increasing function, by bisection to full precision;
+/// 1/2 when the function is already non-negative there.
+fn increasing_root(f: impl Fn(f64) -> f64) -> f64 {
+    let (mut low, mut high) = (0.5, 1.0);
+    if f(low) >= 0.0 {
+        return low;
+    }
+    while high - low > f64::EPSILON {
+        let middle = 0.5 * (low + high);
+        if f(middle) >= 0.0 {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    low
+}
+
+fn check_value(x: f64) -> Result<f64, NonOrdinalError> {
+    if x > 0.0 && x <= 1.0 {
+        Ok(x)
+    } else {
+        Err(NonOrdinalError::PositionValue(x))
+    }
 }
 
 /// The (E, A) a chapter 5 strategy assumes when it depreciates values.
@@ -58,6 +87,27 @@ impl BPrime {
     /// B'STRAT depreciating with `model`.
     pub fn new(model: Model) -> Self {
         BPrime { model }
+    }
+}
+
+impl BPrime {
+    /// The cut-off ratio at a position of value `x`: the largest H/(H + L) for which some
+    /// split ratios of the two branches make B'STRAT prefer the low branch (chapter 5:
+    /// "if H/(H+L) < .55 there is at least a possibility that the L branch may be chosen").
+    ///
+    /// C_B increases with the split ratio (checked in the tests on a grid of E, A and X), so
+    /// the low branch is likeliest chosen when its ratio is 1 and the high branch's 1/2: the
+    /// cut-off solves C_B(H, 1/2) = C_B(L, 1), found by bisection.
+    ///
+    /// # Errors
+    ///
+    /// [`NonOrdinalError::PositionValue`] unless 0 < `x` ≤ 1.
+    pub fn cutoff(&self, x: f64) -> Result<f64, NonOrdinalError> {
+        let x = check_value(x)?;
+        let Model { e, a } = self.model;
+        Ok(increasing_root(|rho| {
+            chance_bstrat(e, a, rho * x, 0.5) - chance_bstrat(e, a, (1.0 - rho) * x, 1.0)
+        }))
     }
 }
 
@@ -104,6 +154,26 @@ impl HPrime {
     /// H'STRAT depreciating with `model`.
     pub fn new(model: Model) -> Self {
         HPrime { model }
+    }
+}
+
+impl HPrime {
+    /// The cut-off ratio when the high branch has value `high`: the largest H/(H + L) for
+    /// which some split ratio of the high branch makes H'STRAT move low (chapter 5: "about
+    /// .5? for large values of H, decreasing to perhaps .?6 for H < .006", digits lost in the
+    /// OCR). As for [`BPrime::cutoff`], C_H increases with the ratio, so the cut-off solves
+    /// C_H(H, 1/2) = E·L + S·C_H(L, A).
+    ///
+    /// # Errors
+    ///
+    /// [`NonOrdinalError::PositionValue`] unless 0 < `high` ≤ 1.
+    pub fn cutoff(&self, high: f64) -> Result<f64, NonOrdinalError> {
+        let high = check_value(high)?;
+        let Model { e, a } = self.model;
+        Ok(increasing_root(|rho| {
+            let low = high * (1.0 - rho) / rho;
+            chance_hstrat(e, a, high, 0.5) - (e * low + (1.0 - e) * chance_hstrat(e, a, low, a))
+        }))
     }
 }
 

@@ -134,3 +134,51 @@ fn the_modified_strategies_differ_from_the_originals_only_in_close_calls() {
         Err(NonOrdinalError::SplitRatio(_))
     ));
 }
+
+#[test]
+fn the_one_move_chances_increase_with_the_split_ratio() {
+    // The cut-offs rely on it: the extremes of C over R are at R = 1/2 and R = 1.
+    for &(e, a) in &[
+        (0.5, 0.75),
+        (0.25, 0.6),
+        (0.75, 0.9),
+        (0.1, 0.5),
+        (1.0, 1.0),
+    ] {
+        for x in (1..=20).map(|i| f64::from(i) / 20.0) {
+            let mut previous = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+            for r in (0..=100).map(|i| 0.5 + f64::from(i) / 200.0) {
+                let now = (chance_bstrat(e, a, x, r), chance_hstrat(e, a, x, r));
+                assert!(
+                    now.0 >= previous.0 - 1e-15 && now.1 >= previous.1 - 1e-15,
+                    "E={e} A={a} X={x} R={r}"
+                );
+                previous = now;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cutoffs_bound_the_close_calls() {
+    let model = Model::new(0.5, 0.75).unwrap();
+    let bprime = BPrime::new(model);
+    let cut = bprime.cutoff(1.0).unwrap();
+    assert!(cut > 0.5 && cut < 0.6, "{cut}");
+    // Below the cut-off some ratios make the low branch better, above it none do.
+    let (e, a) = (0.5, 0.75);
+    let below = cut - 1e-6;
+    assert!(chance_bstrat(e, a, 1.0 - below, 1.0) > chance_bstrat(e, a, below, 0.5));
+    let above = cut + 1e-6;
+    assert!(chance_bstrat(e, a, 1.0 - above, 1.0) < chance_bstrat(e, a, above, 0.5));
+    let hprime = HPrime::new(model);
+    assert!(hprime.cutoff(0.006).unwrap() < hprime.cutoff(0.5).unwrap());
+    assert!(matches!(
+        bprime.cutoff(0.0),
+        Err(NonOrdinalError::PositionValue(_))
+    ));
+    assert!(matches!(
+        hprime.cutoff(1.5),
+        Err(NonOrdinalError::PositionValue(_))
+    ));
+}

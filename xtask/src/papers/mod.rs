@@ -3,6 +3,7 @@
 //! library crate that owns the quantity.
 
 mod grundy;
+mod johnson1970;
 mod matches;
 
 use crate::transcription::TranscribedRow;
@@ -55,10 +56,10 @@ pub fn all() -> Vec<Paper> {
     vec![
         Paper {
             id: "johnson1970",
-            data_file: None,
-            data: None,
-            pending: "issues 4 (solitaire) and 5 (lookahead-eval)",
-            recompute: not_yet,
+            data_file: Some("xtask/data/johnson1970.toml"),
+            data: Some(include_str!("../../data/johnson1970.toml")),
+            pending: "",
+            recompute: johnson1970::recompute,
         },
         Paper {
             id: "levene-fenner",
