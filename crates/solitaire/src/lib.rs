@@ -35,5 +35,5 @@ pub mod play;
 pub mod strategies;
 mod strategy;
 
-pub use play::{Form, GameRecord, play_game};
+pub use play::{Form, GameRecord, PlayError, play_game};
 pub use strategy::{Branch, Look, LookError, Observation, Strategy};

@@ -18,6 +18,9 @@ pub enum ComparisonError {
     /// At least one strategy is needed.
     #[error("no strategy to play")]
     NoStrategies,
+    /// The dependent form (TSD) does not exist for game 3 trees.
+    #[error("the dependent form (TSD) does not exist for game 3 trees")]
+    NoDependentForm,
     /// A strategy looked where it may not, in this many games.
     #[error("a strategy made a forbidden look in {0} games")]
     ForbiddenLooks(i128),
@@ -63,8 +66,9 @@ pub struct Comparison {
 ///
 /// # Errors
 ///
-/// [`ComparisonError::NoStrategies`] for an empty list, [`ComparisonError::ForbiddenLooks`]
-/// when a strategy breaks the look rules.
+/// [`ComparisonError::NoStrategies`] for an empty list, [`ComparisonError::NoDependentForm`]
+/// for TSD on game 3 trees, [`ComparisonError::ForbiddenLooks`] when a strategy breaks the
+/// look rules.
 pub fn compare(
     params: &TreeParams,
     form: Form,
@@ -74,6 +78,9 @@ pub fn compare(
     let k = strategies.len();
     if k == 0 {
         return Err(ComparisonError::NoStrategies);
+    }
+    if form == Form::Dependent && !params.has_dependent_form() {
+        return Err(ComparisonError::NoDependentForm);
     }
     let pairs: Vec<(usize, usize)> = (0..k)
         .flat_map(|i| (i + 1..k).map(move |j| (i, j)))

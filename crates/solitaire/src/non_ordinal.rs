@@ -120,17 +120,9 @@ impl Strategy for BPrime {
         let high = look.look(&[Branch::High])?;
         let low = look.look(&[Branch::Low])?;
         let Model { e, a } = self.model;
-        Ok(match (high, low) {
-            (
-                Observation::Split {
-                    value: h,
-                    ratio: rh,
-                },
-                Observation::Split {
-                    value: l,
-                    ratio: rl,
-                },
-            ) => {
+        Ok(match (high.ratio(), low.ratio()) {
+            (Some(rh), Some(rl)) => {
+                let (h, l) = (high.value(), low.value());
                 if chance_bstrat(e, a, l, rl) > chance_bstrat(e, a, h, rh) {
                     Branch::Low
                 } else {
@@ -188,7 +180,12 @@ impl Strategy for HPrime {
         Ok(match high {
             Observation::Endpoint { win: true, .. } => Branch::High,
             Observation::Endpoint { win: false, .. } => Branch::Low,
-            Observation::Split { value: h, ratio } => {
+            Observation::Split {
+                value: h,
+                high: high_of_high,
+                ..
+            } => {
+                let ratio = high_of_high / h;
                 let Model { e, a } = self.model;
                 let l = here.value() - h;
                 let from_low = e * l + (1.0 - e) * chance_hstrat(e, a, l, a);
@@ -254,8 +251,8 @@ impl Ord for Candidate {
     }
 }
 
-/// The two branches of a split point of value `value` and ratio `ratio` at `path`.
-fn children(path: &[Branch], value: f64, ratio: f64) -> [Candidate; 2] {
+/// The two branches, of values `high` and `low`, of the split point at `path`.
+fn children(path: &[Branch], high: f64, low: f64) -> [Candidate; 2] {
     let extend = |branch| {
         let mut child = path.to_vec();
         child.push(branch);
@@ -263,11 +260,11 @@ fn children(path: &[Branch], value: f64, ratio: f64) -> [Candidate; 2] {
     };
     [
         Candidate {
-            value: ratio * value,
+            value: high,
             path: extend(Branch::High),
         },
         Candidate {
-            value: (1.0 - ratio) * value,
+            value: low,
             path: extend(Branch::Low),
         },
     ]
@@ -279,17 +276,17 @@ impl Strategy for BestFirst {
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
-        let Observation::Split { value, ratio } = look.current() else {
+        let Observation::Split { high, low, .. } = look.current() else {
             return Ok(Branch::High);
         };
-        let mut frontier: BinaryHeap<Candidate> = children(&[], value, ratio).into();
+        let mut frontier: BinaryHeap<Candidate> = children(&[], high, low).into();
         for _ in 0..self.max_looks {
             let Some(next) = frontier.pop() else { break };
             match look.look(&next.path)? {
                 Observation::Endpoint { win: true, .. } => return Ok(next.path[0]),
                 Observation::Endpoint { win: false, .. } => {}
-                Observation::Split { value, ratio } => {
-                    frontier.extend(children(&next.path, value, ratio));
+                Observation::Split { high, low, .. } => {
+                    frontier.extend(children(&next.path, high, low));
                 }
             }
         }

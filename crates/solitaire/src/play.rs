@@ -28,17 +28,34 @@ pub struct GameRecord {
     pub looks: u32,
 }
 
+/// A game could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The strategy looked where it may not.
+    #[error(transparent)]
+    Look(#[from] LookError),
+    /// The dependent form needs values that split (a probability distribution over the
+    /// endpoints); game 3's shifted values have none.
+    #[error("the dependent form (TSD) does not exist for game 3 trees")]
+    NoDependentForm,
+}
+
 /// Plays `tree` in `form` with `strategy`, from the top point to an endpoint.
 ///
 /// # Errors
 ///
-/// A [`LookError`] if the strategy looks where it may not.
+/// [`PlayError::NoDependentForm`] for the dependent form on game 3 trees,
+/// [`PlayError::Look`] if the strategy looks where it may not.
 pub fn play_game(
     tree: &JohnsonTree,
     form: Form,
     strategy: &dyn Strategy,
-) -> Result<GameRecord, LookError> {
-    play_game_with(tree, form, strategy, &mut Vec::new())
+) -> Result<GameRecord, PlayError> {
+    if form == Form::Dependent && !tree.params().has_dependent_form() {
+        return Err(PlayError::NoDependentForm);
+    }
+    Ok(play_game_with(tree, form, strategy, &mut Vec::new())?)
 }
 
 /// [`play_game`] with a caller's buffer for the positions seen, so that playing many games
@@ -120,10 +137,11 @@ impl Look for TreeLook<'_, '_> {
         }
         self.seen.push(node.key);
         self.looks += 1;
-        Ok(match self.tree.split_ratio(&node) {
-            Some(ratio) => Observation::Split {
+        Ok(match self.tree.branch_values(&node) {
+            Some((high, low)) => Observation::Split {
                 value: node.value,
-                ratio,
+                high,
+                low,
             },
             None => Observation::Endpoint {
                 value: node.value,
@@ -139,7 +157,8 @@ impl Look for TreeLook<'_, '_> {
     fn current(&self) -> Observation {
         Observation::Split {
             value: self.current.value,
-            ratio: self.current_fork.ratio,
+            high: self.current_fork.high.value,
+            low: self.current_fork.low.value,
         }
     }
 }

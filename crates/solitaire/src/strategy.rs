@@ -10,7 +10,8 @@ pub enum Branch {
 }
 
 /// Everything a look at a position reveals (Johnson, chapter 1): its value, whether it is an
-/// endpoint, if so whether it is a win, and if not the split ratio of its fork.
+/// endpoint, if so whether it is a win, and if not the values of its two branches
+/// ("or equivalently, its split ratio").
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Observation {
     /// An endpoint (an E): a win or a loss.
@@ -24,8 +25,10 @@ pub enum Observation {
     Split {
         /// The position's value.
         value: f64,
-        /// Its split ratio *R*.
-        ratio: f64,
+        /// The value of its high branch.
+        high: f64,
+        /// The value of its low branch.
+        low: f64,
     },
 }
 
@@ -44,6 +47,14 @@ impl Observation {
     pub fn value(&self) -> f64 {
         match *self {
             Observation::Endpoint { value, .. } | Observation::Split { value, .. } => value,
+        }
+    }
+
+    /// A split point's split ratio, high value / value; `None` at an endpoint.
+    pub fn ratio(&self) -> Option<f64> {
+        match *self {
+            Observation::Split { value, high, .. } => Some(high / value),
+            Observation::Endpoint { .. } => None,
         }
     }
 }
@@ -77,7 +88,7 @@ pub trait Look {
     /// position of the same game always gives the same toss.
     fn coin(&mut self) -> bool;
 
-    /// What is known of the current position: a split point, its value and split ratio.
+    /// What is known of the current position: a split point, its value and its branches'.
     fn current(&self) -> Observation;
 }
 

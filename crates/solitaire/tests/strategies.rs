@@ -68,7 +68,8 @@ impl Look for Scripted {
             },
             Some(Pos::Split(..)) => Observation::Split {
                 value: 0.1,
-                ratio: 0.75,
+                high: 0.075,
+                low: 0.025,
             },
             None => return Err(LookError::NotVisible(path.to_vec())),
         };
@@ -83,7 +84,8 @@ impl Look for Scripted {
     fn current(&self) -> Observation {
         Observation::Split {
             value: 1.0,
-            ratio: 0.75,
+            high: 0.75,
+            low: 0.25,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Johnson's random binary trees (MIT AI Memo 205, chapter 1), generated on demand.
 
 use crate::key::{NodeRng, node_key, tree_key, uniform_from_salted};
-use crate::params::TreeParams;
+use crate::params::{TreeParams, Valuation};
 
 /// What a node's uniform numbers decide, one number each, and the salts that separate them.
 mod purpose {
@@ -15,6 +15,8 @@ mod purpose {
     pub const WIN_BRANCH: u64 = 2;
     /// In TSI, whether this endpoint is a win.
     pub const INDEPENDENT_WIN: u64 = 3;
+    /// In game 3, the shift of the high and of the low branch (before ordering).
+    pub const SHIFTS: u64 = 5;
 
     pub const ENDPOINT_SALT: u64 = purpose_salt(ENDPOINT);
     pub const WIN_BRANCH_SALT: u64 = purpose_salt(WIN_BRANCH);
@@ -51,8 +53,8 @@ pub struct Fork {
     pub high: Node,
     /// The branch with the share 1 − *R*.
     pub low: Node,
-    /// The split ratio *R* of this fork.
-    pub ratio: f64,
+    /// The split ratio *R* of this fork; `None` in game 3, where values shift, not split.
+    pub ratio: Option<f64>,
 }
 
 impl<'p> JohnsonTree<'p> {
@@ -69,32 +71,53 @@ impl<'p> JohnsonTree<'p> {
         self.params
     }
 
-    /// The top point: a split point ("start with an initial fork") of value 1.
+    /// The top point: a split point ("start with an initial fork") of value 1 (*T* in
+    /// game 3).
     pub fn root(&self) -> Node {
+        let value = match self.params.valuation() {
+            Valuation::Split(_) => 1.0,
+            Valuation::Shift { top, .. } => *top,
+        };
         Node {
             key: self.root_key,
-            value: 1.0,
+            value,
             is_endpoint: false,
-            on_win_path: true,
+            on_win_path: self.params.has_dependent_form(),
             depth: 0,
         }
     }
 
-    /// The split ratio *R* of a split point, without its branches; `None` at an endpoint.
-    pub fn split_ratio(&self, node: &Node) -> Option<f64> {
-        (!node.is_endpoint).then(|| {
-            self.params
-                .split_ratio()
-                .ratio(|| NodeRng::new(node.key, purpose::RATIO))
+    /// The values of the high and the low branch of a split point, without building the
+    /// branches; `None` at an endpoint.
+    pub fn branch_values(&self, node: &Node) -> Option<(f64, f64)> {
+        self.split(node).map(|(high, low, _)| (high, low))
+    }
+
+    /// The branch values of a split point and, when values split, its ratio *R*.
+    fn split(&self, node: &Node) -> Option<(f64, f64, Option<f64>)> {
+        if node.is_endpoint {
+            return None;
+        }
+        Some(match self.params.valuation() {
+            Valuation::Split(ratio) => {
+                let r = ratio.ratio(|| NodeRng::new(node.key, purpose::RATIO));
+                (r * node.value, (1.0 - r) * node.value, Some(r))
+            }
+            Valuation::Shift { shift, .. } => {
+                let mut rng = NodeRng::new(node.key, purpose::SHIFTS);
+                let (a, b) = (shift.draw(&mut rng), shift.draw(&mut rng));
+                (node.value + a.max(b), node.value + a.min(b), None)
+            }
         })
     }
 
     /// The fork below a split point; `None` at an endpoint.
     pub fn fork(&self, node: &Node) -> Option<Fork> {
-        let ratio = self.split_ratio(node)?;
-        // Off the win path, neither branch can be on it: no need to draw the branch.
-        let win_goes_high =
-            node.on_win_path && uniform_from_salted(node.key, purpose::WIN_BRANCH_SALT) < ratio;
+        let (high_value, low_value, ratio) = self.split(node)?;
+        // Off the win path, neither branch can be on it: no need to draw the branch. (Game 3
+        // has no dependent form: its root, and so every node, is off the win path.)
+        let win_goes_high = node.on_win_path
+            && ratio.is_some_and(|r| uniform_from_salted(node.key, purpose::WIN_BRANCH_SALT) < r);
         let child = |branch: u8, value: f64, win_this_way: bool| {
             let key = node_key(node.key, branch);
             Node {
@@ -102,13 +125,13 @@ impl<'p> JohnsonTree<'p> {
                 value,
                 is_endpoint: uniform_from_salted(key, purpose::ENDPOINT_SALT)
                     < self.params.endpoint_probability(),
-                on_win_path: node.on_win_path && win_this_way,
+                on_win_path: win_this_way,
                 depth: node.depth + 1,
             }
         };
         Some(Fork {
-            high: child(1, ratio * node.value, win_goes_high),
-            low: child(0, (1.0 - ratio) * node.value, !win_goes_high),
+            high: child(1, high_value, win_goes_high),
+            low: child(0, low_value, node.on_win_path && !win_goes_high),
             ratio,
         })
     }
@@ -123,8 +146,9 @@ impl<'p> JohnsonTree<'p> {
         node.is_endpoint && node.on_win_path
     }
 
-    /// Whether `node` is a win of the independent game (TSI): an endpoint that won with
-    /// probability equal to its value, independently of every other endpoint.
+    /// Whether `node` is a win of the independent game (TSI, and game 3): an endpoint that
+    /// won with probability equal to its value clamped to \[0, 1\], independently of every
+    /// other endpoint.
     pub fn is_independent_win(&self, node: &Node) -> bool {
         node.is_endpoint
             && uniform_from_salted(node.key, purpose::INDEPENDENT_WIN_SALT) < node.value

@@ -33,4 +33,4 @@ mod params;
 
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
-pub use params::{SplitRatio, TreeParams, TreeParamsError};
+pub use params::{Shift, SplitRatio, TreeParams, TreeParamsError, Valuation};

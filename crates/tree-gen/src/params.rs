@@ -18,6 +18,12 @@ pub enum TreeParamsError {
     /// The constant split ratio *A* must lie in \[1/2, 1\].
     #[error("split ratio A = {0} is outside [1/2, 1]")]
     SplitRatio(f64),
+    /// Game 3's top value *T* must lie in \[0, 1\].
+    #[error("top value T = {0} is outside [0, 1]")]
+    TopValue(f64),
+    /// A uniform shift needs a finite, non-negative half-width.
+    #[error("shift half-width {0} is not a finite non-negative number")]
+    ShiftWidth(f64),
 }
 
 /// How a split point divides its value: the share *R* of the high branch, in \[1/2, 1\].
@@ -89,11 +95,81 @@ impl fmt::Debug for SplitRatio {
     }
 }
 
-/// The parameters of a class of random trees: *E* and the split ratio.
+/// How game 3 (chapter 6) moves values from a split point of value *C* to its branches:
+/// *C + a* and *C + b*, with *a* and *b* drawn independently from a distribution of mean 0.
+#[derive(Clone)]
+pub enum Shift {
+    /// *a*, *b* uniform on \[−w, w\].
+    Uniform {
+        /// The half-width *w*.
+        half_width: f64,
+    },
+    /// *a*, *b* drawn from a distribution with the node's own generator; its mean should
+    /// be 0 (the game's definition), which cannot be checked here.
+    Sampled(Arc<dyn Fn(&mut NodeRng) -> f64 + Send + Sync>),
+}
+
+impl Shift {
+    /// Shifts uniform on \[−`half_width`, `half_width`\].
+    ///
+    /// # Errors
+    ///
+    /// [`TreeParamsError::ShiftWidth`] unless `half_width` is finite and ≥ 0.
+    pub fn uniform(half_width: f64) -> Result<Self, TreeParamsError> {
+        if half_width.is_finite() && half_width >= 0.0 {
+            Ok(Shift::Uniform { half_width })
+        } else {
+            Err(TreeParamsError::ShiftWidth(half_width))
+        }
+    }
+
+    /// Shifts drawn from `distribution` (which should have mean 0).
+    pub fn from_distribution<D>(distribution: D) -> Self
+    where
+        D: Distribution<f64> + Send + Sync + 'static,
+    {
+        Shift::Sampled(Arc::new(move |rng: &mut NodeRng| distribution.sample(rng)))
+    }
+
+    pub(crate) fn draw(&self, rng: &mut NodeRng) -> f64 {
+        match self {
+            Shift::Uniform { half_width } => half_width * (2.0 * rng.random::<f64>() - 1.0),
+            Shift::Sampled(draw) => draw(rng),
+        }
+    }
+}
+
+impl fmt::Debug for Shift {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shift::Uniform { half_width } => write!(f, "Uniform[-{half_width}, {half_width}]"),
+            Shift::Sampled(_) => f.write_str("Sampled(..)"),
+        }
+    }
+}
+
+/// How values are assigned to the points of a tree.
+#[derive(Debug, Clone)]
+pub enum Valuation {
+    /// Tree Solitaire (chapter 1): the top point is worth 1, a split point of value *X*
+    /// gives *R·X* and *(1 − R)·X* to its branches.
+    Split(SplitRatio),
+    /// Game 3 (chapter 6): the top point is worth *T*, a split point of value *C* gives
+    /// *C + a* and *C + b* to its branches; an endpoint of value *P* is a win with
+    /// probability *P* clamped to \[0, 1\].
+    Shift {
+        /// *T*, the value of the top point.
+        top: f64,
+        /// The distribution of the shifts.
+        shift: Shift,
+    },
+}
+
+/// The parameters of a class of random trees: *E* and the valuation.
 #[derive(Debug, Clone)]
 pub struct TreeParams {
     endpoint_probability: f64,
-    split_ratio: SplitRatio,
+    valuation: Valuation,
 }
 
 impl TreeParams {
@@ -107,14 +183,31 @@ impl TreeParams {
         endpoint_probability: f64,
         split_ratio: SplitRatio,
     ) -> Result<Self, TreeParamsError> {
-        if endpoint_probability > 0.0 && endpoint_probability <= 1.0 {
-            Ok(TreeParams {
-                endpoint_probability,
-                split_ratio,
-            })
-        } else {
-            Err(TreeParamsError::EndpointProbability(endpoint_probability))
+        Ok(TreeParams {
+            endpoint_probability: check_endpoint_probability(endpoint_probability)?,
+            valuation: Valuation::Split(split_ratio),
+        })
+    }
+
+    /// Trees of game 3 (chapter 6): endpoints with probability `endpoint_probability`, the
+    /// top point worth `top` (*T*), branch values shifted by `shift`.
+    ///
+    /// # Errors
+    ///
+    /// [`TreeParamsError::EndpointProbability`] unless 0 < *E* ≤ 1,
+    /// [`TreeParamsError::TopValue`] unless 0 ≤ *T* ≤ 1.
+    pub fn game3(
+        endpoint_probability: f64,
+        top: f64,
+        shift: Shift,
+    ) -> Result<Self, TreeParamsError> {
+        if !(0.0..=1.0).contains(&top) {
+            return Err(TreeParamsError::TopValue(top));
         }
+        Ok(TreeParams {
+            endpoint_probability: check_endpoint_probability(endpoint_probability)?,
+            valuation: Valuation::Shift { top, shift },
+        })
     }
 
     /// *E*, the probability that a bottom point is an endpoint.
@@ -127,8 +220,22 @@ impl TreeParams {
         1.0 - self.endpoint_probability
     }
 
-    /// The split ratio.
-    pub fn split_ratio(&self) -> &SplitRatio {
-        &self.split_ratio
+    /// The valuation.
+    pub fn valuation(&self) -> &Valuation {
+        &self.valuation
+    }
+
+    /// Whether the dependent form (TSD) exists: only when values split, so that the
+    /// endpoints' values are a probability distribution.
+    pub fn has_dependent_form(&self) -> bool {
+        matches!(self.valuation, Valuation::Split(_))
+    }
+}
+
+fn check_endpoint_probability(e: f64) -> Result<f64, TreeParamsError> {
+    if e > 0.0 && e <= 1.0 {
+        Ok(e)
+    } else {
+        Err(TreeParamsError::EndpointProbability(e))
     }
 }

@@ -71,11 +71,12 @@ proptest! {
         let mut node = tree.root();
         for _ in 0..20 {
             let Some(fork) = tree.fork(&node) else { break };
-            prop_assert!((0.5..=1.0).contains(&fork.ratio));
+            let ratio = fork.ratio.unwrap();
+            prop_assert!((0.5..=1.0).contains(&ratio));
             prop_assert!(fork.high.value >= fork.low.value);
             prop_assert!((fork.high.value + fork.low.value - node.value).abs() <= 1e-15);
             if !uniform {
-                prop_assert_eq!(fork.ratio, 0.8);
+                prop_assert_eq!(ratio, 0.8);
             }
             prop_assert_eq!(fork.high.on_win_path && fork.low.on_win_path, false);
             prop_assert_eq!(fork.high.on_win_path || fork.low.on_win_path, node.on_win_path);
