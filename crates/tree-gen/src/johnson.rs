@@ -119,7 +119,7 @@ impl<'p> JohnsonTree<'p> {
         let win_goes_high = node.on_win_path
             && ratio.is_some_and(|r| uniform_from_salted(node.key, purpose::WIN_BRANCH_SALT) < r);
         let child = |branch: u8, value: f64, win_this_way: bool| {
-            let key = node_key(node.key, branch);
+            let key = node_key(node.key, u64::from(branch));
             Node {
                 key,
                 value,

@@ -31,9 +31,10 @@ pub fn tree_key(seed: u64, game: u64) -> u64 {
     mix(mix(seed.wrapping_add(GOLDEN_GAMMA)) ^ game.wrapping_mul(GOLDEN_GAMMA))
 }
 
-/// The key of the child of the node with key `parent` along `branch` (0 or 1).
-pub fn node_key(parent: u64, branch: u8) -> u64 {
-    mix(parent.wrapping_add(GOLDEN_GAMMA.wrapping_mul(u64::from(branch) + 1)))
+/// The key of the child number `branch` (0, 1, … — in binary trees 1 is the high branch)
+/// of the node with key `parent`.
+pub fn node_key(parent: u64, branch: u64) -> u64 {
+    mix(parent.wrapping_add(GOLDEN_GAMMA.wrapping_mul(branch.wrapping_add(1))))
 }
 
 /// The uniform number in \[0, 1) that a node draws for `purpose` (0, 1, 2, …: one per
