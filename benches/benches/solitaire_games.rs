@@ -4,7 +4,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_core::monte_carlo::MonteCarlo;
 use solitaire::Form;
-use solitaire::monte_carlo::compare;
+use solitaire::monte_carlo::estimate;
 use solitaire::strategies::LowChain;
 use std::hint::black_box;
 use tree_gen::{SplitRatio, TreeParams};
@@ -26,7 +26,7 @@ fn lstrat_games(c: &mut Criterion) {
             .expect("a thread pool");
         group.bench_function(format!("{threads} thread(s)"), |b| {
             b.iter(|| {
-                pool.install(|| compare(black_box(&params), Form::Independent, &[&lstrat], &run))
+                pool.install(|| estimate(black_box(&params), Form::Independent, &lstrat, &run))
             })
         });
     }

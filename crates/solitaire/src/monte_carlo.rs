@@ -62,6 +62,53 @@ pub struct Comparison {
     pub differences: Vec<PairedDifference>,
 }
 
+/// Plays `strategy` on `run.n_samples()` games of `params` in `form`: the chance of
+/// winning, looks and moves per game.
+///
+/// The same numbers as [`compare`] with this one strategy, but generic over the strategy's
+/// type, so that its rules are compiled into the game loop — the fast path for long runs.
+///
+/// # Errors
+///
+/// As [`compare`].
+pub fn estimate<S: Strategy>(
+    params: &TreeParams,
+    form: Form,
+    strategy: &S,
+    run: &MonteCarlo,
+) -> Result<StrategyResult, ComparisonError> {
+    if form == Form::Dependent && !params.has_dependent_form() {
+        return Err(ComparisonError::NoDependentForm);
+    }
+    // Layout: wins, looks, moves, games with a forbidden look.
+    let tallies = run.run(|rng, games| {
+        let mut tallies = vec![Tally::default(); 4];
+        let mut seen = Vec::new();
+        for _ in 0..games {
+            let tree = JohnsonTree::new(params, run.seed(), rand::Rng::next_u64(rng));
+            match play_game_with(&tree, form, strategy, &mut seen) {
+                Ok(record) => {
+                    tallies[0].record(i32::from(record.won));
+                    tallies[1].record(record.looks as i32);
+                    tallies[2].record(record.moves as i32);
+                }
+                Err(_) => tallies[3].record(1),
+            }
+        }
+        tallies
+    });
+    if tallies[3].sum() > 0 {
+        return Err(ComparisonError::ForbiddenLooks(tallies[3].sum()));
+    }
+    let estimate = |tally: Tally| Estimate::new(run.seed(), 0..run.n_batches(), tally);
+    Ok(StrategyResult {
+        name: strategy.name(),
+        wins: estimate(tallies[0])?,
+        looks: estimate(tallies[1])?,
+        moves: estimate(tallies[2])?,
+    })
+}
+
 /// Plays every strategy on the same `run.n_samples()` games of `params` in `form`.
 ///
 /// # Errors

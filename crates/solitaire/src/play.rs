@@ -60,10 +60,10 @@ pub fn play_game(
 
 /// [`play_game`] with a caller's buffer for the positions seen, so that playing many games
 /// allocates once.
-pub(crate) fn play_game_with(
+pub(crate) fn play_game_with<S: Strategy + ?Sized>(
     tree: &JohnsonTree,
     form: Form,
-    strategy: &dyn Strategy,
+    strategy: &S,
     seen: &mut Vec<u64>,
 ) -> Result<GameRecord, LookError> {
     let mut position = tree.root();

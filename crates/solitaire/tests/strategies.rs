@@ -277,3 +277,14 @@ fn the_same_seed_gives_the_same_comparison_on_any_number_of_threads() {
     };
     assert_eq!(on(1), on(2));
 }
+
+#[test]
+fn estimating_one_strategy_gives_the_numbers_of_a_comparison() {
+    let params = TreeParams::new(0.5, SplitRatio::constant(0.75).unwrap()).unwrap();
+    let run = MonteCarlo::new(77, 30_000).unwrap();
+    let lstrat = LowChain::new(1).unwrap();
+    let alone =
+        solitaire::monte_carlo::estimate(&params, Form::Independent, &lstrat, &run).unwrap();
+    let compared = compare(&params, Form::Independent, &[&lstrat], &run).unwrap();
+    assert_eq!(alone, compared.results[0]);
+}
