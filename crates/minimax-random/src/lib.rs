@@ -1,10 +1,36 @@
 //! Random minimaxing: the effect of mobility on minimax with random leaf values.
 //!
-//! Planned content (issue "minimax-random"): M. Levene and T. I. Fenner, *The effect of
-//! mobility on minimaxing of game trees with random leaf values* — level-regular trees, the
-//! counting functions EQ, LE, GE, GT (equations 1–4, Lemmas 4.1–4.5, 5.3), prob(n) as an
-//! exact fraction (Lemma 5.1), the propagation function (equations 7–13), domination and the
-//! domination theorem (6.2), Examples 1 and 2, and Nau's *w_b*; beyond the paper, a
-//! random-minimax player for any `game_core::Game`.
+//! M. Levene and T. I. Fenner, *The effect of mobility on minimaxing of game trees with
+//! random leaf values*. White (MAX) is to move at the root; each move leads to a min-node
+//! whose subgame tree is *level-regular* — all nodes at one level have the same number of
+//! children ([`MoveShape`]). The leaves, δ plies down, get independent scores uniform on
+//! {1, …, α}, and minimax picks the moves on a principal variation. prob(n), the chance that
+//! move n is on one, is computed exactly from the counting functions EQ, LE, GT of section 4
+//! (equations 1–4, Lemmas 4.3–4.5) and Lemma 5.1 ([`counting`], [`probability`]), and
+//! checked against brute-force enumeration of all α^N score assignments
+//! ([`brute_force`]).
 //!
-//! This crate is a placeholder until that issue lands: it builds, and exports nothing yet.
+//! This crate implements sections 4 and 5 and the examples of section 6 so far; domination,
+//! the propagation function, Nau's w_b and the random-minimax player are still to come.
+//!
+//! # Examples
+//!
+//! Example 1 of the paper: prob(a) = 3691/4096, prob(b) = 2283/4096 for α = 2.
+//!
+//! ```
+//! use minimax_random::{MoveShape, probability::move_probabilities};
+//! use num_rational::BigRational;
+//!
+//! let a = MoveShape::new(vec![2, 3]).unwrap();
+//! let b = MoveShape::new(vec![3, 2]).unwrap();
+//! let probs = move_probabilities(&[a, b], 2).unwrap();
+//! assert_eq!(probs[0], BigRational::new(3691.into(), 4096.into()));
+//! assert_eq!(probs[1], BigRational::new(2283.into(), 4096.into()));
+//! ```
+
+pub mod brute_force;
+pub mod counting;
+pub mod probability;
+mod shape;
+
+pub use shape::{MoveShape, ShapeError};

@@ -4,6 +4,7 @@
 
 mod grundy;
 mod johnson1970;
+mod levene_fenner;
 mod matches;
 
 use crate::transcription::TranscribedRow;
@@ -63,10 +64,10 @@ pub fn all() -> Vec<Paper> {
         },
         Paper {
             id: "levene-fenner",
-            data_file: None,
-            data: None,
-            pending: "issue 6 (minimax-random)",
-            recompute: not_yet,
+            data_file: Some("xtask/data/levene-fenner.toml"),
+            data: Some(include_str!("../../data/levene-fenner.toml")),
+            pending: "",
+            recompute: levene_fenner::recompute,
         },
         Paper {
             id: "dotsenko-marynych",

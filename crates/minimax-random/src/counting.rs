@@ -1,0 +1,81 @@
+//! The counting functions of section 4: for a node n and a score i, how many assignments of
+//! scores to the leaves of T[n] give sc(n) = i (EQ), ≤ i (LE) or > i (GT).
+//!
+//! At a leaf LE(n, i) = i and GT(n, i) = α − i. A max-node with m children has
+//! LE(n̂, i) = LE(n̄′, i)^m (equation 3); a min-node with q children has
+//! GT(n̄, i) = GT(n̂′, i)^q (equation 4); and always LE(n, i) + GT(n, i) = α^#T[n] (Lemma 4.3),
+//! which gives the other function (Lemmas 4.4 and 4.5). EQ(n, i) = LE(n, i) − LE(n, i − 1)
+//! (equation 1). All counts are exact big integers.
+
+use num_bigint::BigUint;
+use num_traits::{One, Pow, Zero};
+
+use crate::shape::{MoveShape, ShapeError};
+
+/// LE(n, i) and GT(n, i) for i = 0, …, α at one node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counts {
+    alpha: u32,
+    le: Vec<BigUint>,
+    gt: Vec<BigUint>,
+}
+
+impl Counts {
+    /// The counts at the move node of `shape` (a min-node), scores uniform on {1, …, α}.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ZeroAlpha`] when `alpha` is 0.
+    pub fn of_move(shape: &MoveShape, alpha: u32) -> Result<Counts, ShapeError> {
+        if alpha == 0 {
+            return Err(ShapeError::ZeroAlpha);
+        }
+        let a = BigUint::from(alpha);
+        let mut counts = Counts {
+            alpha,
+            le: (0..=alpha).map(BigUint::from).collect(),
+            gt: (0..=alpha).map(|i| BigUint::from(alpha - i)).collect(),
+        };
+        let mut leaves = BigUint::one();
+        // From the leaves up: the node at depth j below the move is a min-node when j is even.
+        for (depth, &children) in shape.children().iter().enumerate().rev() {
+            leaves *= BigUint::from(children);
+            let total = Pow::pow(&a, &leaves);
+            let min_node = depth % 2 == 0;
+            let (raised, other) = if min_node {
+                (&mut counts.gt, &mut counts.le)
+            } else {
+                (&mut counts.le, &mut counts.gt)
+            };
+            for (r, o) in raised.iter_mut().zip(other.iter_mut()) {
+                *r = Pow::pow(&*r, children);
+                *o = &total - &*r;
+            }
+        }
+        Ok(counts)
+    }
+
+    /// α.
+    pub fn alpha(&self) -> u32 {
+        self.alpha
+    }
+
+    /// LE(n, i), 0 ≤ i ≤ α.
+    pub fn le(&self, i: u32) -> &BigUint {
+        &self.le[i as usize]
+    }
+
+    /// GT(n, i), 0 ≤ i ≤ α.
+    pub fn gt(&self, i: u32) -> &BigUint {
+        &self.gt[i as usize]
+    }
+
+    /// EQ(n, i) = LE(n, i) − LE(n, i − 1), 1 ≤ i ≤ α (0 for i = 0).
+    pub fn eq(&self, i: u32) -> BigUint {
+        if i == 0 {
+            BigUint::zero()
+        } else {
+            &self.le[i as usize] - &self.le[i as usize - 1]
+        }
+    }
+}

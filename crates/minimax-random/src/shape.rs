@@ -1,0 +1,70 @@
+//! The shape of a move's subgame tree.
+
+/// Invalid parameters of a random-minimaxing computation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// A level with no children: the level-regular tree would end early.
+    #[error("level {0} below the move has no children")]
+    ZeroChildren(usize),
+    /// Scores are drawn from {1, …, α}, α ≥ 1.
+    #[error("the score range alpha must be at least 1")]
+    ZeroAlpha,
+    /// A position needs at least one move.
+    #[error("there are no moves to compare")]
+    NoMoves,
+    /// All moves' subgame trees must reach the same depth δ.
+    #[error("move {index} reaches depth {depth}, the first move {expected}")]
+    DifferentDepths {
+        /// The move that differs.
+        index: usize,
+        /// Its depth.
+        depth: usize,
+        /// The first move's depth.
+        expected: usize,
+    },
+    /// Brute force enumerates α^N assignments; this one has too many.
+    #[error("{0} score assignments are too many to enumerate")]
+    TooManyAssignments(String),
+}
+
+/// The level-regular subgame tree below one move n ∈ moves(T): the number of children of
+/// every node at each level below the move, χ at levels 1, 2, … (q_1, m_2, q_3, … in the
+/// paper's notation: the move itself is a min-node, its children max-nodes, and so on).
+///
+/// An empty list means the move's position is itself a leaf (δ = 1).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MoveShape {
+    children: Vec<u32>,
+}
+
+impl MoveShape {
+    /// The move whose node has `children[0]` children, each of which has `children[1]`, …
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ZeroChildren`] for a level with no children.
+    pub fn new(children: Vec<u32>) -> Result<Self, ShapeError> {
+        if let Some(level) = children.iter().position(|&c| c == 0) {
+            return Err(ShapeError::ZeroChildren(level + 1));
+        }
+        Ok(MoveShape { children })
+    }
+
+    /// χ at each level below the move.
+    pub fn children(&self) -> &[u32] {
+        &self.children
+    }
+
+    /// δ − 1: the levels below the move.
+    pub fn levels(&self) -> usize {
+        self.children.len()
+    }
+
+    /// #T[n], the number of leaves below the move, as a `u32` exponent when it fits.
+    pub fn leaves(&self) -> Option<u32> {
+        self.children
+            .iter()
+            .try_fold(1u32, |product, &c| product.checked_mul(c))
+    }
+}

@@ -1,0 +1,86 @@
+//! Levene and Fenner: the examples of sections 5 and 6, from `minimax-random`. A row names
+//! its moves' subgame trees by their children per level (`a=2x3` is a move with 2 children
+//! of 3 leaves each) and α.
+
+use minimax_random::MoveShape;
+use minimax_random::probability::{move_probabilities, ratio_condition};
+
+use super::{Recompute, RunSize, integer_parameter};
+use crate::transcription::TranscribedRow;
+use crate::verdict::Computed;
+
+struct LeveneFenner;
+
+pub fn recompute() -> Box<dyn Recompute> {
+    Box::new(LeveneFenner)
+}
+
+fn shape(row: &TranscribedRow, name: &str) -> Result<MoveShape, String> {
+    let text = row
+        .parameter(name)
+        .ok_or_else(|| format!("row {:?} has no move {name}", row.row))?;
+    let children = text
+        .split('x')
+        .map(|c| {
+            c.parse::<u32>()
+                .map_err(|_| format!("move {name}={text} is not like 2x3"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    MoveShape::new(children).map_err(|e| e.to_string())
+}
+
+impl Recompute for LeveneFenner {
+    fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
+        let moves = [shape(row, "a")?, shape(row, "b")?];
+        let probabilities = |alpha| move_probabilities(&moves, alpha).map_err(|e| e.to_string());
+        match row.column.as_str() {
+            "prob(a)" | "prob(b)" => {
+                let index = usize::from(row.column == "prob(b)");
+                let alpha = integer_parameter(row, "alpha")?;
+                Ok(Computed::Exact(probabilities(alpha)?[index].clone()))
+            }
+            "order" => {
+                let p = probabilities(integer_parameter(row, "alpha")?)?;
+                let relation = match p[0].cmp(&p[1]) {
+                    std::cmp::Ordering::Less => "<",
+                    std::cmp::Ordering::Equal => "=",
+                    std::cmp::Ordering::Greater => ">",
+                };
+                Ok(Computed::Text(format!("prob(a) {relation} prob(b)")))
+            }
+            "condition-6" => {
+                let (first, second) = match row.parameter("n1") {
+                    Some("b") => (&moves[1], &moves[0]),
+                    _ => (&moves[0], &moves[1]),
+                };
+                let alpha = integer_parameter(row, "alpha")?;
+                let holds = ratio_condition(first, second, alpha, integer_parameter(row, "i")?)
+                    .map_err(|e| e.to_string())?;
+                Ok(Computed::Text(
+                    if holds { "holds" } else { "does not hold" }.to_string(),
+                ))
+            }
+            "ratio-trend" => {
+                let (from, to) = (
+                    integer_parameter(row, "from")?,
+                    integer_parameter(row, "to")?,
+                );
+                let mut ratios = Vec::new();
+                for alpha in from..=to {
+                    let p = probabilities(alpha)?;
+                    ratios.push(p[0].clone() / p[1].clone());
+                }
+                let decreasing = ratios.windows(2).all(|w| w[1] < w[0]);
+                Ok(Computed::Text(
+                    if decreasing {
+                        "decreasing"
+                    } else {
+                        "not decreasing"
+                    }
+                    .to_string(),
+                ))
+            }
+            other => Err(format!("no computation for column {other}")),
+        }
+    }
+}
