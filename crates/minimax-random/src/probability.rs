@@ -19,14 +19,24 @@ use crate::shape::{MoveShape, ShapeError};
 /// [`ShapeError::NoMoves`], [`ShapeError::ZeroAlpha`], or [`ShapeError::DifferentDepths`]
 /// when the moves' subgame trees do not all reach the same depth.
 pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRational>, ShapeError> {
-    let counts = move_counts(moves, alpha)?;
+    let favourable = principal_counts(moves, alpha)?;
     let leaves: BigUint = moves.iter().map(leaves_of).sum();
     let all = Pow::pow(&BigUint::from(alpha), &leaves);
+    Ok(favourable
+        .into_iter()
+        .map(|count| BigRational::new(count.into(), all.clone().into()))
+        .collect())
+}
+
+/// #[n] for every move: the number of assignments that put it on a principal variation.
+///
+/// # Errors
+///
+/// As [`move_probabilities`].
+pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>, ShapeError> {
+    let counts = move_counts(moves, alpha)?;
     Ok((0..moves.len())
-        .map(|k| {
-            let favourable = principal_count(&counts, k);
-            BigRational::new(favourable.into(), all.clone().into())
-        })
+        .map(|k| principal_count(&counts, k))
         .collect())
 }
 

@@ -3,6 +3,7 @@
 //! of 3 leaves each) and α.
 
 use minimax_random::MoveShape;
+use minimax_random::polynomial::{Comparison, compare_for_all_alpha};
 use minimax_random::probability::{move_probabilities, ratio_condition};
 
 use super::{Recompute, RunSize, integer_parameter};
@@ -79,6 +80,18 @@ impl Recompute for LeveneFenner {
                     }
                     .to_string(),
                 ))
+            }
+            "order-every-alpha" => {
+                let from = integer_parameter(row, "from")?;
+                let claim = match compare_for_all_alpha(&moves, u64::from(from))
+                    .map_err(|e| e.to_string())?
+                {
+                    Comparison::AlwaysLess => "prob(a) < prob(b)".to_string(),
+                    Comparison::AlwaysGreater => "prob(a) > prob(b)".to_string(),
+                    Comparison::AlwaysEqual => "prob(a) = prob(b)".to_string(),
+                    Comparison::Changes { at } => format!("the order changes at alpha = {at}"),
+                };
+                Ok(Computed::Text(claim))
             }
             other => Err(format!("no computation for column {other}")),
         }
