@@ -3,6 +3,7 @@
 //! of 3 leaves each) and α.
 
 use minimax_random::MoveShape;
+use minimax_random::nau::w_b;
 use minimax_random::polynomial::{Comparison, compare_for_all_alpha};
 use minimax_random::probability::{move_probabilities, ratio_condition};
 
@@ -31,7 +32,54 @@ fn shape(row: &TranscribedRow, name: &str) -> Result<MoveShape, String> {
 }
 
 impl Recompute for LeveneFenner {
-    fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
+    fn compute(&mut self, row: &TranscribedRow, size: RunSize) -> Result<Computed, String> {
+        if row.table == "section-2" {
+            return nau_claim(row);
+        }
+        self.compute_example(row, size)
+    }
+}
+
+/// Section 2's claims about Nau's w_b, from certified brackets.
+fn nau_claim(row: &TranscribedRow) -> Result<Computed, String> {
+    match row.column.as_str() {
+        "w_b-bound" => {
+            let b = integer_parameter(row, "b")?;
+            let bracket = w_b(b).map_err(|e| e.to_string())?;
+            let bound = game_core::number::fraction(382, 1000).map_err(|e| e.to_string())?;
+            let claim = if bracket.high < bound {
+                format!("w_{b} < 0.382")
+            } else if bracket.low >= bound {
+                format!("w_{b} >= 0.382")
+            } else {
+                "undecided at this precision".to_string()
+            };
+            Ok(Computed::Text(claim))
+        }
+        "w_b-trend" => {
+            let (from, to) = (
+                integer_parameter(row, "from")?,
+                integer_parameter(row, "to")?,
+            );
+            let brackets = (from..=to)
+                .map(|b| w_b(b).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let decreasing = brackets.windows(2).all(|pair| pair[1].high < pair[0].low);
+            Ok(Computed::Text(
+                if decreasing {
+                    "decreasing strictly"
+                } else {
+                    "not shown to decrease"
+                }
+                .to_string(),
+            ))
+        }
+        other => Err(format!("no computation for column {other}")),
+    }
+}
+
+impl LeveneFenner {
+    fn compute_example(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
         let moves = [shape(row, "a")?, shape(row, "b")?];
         let probabilities = |alpha| move_probabilities(&moves, alpha).map_err(|e| e.to_string());
         match row.column.as_str() {
