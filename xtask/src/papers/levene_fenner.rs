@@ -3,6 +3,7 @@
 //! of 3 leaves each) and α.
 
 use minimax_random::MoveShape;
+use minimax_random::domination::{Dominance, dominance};
 use minimax_random::nau::w_b;
 use minimax_random::polynomial::{Comparison, compare_for_all_alpha};
 use minimax_random::probability::{move_probabilities, ratio_condition};
@@ -128,6 +129,15 @@ impl LeveneFenner {
                     }
                     .to_string(),
                 ))
+            }
+            "dominance" => {
+                let statement = match dominance(&moves[0], &moves[1]).map_err(|e| e.to_string())? {
+                    Dominance::Equal => "a and b are alike",
+                    Dominance::FirstDominates { .. } => "a strictly dominates b",
+                    Dominance::SecondDominates { .. } => "b strictly dominates a",
+                    Dominance::Neither => "neither a nor b dominates the other",
+                };
+                Ok(Computed::Text(statement.to_string()))
             }
             "order-every-alpha" => {
                 let from = integer_parameter(row, "from")?;
