@@ -30,6 +30,7 @@
 
 pub mod brute_force;
 pub mod counting;
+pub mod distinct;
 pub mod domination;
 pub mod nau;
 pub mod polynomial;

@@ -118,6 +118,71 @@ pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ShapeError> {
     Ok(Polynomial::interpolate(&points))
 }
 
+/// #[n] for every move as an exact polynomial in α.
+///
+/// # Errors
+///
+/// As [`crate::probability::move_probabilities`].
+pub fn principal_count_polynomials(moves: &[MoveShape]) -> Result<Vec<Polynomial>, ShapeError> {
+    let leaves = total_leaves(moves)?;
+    let values = (1..=leaves + 2)
+        .map(|alpha| principal_counts(moves, alpha))
+        .collect::<Result<Vec<_>, ShapeError>>()?;
+    Ok((0..moves.len())
+        .map(|k| {
+            let points: Vec<(BigRational, BigRational)> = values
+                .iter()
+                .zip(1u32..)
+                .map(|(counts, alpha)| {
+                    (
+                        BigRational::from_integer(alpha.into()),
+                        BigRational::from_integer(BigInt::from(counts[k].clone())),
+                    )
+                })
+                .collect();
+            Polynomial::interpolate(&points)
+        })
+        .collect())
+}
+
+/// prob(n) in the limit α → ∞, where leaf scores are continuous uniform and ties vanish:
+/// the coefficient of α^N in #[n](α) (prob = #[n]/α^N), exactly.
+///
+/// # Errors
+///
+/// As [`crate::probability::move_probabilities`].
+///
+/// ```
+/// use minimax_random::{MoveShape, polynomial::limit_probabilities};
+/// use num_rational::BigRational;
+/// // Two single min-nodes over q = 3 and r = 2 leaves: the first is chosen when the minimum
+/// // of its 3 scores beats the minimum of the other's 2, with probability r/(q + r).
+/// let limits = limit_probabilities(&[MoveShape::new(vec![3]).unwrap(), MoveShape::new(vec![2]).unwrap()]).unwrap();
+/// assert_eq!(limits[0], BigRational::new(2.into(), 5.into()));
+/// ```
+pub fn limit_probabilities(moves: &[MoveShape]) -> Result<Vec<BigRational>, ShapeError> {
+    let n = total_leaves(moves)? as usize;
+    Ok(principal_count_polynomials(moves)?
+        .into_iter()
+        .map(|p| {
+            p.coefficients()
+                .get(n)
+                .cloned()
+                .unwrap_or_else(BigRational::zero)
+        })
+        .collect())
+}
+
+fn total_leaves(moves: &[MoveShape]) -> Result<u32, ShapeError> {
+    moves
+        .iter()
+        .map(|m| {
+            m.leaves()
+                .ok_or_else(|| ShapeError::TooManyAssignments("overflow".into()))
+        })
+        .sum()
+}
+
 /// How prob(n1) compares with prob(n2) for every α ≥ `from`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Comparison {
