@@ -128,7 +128,7 @@ fn verify_tables(options: &VerifyOptions) -> Result<bool, String> {
         println!("\nwrote {}", path.display());
     }
     let docs = docs_dir();
-    for paper in results.iter().filter(|p| p.title.is_some()) {
+    for paper in &results {
         let page = docs.join(format!("{}.md", paper.id));
         let text = report::markdown(paper);
         if options.write_docs {
@@ -147,17 +147,7 @@ fn verify_tables(options: &VerifyOptions) -> Result<bool, String> {
 }
 
 fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
-    let (Some(data), Some(file)) = (paper.data, paper.data_file) else {
-        return Ok(PaperResult {
-            id: paper.id,
-            title: None,
-            data_file: None,
-            source: None,
-            rounding: None,
-            pending: paper.pending,
-            rows: Vec::new(),
-        });
-    };
+    let (data, file) = (paper.data, paper.data_file);
     let transcription = Transcription::parse(file, data).map_err(|e| e.to_string())?;
     if transcription.paper != paper.id {
         return Err(format!(
@@ -182,11 +172,10 @@ fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
         .collect();
     Ok(PaperResult {
         id: paper.id,
-        title: Some(transcription.title),
-        data_file: Some(file),
-        source: Some(transcription.source),
-        rounding: Some((transcription.rounding, transcription.rounding_evidence)),
-        pending: paper.pending,
+        title: transcription.title,
+        data_file: file,
+        source: transcription.source,
+        rounding: (transcription.rounding, transcription.rounding_evidence),
         rows,
     })
 }

@@ -1,9 +1,37 @@
 //! Races, bear-offs and the doubling cube in backgammon.
 //!
-//! Planned content (issue "backgammon-cube"): S. I. Dotsenko and A. V. Marynych, *Optimal
-//! doubling strategies in backgammon* — the roll distribution (Table 1, equation (1)), the
-//! Keeler–Spencer continuous model (Theorems 1 and 2), one-step and two-step games
-//! (section 4), bear-off chances (Tables 2 and 3), the single-checker race F(k, s) of section 5
-//! (Table 4) and the cube-equity recursion (7)–(15) with Table 5.
+//! S. I. Dotsenko and A. V. Marynych, *Optimal doubling strategies in backgammon*:
+//! - [`dice`]: the 36 rolls and the distribution of pips per roll with doubles counted four
+//!   times (Table 1), its mean and standard deviation (equation (1)), exactly;
+//! - [`race`]: the single-checker race model of section 5, the number of turns to roll a pip
+//!   count (recursion (5)) and F(k, s), the chance that the player on roll wins (equation
+//!   (4), Table 4), exactly and in `f64`;
+//! - [`bearoff`]: bear-off positions under the real rules (a die bears a checker off exactly,
+//!   or from a lower point when no checker stands higher; doubles give four moves; as much
+//!   of the roll as possible must be played, the larger die when only one can be), and the
+//!   chances to bear off in one roll (Tables 2 and 3).
 //!
-//! This crate is a placeholder until that issue lands: it builds, and exports nothing yet.
+//! Still to come (issue 7): the continuous (Keeler–Spencer) model, one- and two-step games,
+//! the cube-equity recursion (7)–(15) with Table 5, the one-sided bear-off database, and the
+//! comparison with GNU Backgammon.
+//!
+//! # Examples
+//!
+//! ```
+//! use backgammon_cube::dice::{pip_distribution, mean_pips};
+//! use num_rational::Ratio;
+//! assert_eq!(pip_distribution()[&24], Ratio::new(1, 36)); // 6-6
+//! assert_eq!(mean_pips(), Ratio::new(49, 6));
+//! ```
+
+pub mod bearoff;
+pub mod dice;
+pub mod race;
+
+/// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
+/// (section 2.1), from the starting position's checkers.
+pub fn starting_pip_count() -> u32 {
+    // (point, checkers) of the starting position, seen from the player's side.
+    const START: [(u32, u32); 4] = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    START.iter().map(|(point, checkers)| point * checkers).sum()
+}

@@ -2,6 +2,7 @@
 //! numbers. The xtask computes nothing itself; each paper module only dispatches a row to the
 //! library crate that owns the quantity.
 
+mod dotsenko_marynych;
 mod grundy;
 mod johnson1970;
 mod levene_fenner;
@@ -29,27 +30,12 @@ pub trait Recompute {
 pub struct Paper {
     /// The identifier used by `--paper` and in the JSON (`matches`, `johnson1970`, …).
     pub id: &'static str,
-    /// The data file under `xtask/data/`, once transcribed.
-    pub data_file: Option<&'static str>,
+    /// The data file under `xtask/data/`.
+    pub data_file: &'static str,
     /// Its content, compiled into the xtask so that it runs from any directory.
-    pub data: Option<&'static str>,
-    /// The issue that transcribes it, while it is not transcribed.
-    pub pending: &'static str,
+    pub data: &'static str,
     /// The library calls.
     pub recompute: fn() -> Box<dyn Recompute>,
-}
-
-/// A paper whose numbers are not yet transcribed: every row it might have fails.
-struct NotYetTranscribed;
-
-impl Recompute for NotYetTranscribed {
-    fn compute(&mut self, _: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
-        Err("this paper's computations are not implemented yet".to_string())
-    }
-}
-
-fn not_yet() -> Box<dyn Recompute> {
-    Box::new(NotYetTranscribed)
 }
 
 /// Every paper, in the order of the summary.
@@ -57,37 +43,32 @@ pub fn all() -> Vec<Paper> {
     vec![
         Paper {
             id: "johnson1970",
-            data_file: Some("xtask/data/johnson1970.toml"),
-            data: Some(include_str!("../../data/johnson1970.toml")),
-            pending: "",
+            data_file: "xtask/data/johnson1970.toml",
+            data: include_str!("../../data/johnson1970.toml"),
             recompute: johnson1970::recompute,
         },
         Paper {
             id: "levene-fenner",
-            data_file: Some("xtask/data/levene-fenner.toml"),
-            data: Some(include_str!("../../data/levene-fenner.toml")),
-            pending: "",
+            data_file: "xtask/data/levene-fenner.toml",
+            data: include_str!("../../data/levene-fenner.toml"),
             recompute: levene_fenner::recompute,
         },
         Paper {
             id: "dotsenko-marynych",
-            data_file: None,
-            data: None,
-            pending: "issue 7 (backgammon-cube)",
-            recompute: not_yet,
+            data_file: "xtask/data/dotsenko-marynych.toml",
+            data: include_str!("../../data/dotsenko-marynych.toml"),
+            recompute: dotsenko_marynych::recompute,
         },
         Paper {
             id: "matches",
-            data_file: Some("xtask/data/matches.toml"),
-            data: Some(include_str!("../../data/matches.toml")),
-            pending: "",
+            data_file: "xtask/data/matches.toml",
+            data: include_str!("../../data/matches.toml"),
             recompute: matches::recompute,
         },
         Paper {
             id: "grundy",
-            data_file: Some("xtask/data/grundy.toml"),
-            data: Some(include_str!("../../data/grundy.toml")),
-            pending: "",
+            data_file: "xtask/data/grundy.toml",
+            data: include_str!("../../data/grundy.toml"),
             recompute: grundy::recompute,
         },
     ]

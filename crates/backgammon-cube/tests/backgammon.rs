@@ -1,0 +1,190 @@
+//! Dice, bear-offs and the single-checker race, each against an independent computation.
+
+use backgammon_cube::bearoff::{BearoffError, BearoffPosition};
+use backgammon_cube::dice::{Roll, all_rolls, mean_pips, pip_distribution, variance_pips};
+use backgammon_cube::race::{RaceError, TurnCounts};
+use backgammon_cube::starting_pip_count;
+use game_core::monte_carlo::{MonteCarlo, Tally};
+use num_rational::Ratio;
+use proptest::prelude::*;
+
+#[test]
+fn table_1_and_equation_1() {
+    // Table 1, out of 36: pips 3 4 5 6 7 8 9 10 11 12 16 20 24.
+    let expected = [
+        (3, 2),
+        (4, 3),
+        (5, 4),
+        (6, 4),
+        (7, 6),
+        (8, 5),
+        (9, 4),
+        (10, 2),
+        (11, 2),
+        (12, 1),
+        (16, 1),
+        (20, 1),
+        (24, 1),
+    ];
+    let distribution = pip_distribution();
+    assert_eq!(distribution.len(), expected.len());
+    for (pips, count) in expected {
+        assert_eq!(distribution[&pips], Ratio::new(count, 36), "{pips} pips");
+    }
+    assert_eq!(mean_pips(), Ratio::new(49, 6));
+    assert_eq!(variance_pips(), Ratio::new(665, 36));
+    assert_eq!(starting_pip_count(), 167);
+    assert_eq!(all_rolls().len(), 36);
+}
+
+fn position(points: &[u32]) -> BearoffPosition {
+    BearoffPosition::from_points(points).unwrap()
+}
+
+fn roll(first: u8, second: u8) -> Roll {
+    Roll { first, second }
+}
+
+#[test]
+fn bear_off_moves_follow_the_rules() {
+    // A 6 bears off from the 4-point only because nothing stands higher.
+    assert!(
+        position(&[4])
+            .legal_plays(roll(6, 1))
+            .iter()
+            .any(BearoffPosition::is_empty)
+    );
+    // With a checker on the 5-point, a 6 bears that one off, not the one on the 4-point;
+    // 6-1: 6 first bears off the 5-point checker, then 4 -> 3; 1 first moves 5 -> 4 and the
+    // 6 bears off a 4-point checker, or 4 -> 3 and the 6 bears off the 5-point one.
+    let plays = position(&[5, 4]).legal_plays(roll(6, 1));
+    assert_eq!(
+        plays,
+        [position(&[3]), position(&[4])].into_iter().collect()
+    );
+    // 2-2 from two checkers on the 2-point: four 2s bear both off.
+    assert!(
+        position(&[2, 2])
+            .legal_plays(roll(2, 2))
+            .iter()
+            .any(BearoffPosition::is_empty)
+    );
+    // 1-1 from two checkers on the 2-point: 2->1, 2->1, off, off.
+    assert!(
+        position(&[2, 2])
+            .legal_plays(roll(1, 1))
+            .iter()
+            .any(BearoffPosition::is_empty)
+    );
+    // 2-1 from one checker on the 6-point: both dice must be played (6 -> 4 -> 3 or 6 -> 5 -> 3).
+    assert_eq!(
+        position(&[6])
+            .legal_plays(roll(2, 1))
+            .into_iter()
+            .collect::<Vec<_>>(),
+        vec![position(&[3])]
+    );
+    // When only one die can be played, the larger: one checker on the 1-point and 6-1.
+    assert!(
+        position(&[1])
+            .legal_plays(roll(6, 1))
+            .iter()
+            .all(BearoffPosition::is_empty)
+    );
+}
+
+#[test]
+fn one_checker_bears_off_when_the_roll_covers_its_point() {
+    // With a single checker, any play that keeps moving it bears it off exactly when the
+    // roll's pips reach its point: Table 2 is the tail of Table 1.
+    let distribution = pip_distribution();
+    for point in 1..=6u32 {
+        let tail: Ratio<u32> = distribution
+            .iter()
+            .filter(|&(&pips, _)| pips >= point)
+            .map(|(_, &p)| p)
+            .sum();
+        assert_eq!(position(&[point]).one_roll_chance(), tail, "point {point}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn two_checker_chances_are_symmetric_and_monotone(i in 1u32..=6, j in 1u32..=6) {
+        let chance = position(&[i, j]).one_roll_chance();
+        prop_assert_eq!(chance, position(&[j, i]).one_roll_chance());
+        if i < 6 {
+            prop_assert!(position(&[i + 1, j]).one_roll_chance() <= chance);
+        }
+        prop_assert!(chance <= position(&[i.max(j)]).one_roll_chance());
+    }
+
+    #[test]
+    fn the_race_favours_the_shorter_count_and_the_player_on_roll(k in 1u32..=60, s in 1u32..=60) {
+        let table = TurnCounts::new(61);
+        let f = table.win_probability(k, s).unwrap();
+        prop_assert!(table.win_probability(k, s + 1).unwrap() >= f);
+        prop_assert!(table.win_probability(k + 1, s).unwrap() <= f);
+        // Moving first is worth something: F(k, s) + F(s, k) ≥ 1 (ties go to the roller).
+        prop_assert!(f.clone() + table.win_probability(s, k).unwrap() >= Ratio::from_integer(1u32.into()));
+        let float = table.win_probability_f64(k, s).unwrap();
+        prop_assert_eq!(float, num_traits::ToPrimitive::to_f64(&f).unwrap());
+    }
+}
+
+#[test]
+fn the_exact_race_agrees_with_a_seeded_simulation() {
+    let table = TurnCounts::new(120);
+    let rolls = all_rolls();
+    for (k, s) in [(20, 20), (40, 55), (100, 110)] {
+        let estimate = MonteCarlo::new(1975, 200_000)
+            .unwrap()
+            .estimate(|rng, games| {
+                let mut tally = Tally::default();
+                for _ in 0..games {
+                    let (mut a, mut b) = (k as i64, s as i64);
+                    let winner_is_a = loop {
+                        a -= i64::from(rolls[rand::RngExt::random_range(rng, 0..36)].pips());
+                        if a <= 0 {
+                            break true;
+                        }
+                        b -= i64::from(rolls[rand::RngExt::random_range(rng, 0..36)].pips());
+                        if b <= 0 {
+                            break false;
+                        }
+                    };
+                    tally.record(i32::from(winner_is_a));
+                }
+                tally
+            })
+            .unwrap();
+        let exact = table.win_probability_f64(k, s).unwrap();
+        assert!(
+            (estimate.mean() - exact).abs() < 4.0 * estimate.standard_error(),
+            "F({k}, {s}) = {exact}, simulated {}",
+            estimate.mean()
+        );
+    }
+}
+
+#[test]
+fn invalid_inputs_are_errors() {
+    assert_eq!(
+        BearoffPosition::from_points(&[7]),
+        Err(BearoffError::OutsideHome(7))
+    );
+    assert_eq!(
+        BearoffPosition::from_points(&[0]),
+        Err(BearoffError::OutsideHome(0))
+    );
+    assert_eq!(
+        BearoffPosition::from_points(&[1; 16]),
+        Err(BearoffError::TooManyCheckers(16))
+    );
+    let table = TurnCounts::new(10);
+    assert_eq!(table.win_probability(0, 5), Err(RaceError::ZeroPipCount(0)));
+    assert_eq!(
+        table.win_probability(5, 11),
+        Err(RaceError::BeyondTable { count: 11, max: 10 })
+    );
+}

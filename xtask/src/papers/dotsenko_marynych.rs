@@ -1,0 +1,96 @@
+//! Dotsenko and Marynych: Table 1 and equation (1), the starting pip count, Tables 2–4,
+//! from `backgammon-cube`.
+
+use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
+use backgammon_cube::race::TurnCounts;
+use backgammon_cube::starting_pip_count;
+use game_core::number::{fraction, from_f64};
+use num_rational::BigRational;
+
+use super::{Recompute, RunSize, integer_parameter};
+use crate::transcription::TranscribedRow;
+use crate::verdict::Computed;
+
+/// The largest pip count Table 4 needs (k = 120, s − k = 30).
+const RACE_TABLE: u32 = 150;
+
+struct DotsenkoMarynych {
+    race: Option<TurnCounts>,
+}
+
+pub fn recompute() -> Box<dyn Recompute> {
+    Box::new(DotsenkoMarynych { race: None })
+}
+
+fn exact(numerator: u32, denominator: u32) -> Result<Computed, String> {
+    fraction(i64::from(numerator), i64::from(denominator))
+        .map(Computed::Exact)
+        .map_err(|e| e.to_string())
+}
+
+/// σ = √(665/36), bracketed: the f64 square root widened by a few ulps, both ends checked by
+/// squaring exactly.
+fn standard_deviation() -> Result<Computed, String> {
+    let variance = variance_pips();
+    let exact_variance = fraction(i64::from(*variance.numer()), i64::from(*variance.denom()))
+        .map_err(|e| e.to_string())?;
+    let sigma = (f64::from(*variance.numer()) / f64::from(*variance.denom())).sqrt();
+    let widen = 4.0 * f64::EPSILON * sigma;
+    let low = from_f64(sigma - widen).map_err(|e| e.to_string())?;
+    let high = from_f64(sigma + widen).map_err(|e| e.to_string())?;
+    let squared = |x: &BigRational| x.clone() * x.clone();
+    if !(squared(&low) < exact_variance && exact_variance < squared(&high)) {
+        return Err("the bracket around the standard deviation does not hold".to_string());
+    }
+    Ok(Computed::Bounded {
+        value: sigma,
+        low,
+        high,
+    })
+}
+
+impl Recompute for DotsenkoMarynych {
+    fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
+        match (row.table.as_str(), row.column.as_str()) {
+            ("1", "probability") => {
+                let pips = integer_parameter(row, "j")?;
+                let p = pip_distribution()
+                    .get(&pips)
+                    .copied()
+                    .ok_or_else(|| format!("no roll moves {pips} pips"))?;
+                exact(*p.numer(), *p.denom())
+            }
+            ("eq-1", "mean") => {
+                let mean = mean_pips();
+                exact(*mean.numer(), *mean.denom())
+            }
+            ("eq-1", "standard-deviation") => standard_deviation(),
+            ("2.1", "pip-count") => exact(starting_pip_count(), 1),
+            ("2" | "3", "chances-of-36") => {
+                let points: Vec<u32> = match row.parameter("point") {
+                    Some(_) => vec![integer_parameter(row, "point")?],
+                    None => vec![
+                        integer_parameter(row, "first")?,
+                        integer_parameter(row, "second")?,
+                    ],
+                };
+                let position = BearoffPosition::from_points(&points).map_err(|e| e.to_string())?;
+                let chance = position.one_roll_chance() * 36;
+                exact(chance.to_integer(), 1)
+            }
+            ("4", column) => {
+                let k = integer_parameter(row, "k")?;
+                let lead: u32 = column
+                    .strip_prefix("s-k=")
+                    .and_then(|d| d.parse().ok())
+                    .ok_or_else(|| format!("column {column} is not s-k=N"))?;
+                let race = self.race.get_or_insert_with(|| TurnCounts::new(RACE_TABLE));
+                race.win_probability(k, k + lead)
+                    .map(Computed::Exact)
+                    .map_err(|e| e.to_string())
+            }
+            (table, column) => Err(format!("no computation for table {table}, column {column}")),
+        }
+    }
+}
