@@ -27,6 +27,7 @@
 pub mod bearoff;
 pub mod dice;
 pub mod race;
+pub mod steps;
 
 /// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
 /// (section 2.1), from the starting position's checkers.

@@ -188,3 +188,53 @@ fn invalid_inputs_are_errors() {
         Err(RaceError::BeyondTable { count: 11, max: 10 })
     );
 }
+
+mod steps {
+    use backgammon_cube::bearoff::BearoffPosition;
+    use backgammon_cube::steps::{
+        b_resigns, my_cube, one_step_double_threshold, one_step_resign_threshold,
+    };
+    use num_rational::BigRational;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    fn chance(points: &[u32]) -> BigRational {
+        let c = BearoffPosition::from_points(points)
+            .unwrap()
+            .one_roll_chance();
+        q(i64::from(*c.numer()), i64::from(*c.denom()))
+    }
+
+    #[test]
+    fn the_worked_examples_a_b_c() {
+        let p = chance(&[2, 5]);
+        assert_eq!(p, q(19, 36));
+        // a) B has one checker on the 1-point: q = 1.
+        let a = my_cube(&p, &chance(&[1]));
+        assert_eq!((a.keep.clone(), a.double.clone()), (q(1, 9), q(2, 9)));
+        assert!(a.should_double() && !b_resigns(&a));
+        // b) B on the 6-point: q = 27/36.
+        let b = my_cube(&p, &chance(&[6]));
+        assert_eq!((b.keep.clone(), b.double.clone()), (q(7, 12), q(2, 9)));
+        assert!(!b.should_double());
+        // c) B on the 2- and 4-points: q = 23/36.
+        let c = my_cube(&p, &chance(&[2, 4]));
+        assert_eq!((c.keep.clone(), c.double.clone()), (q(257, 324), q(86, 81)));
+        assert!(c.should_double());
+    }
+
+    #[test]
+    fn one_step_thresholds_are_where_the_expectations_cross() {
+        let double = one_step_double_threshold();
+        let two = BigRational::from_integer(2.into());
+        let four = BigRational::from_integer(4.into());
+        let one = BigRational::from_integer(1.into());
+        assert_eq!(
+            four.clone() * double.clone() - two.clone(),
+            two.clone() * double - one.clone()
+        );
+        assert_eq!(four * one_step_resign_threshold() - two, one);
+    }
+}

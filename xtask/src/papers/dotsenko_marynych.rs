@@ -5,6 +5,7 @@ use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::starting_pip_count;
+use backgammon_cube::steps::{my_cube, one_step_double_threshold, one_step_resign_threshold};
 use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
@@ -50,6 +51,19 @@ fn standard_deviation() -> Result<Computed, String> {
     })
 }
 
+/// The checkers of a row parameter written `2+5`.
+fn points_of(row: &TranscribedRow, name: &str) -> Result<Vec<u32>, String> {
+    let text = row
+        .parameter(name)
+        .ok_or_else(|| format!("row {:?} has no {name}", row.row))?;
+    text.split('+')
+        .map(|p| {
+            p.parse()
+                .map_err(|_| format!("{name}={text} is not like 2+5"))
+        })
+        .collect()
+}
+
 impl Recompute for DotsenkoMarynych {
     fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
         match (row.table.as_str(), row.column.as_str()) {
@@ -78,6 +92,38 @@ impl Recompute for DotsenkoMarynych {
                 let position = BearoffPosition::from_points(&points).map_err(|e| e.to_string())?;
                 let chance = position.one_roll_chance() * 36;
                 exact(chance.to_integer(), 1)
+            }
+            ("4.1", "p") => {
+                let points = points_of(row, "A")?;
+                let chance = BearoffPosition::from_points(&points)
+                    .map_err(|e| e.to_string())?
+                    .one_roll_chance();
+                exact(*chance.numer(), *chance.denom())
+            }
+            ("4.1", "double-threshold") => Ok(Computed::Exact(one_step_double_threshold())),
+            ("4.1", "resign-threshold") => Ok(Computed::Exact(one_step_resign_threshold())),
+            ("4.2", column) => {
+                let chance = |name: &str| -> Result<BigRational, String> {
+                    let c = BearoffPosition::from_points(&points_of(row, name)?)
+                        .map_err(|e| e.to_string())?
+                        .one_roll_chance();
+                    fraction(i64::from(*c.numer()), i64::from(*c.denom()))
+                        .map_err(|e| e.to_string())
+                };
+                let values = my_cube(&chance("A")?, &chance("B")?);
+                match column {
+                    "E-keep" => Ok(Computed::Exact(values.keep)),
+                    "E-double" => Ok(Computed::Exact(values.double)),
+                    "decision" => Ok(Computed::Text(
+                        if values.should_double() {
+                            "double"
+                        } else {
+                            "no double"
+                        }
+                        .to_string(),
+                    )),
+                    other => Err(format!("no computation for column {other}")),
+                }
             }
             ("4", column) => {
                 let k = integer_parameter(row, "k")?;
