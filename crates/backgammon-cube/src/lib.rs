@@ -25,6 +25,7 @@
 //! ```
 
 pub mod bearoff;
+pub mod continuous;
 pub mod dice;
 pub mod race;
 pub mod steps;

@@ -2,6 +2,7 @@
 //! from `backgammon-cube`.
 
 use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::continuous::{doubling_point, theorem_1};
 use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::starting_pip_count;
@@ -92,6 +93,18 @@ impl Recompute for DotsenkoMarynych {
                 let position = BearoffPosition::from_points(&points).map_err(|e| e.to_string())?;
                 let chance = position.one_roll_chance() * 36;
                 exact(chance.to_integer(), 1)
+            }
+            ("3", "doubling-point") => Ok(Computed::Exact(doubling_point())),
+            ("3", column) if column.starts_with("P{C_A=") => {
+                let stake: u32 = column
+                    .trim_start_matches("P{C_A=")
+                    .trim_end_matches('}')
+                    .parse()
+                    .map_err(|_| format!("column {column} is not P{{C_A=2^k}}"))?;
+                if !stake.is_power_of_two() || stake < 2 {
+                    return Err(format!("{stake} is not a stake 2^k"));
+                }
+                Ok(Computed::Exact(theorem_1(stake.trailing_zeros())))
             }
             ("4.1", "p") => {
                 let points = points_of(row, "A")?;

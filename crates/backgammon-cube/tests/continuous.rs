@@ -1,0 +1,133 @@
+//! The continuous model: exact distributions against their closed forms, and against a
+//! seeded simulation of the game as a random walk on a grid.
+
+use backgammon_cube::continuous::{
+    Atom, ContinuousError, cautious, expectation, insolent, insolent_expectation, theorem_1,
+};
+use game_core::monte_carlo::{MonteCarlo, Tally};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use rand::RngExt;
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+#[test]
+fn the_doubling_point_is_where_taking_and_resigning_are_equal() {
+    let d = backgammon_cube::continuous::doubling_point();
+    assert_eq!(d, q(4, 5));
+    // After a take at d, A expects (6d − 4)/d, the 1 point B would give up by resigning.
+    assert_eq!((q(6, 1) * d.clone() - q(4, 1)) / d, q(1, 1));
+}
+
+#[test]
+fn theorem_1_distribution() {
+    assert_eq!(theorem_1(1), q(3, 8));
+    assert_eq!(theorem_1(2), q(3, 32));
+    let total: BigRational = (1..=40).map(|k| theorem_1(k) * q(2, 1)).sum();
+    assert!(q(1, 1) - total < q(1, 1_000_000_000_000));
+    // The insolent opponent with t = 0 is the rational one: the same distribution.
+    for (stake, p) in insolent(&q(0, 1), 5).unwrap() {
+        let k = stake.unsigned_abs().trailing_zeros();
+        assert_eq!(p, theorem_1(k), "stake {stake}");
+    }
+}
+
+#[test]
+fn closed_forms_of_sections_3_1_and_3_2() {
+    for t in [q(1, 100), q(1, 20), q(1, 10), q(1, 5), q(1, 4)] {
+        // 3.1: E C_A = 5t / (8 (0.3 − t)).
+        assert_eq!(
+            insolent_expectation(&t).unwrap(),
+            q(5, 8) * t.clone() / (q(3, 10) - t.clone())
+        );
+    }
+    for t in [q(1, 100), q(1, 10), q(1, 5)] {
+        let refused = cautious(&t, false).unwrap();
+        assert_eq!(expectation(&refused), t.clone() / (q(6, 10) + t.clone()));
+        let accepted = cautious(&t, true).unwrap();
+        assert_eq!(
+            accepted[0].1,
+            (q(3, 10) + t.clone()) / (q(8, 10) + t.clone())
+        );
+        assert_eq!(
+            accepted[1].1,
+            q(2, 10) * (q(3, 10) + t.clone()) / ((q(6, 10) + t.clone()) * (q(8, 10) + t.clone()))
+        );
+        assert_eq!(accepted[2].1, q(3, 10) / (q(6, 10) + t.clone()));
+        assert_eq!(
+            accepted.iter().map(|(_, p)| p.clone()).sum::<BigRational>(),
+            q(1, 1)
+        );
+    }
+    assert!(matches!(
+        insolent(&q(3, 10), 1),
+        Err(ContinuousError::InsolentParameter(_))
+    ));
+    assert!(matches!(
+        cautious(&q(0, 1), true),
+        Err(ContinuousError::CautiousParameter(_))
+    ));
+    assert!(matches!(
+        cautious(&q(3, 10), true),
+        Err(ContinuousError::CautiousParameter(_))
+    ));
+}
+
+/// A's winnings in one game on a grid of step 1/20: A doubles at 16 (0.8), B at `b_level`;
+/// B refuses A's double unless `b_takes`; A takes B's double only at or above 4 (0.2).
+fn play_on_grid(rng: &mut impl rand::Rng, b_level: i32, b_takes: bool) -> i64 {
+    let (mut x, mut stake, mut owner) = (10, 1i64, 0i8); // owner: 0 centred, 1 A, -1 B
+    loop {
+        if x == 20 {
+            return stake;
+        }
+        if x == 0 {
+            return -stake;
+        }
+        if x >= 16 && owner != -1 {
+            if !b_takes {
+                return stake;
+            }
+            stake *= 2;
+            owner = -1;
+        } else if x <= b_level && owner != 1 {
+            if x < 4 {
+                return -stake;
+            }
+            stake *= 2;
+            owner = 1;
+        }
+        x += if rng.random::<bool>() { 1 } else { -1 };
+    }
+}
+
+#[test]
+fn a_seeded_walk_on_a_grid_matches_the_exact_atoms() {
+    // Gambler's ruin on a grid is exactly Lemma 1, so the walk and the chain must agree.
+    let cases: [(i32, bool, Vec<Atom>); 2] = [
+        (6, true, insolent(&q(1, 10), 3).unwrap()), // insolent, t = 0.1: B doubles at 0.3
+        (2, true, cautious(&q(1, 10), true).unwrap()), // cautious, t = 0.1: B doubles at 0.1
+    ];
+    for (b_level, b_takes, atoms) in cases {
+        for (value, p) in atoms.iter().take(4) {
+            let estimate = MonteCarlo::new(1975, 50_000)
+                .unwrap()
+                .estimate(|rng, games| {
+                    let mut tally = Tally::default();
+                    for _ in 0..games {
+                        tally.record(i32::from(play_on_grid(rng, b_level, b_takes) == *value));
+                    }
+                    tally
+                })
+                .unwrap();
+            let exact = p.to_f64().unwrap();
+            assert!(
+                (estimate.mean() - exact).abs() < 4.0 * estimate.standard_error().max(1e-9),
+                "B at {b_level}, value {value}: {} vs {exact}",
+                estimate.mean()
+            );
+        }
+    }
+}
