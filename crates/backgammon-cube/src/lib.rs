@@ -26,6 +26,7 @@
 
 pub mod bearoff;
 pub mod continuous;
+pub mod cube;
 pub mod dice;
 pub mod race;
 pub mod steps;

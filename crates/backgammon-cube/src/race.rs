@@ -10,7 +10,7 @@
 
 use num_bigint::BigUint;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::dice::pip_distribution;
 
@@ -31,11 +31,39 @@ pub enum RaceError {
     },
 }
 
+/// `numerator` / 36^`exponent` in lowest terms. The denominator's only primes are 2 and 3,
+/// so stripping their common powers reduces the fraction without a general gcd (which,
+/// on numbers of hundreds of bits, dominated the cost of F).
+fn over_power_of_36(numerator: BigUint, exponent: u32) -> BigRational {
+    if numerator.is_zero() {
+        return BigRational::zero();
+    }
+    let mut numerator = numerator;
+    let limit = u64::from(2 * exponent);
+    let twos = numerator.trailing_zeros().unwrap_or(0).min(limit);
+    numerator >>= twos;
+    let three = BigUint::from(3u32);
+    let mut threes = 0;
+    while threes < limit && (&numerator % &three).is_zero() {
+        numerator /= &three;
+        threes += 1;
+    }
+    let denominator = (BigUint::one() << (limit - twos)) * three.pow((limit - threes) as u32);
+    BigRational::new_raw(numerator.into(), denominator.into())
+}
+
 /// The turn-count distributions p(m) for all m ≤ a maximum, as exact counts: p_j(m) is
 /// `counts[m][j]` / 36^j.
+///
+/// For F(k, s) the counts are also kept over the common denominator 36^J (J the most turns
+/// any count needs): `scaled[m][j]` = 36^J·p_j(m) and `at_most[m][j]` = 36^J·P{N(m) ≤ j}, so
+/// that F is one dot product of integers over 36^(2J) — one fraction per F, not one per term.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnCounts {
     counts: Vec<Vec<BigUint>>,
+    scaled: Vec<Vec<BigUint>>,
+    at_most: Vec<Vec<BigUint>>,
+    turns: usize,
 }
 
 impl TurnCounts {
@@ -60,7 +88,35 @@ impl TurnCounts {
             }
             counts.push(next);
         }
-        TurnCounts { counts }
+        let turns = counts.iter().map(Vec::len).max().unwrap_or(1);
+        let powers: Vec<BigUint> = (0..turns)
+            .map(|j| BigUint::from(36u32).pow((turns - 1 - j) as u32))
+            .collect();
+        let scaled: Vec<Vec<BigUint>> = counts
+            .iter()
+            .map(|row| {
+                (0..turns)
+                    .map(|j| row.get(j).map_or_else(BigUint::zero, |c| c * &powers[j]))
+                    .collect()
+            })
+            .collect();
+        let at_most = scaled
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .scan(BigUint::zero(), |sum, x| {
+                        *sum += x;
+                        Some(sum.clone())
+                    })
+                    .collect()
+            })
+            .collect();
+        TurnCounts {
+            counts,
+            scaled,
+            at_most,
+            turns,
+        }
     }
 
     /// The largest pip count in the table.
@@ -95,16 +151,12 @@ impl TurnCounts {
                 });
             }
         }
-        let mut at_most = BigRational::zero();
-        let mut total = BigRational::zero();
-        let turns = self.counts[s as usize]
-            .len()
-            .max(self.counts[k as usize].len());
-        for j in 0..turns {
-            at_most += self.probability(k, j);
-            total += self.probability(s, j) * at_most.clone();
-        }
-        Ok(total)
+        let numerator: BigUint = self.scaled[s as usize]
+            .iter()
+            .zip(&self.at_most[k as usize])
+            .map(|(p, at_most)| p * at_most)
+            .sum();
+        Ok(over_power_of_36(numerator, 2 * (self.turns - 1) as u32))
     }
 
     /// F(k, s) in `f64` (the nearest double to the exact value).

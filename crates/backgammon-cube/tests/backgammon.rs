@@ -5,7 +5,7 @@ use backgammon_cube::dice::{Roll, all_rolls, mean_pips, pip_distribution, varian
 use backgammon_cube::race::{RaceError, TurnCounts};
 use backgammon_cube::starting_pip_count;
 use game_core::monte_carlo::{MonteCarlo, Tally};
-use num_rational::Ratio;
+use num_rational::{BigRational, Ratio};
 use proptest::prelude::*;
 
 #[test]
@@ -236,5 +236,89 @@ mod steps {
             two.clone() * double - one.clone()
         );
         assert_eq!(four * one_step_resign_threshold() - two, one);
+    }
+}
+
+mod cube {
+    use backgammon_cube::cube::{CubeEquities, CubeError};
+    use num_rational::BigRational;
+    use num_traits::ToPrimitive;
+
+    #[test]
+    fn exact_and_f64_equities_agree() {
+        let exact = CubeEquities::<BigRational>::new(30).unwrap();
+        let float = CubeEquities::<f64>::new(30).unwrap();
+        for k in 1..=30 {
+            for s in 1..=30 {
+                let e = exact.my_cube(k, s).unwrap().to_f64().unwrap();
+                assert!(
+                    (e - float.my_cube(k, s).unwrap()).abs() < 1e-12,
+                    "({k}, {s})"
+                );
+                let e = exact.our_cube(k, s).unwrap().to_f64().unwrap();
+                assert!(
+                    (e - float.our_cube(k, s).unwrap()).abs() < 1e-12,
+                    "({k}, {s})"
+                );
+                assert_eq!(exact.doubles_my_cube(k, s), float.doubles_my_cube(k, s));
+                assert_eq!(exact.doubles_our_cube(k, s), float.doubles_our_cube(k, s));
+                assert_eq!(exact.b_takes(k, s), float.b_takes(k, s));
+            }
+        }
+    }
+
+    #[test]
+    fn equities_are_bounded_and_monotone() {
+        let e = CubeEquities::<f64>::new(120).unwrap();
+        for k in 1..120 {
+            for s in 1..120 {
+                let my = e.my_cube(k, s).unwrap();
+                assert!((-1.0 - 1e-12..=1.0 + 1e-12).contains(&my));
+                assert!(e.my_cube(k, s + 1).unwrap() >= my - 1e-12, "({k}, {s})");
+                assert!(e.my_cube(k + 1, s).unwrap() <= my + 1e-12, "({k}, {s})");
+                // Owning the cube is worth at least as much as sharing it.
+                assert!(my >= e.our_cube(k, s).unwrap() - 1e-12);
+            }
+        }
+        assert_eq!(CubeEquities::<f64>::new(0).unwrap_err(), CubeError::Empty);
+        assert!(matches!(
+            e.my_cube(121, 1),
+            Err(CubeError::BeyondTable { .. })
+        ));
+    }
+
+    #[test]
+    fn f64_decisions_are_far_from_ties_where_the_advice_changes() {
+        // Table 5 reads, for each k, the lead s − k where each decision turns. Rounding in
+        // f64 (about 1e-14 here) cannot move a turning point unless a gap next to it is that
+        // small.
+        let e = CubeEquities::<f64>::new(260).unwrap();
+        let mut smallest = f64::INFINITY;
+        for k in 20..=170u32 {
+            // Doubling turns on as A's lead grows from a deficit; taking turns off.
+            for (decision, from) in [(0, k - 15), (1, k - 15), (2, k)] {
+                let yes = |s: u32| e.decision_gaps(k, s).unwrap()[decision] > 0.0;
+                let turn = (from..k + 60).find(|&s| yes(s) != yes(from)).unwrap();
+                for s in [turn - 1, turn] {
+                    smallest = smallest.min(e.decision_gaps(k, s).unwrap()[decision].abs());
+                }
+            }
+        }
+        assert!(smallest > 1e-9, "smallest gap {smallest}");
+    }
+}
+
+#[test]
+fn win_probabilities_are_in_lowest_terms() {
+    use num_integer::Integer;
+    let table = TurnCounts::new(40);
+    for (k, s) in [(4, 4), (10, 23), (40, 40), (5, 40), (40, 5)] {
+        let f = table.win_probability(k, s).unwrap();
+        assert_eq!(
+            f.numer().gcd(f.denom()),
+            num_bigint::BigInt::from(1),
+            "F({k}, {s})"
+        );
+        assert_eq!(f, BigRational::new(f.numer().clone(), f.denom().clone()));
     }
 }

@@ -3,6 +3,7 @@
 
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::continuous::{doubling_point, theorem_1};
+use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::starting_pip_count;
@@ -17,12 +18,51 @@ use crate::verdict::Computed;
 /// The largest pip count Table 4 needs (k = 120, s − k = 30).
 const RACE_TABLE: u32 = 150;
 
+/// The largest pip count Table 5 needs, with room for the leads beyond k = 170.
+const CUBE_TABLE: u32 = 260;
+
 struct DotsenkoMarynych {
     race: Option<TurnCounts>,
+    cube: Option<CubeEquities<f64>>,
 }
 
 pub fn recompute() -> Box<dyn Recompute> {
-    Box::new(DotsenkoMarynych { race: None })
+    Box::new(DotsenkoMarynych {
+        race: None,
+        cube: None,
+    })
+}
+
+/// Table 5's advice for the doubler's pip count k: the least lead s − k at which doubling is
+/// right ("our cube" or "my cube"), or the largest lead at which B still takes.
+fn advice(cube: &CubeEquities<f64>, column: &str, k: u32) -> Result<i64, String> {
+    let error = |e: backgammon_cube::cube::CubeError| e.to_string();
+    let lead = |s: u32| i64::from(s) - i64::from(k);
+    let behind = k.saturating_sub(15).max(1);
+    match column {
+        "our-cube" | "my-cube" => {
+            for s in behind..k + 60 {
+                let doubles = if column == "our-cube" {
+                    cube.doubles_our_cube(k, s).map_err(error)?
+                } else {
+                    cube.doubles_my_cube(k, s).map_err(error)?
+                };
+                if doubles {
+                    return Ok(lead(s));
+                }
+            }
+            Err(format!("no doubling point for k = {k}"))
+        }
+        "take" => {
+            for s in k..k + 60 {
+                if !cube.b_takes(k, s).map_err(error)? {
+                    return Ok(lead(s) - 1);
+                }
+            }
+            Err(format!("no dropping point for k = {k}"))
+        }
+        other => Err(format!("no computation for column {other}")),
+    }
 }
 
 fn exact(numerator: u32, denominator: u32) -> Result<Computed, String> {
@@ -136,6 +176,34 @@ impl Recompute for DotsenkoMarynych {
                         .to_string(),
                     )),
                     other => Err(format!("no computation for column {other}")),
+                }
+            }
+            ("5", column) => {
+                let range = row
+                    .parameter("k")
+                    .ok_or_else(|| format!("row {:?} has no k", row.row))?;
+                let (from, to) = range
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+                    .ok_or_else(|| format!("k={range} is not a range like 22-27"))?;
+                if self.cube.is_none() {
+                    self.cube = Some(CubeEquities::new(CUBE_TABLE).map_err(|e| e.to_string())?);
+                }
+                let cube = self.cube.as_ref().ok_or("the cube table was just built")?;
+                let values = (from..=to)
+                    .map(|k| advice(cube, column, k))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if values.iter().all(|v| *v == values[0]) {
+                    Ok(Computed::Exact(BigRational::from_integer(values[0].into())))
+                } else {
+                    let listed: Vec<String> = (from..=to)
+                        .zip(&values)
+                        .map(|(k, v)| format!("{k}:{v}"))
+                        .collect();
+                    Ok(Computed::Text(format!(
+                        "varies over the range: {}",
+                        listed.join(" ")
+                    )))
                 }
             }
             ("4", column) => {
