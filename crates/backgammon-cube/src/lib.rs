@@ -9,11 +9,16 @@
 //! - [`bearoff`]: bear-off positions under the real rules (a die bears a checker off exactly,
 //!   or from a lower point when no checker stands higher; doubles give four moves; as much
 //!   of the roll as possible must be played, the larger die when only one can be), and the
-//!   chances to bear off in one roll (Tables 2 and 3).
+//!   chances to bear off in one roll (Tables 2 and 3);
+//! - [`continuous`]: the continuous (Keeler–Spencer) model of section 3: the doubling point
+//!   4/5, Theorem 1 and the insolent and cautious opponents, exactly;
+//! - [`steps`]: the one- and two-step games of section 4 and the examples of section 4.2;
+//! - [`cube`]: cube equities by the recursion (7)–(15) and the advice of Table 5;
+//! - [`approximation`]: section 5's Lamford–Gasquoine and normal approximations to F(k, s)
+//!   and their measured errors.
 //!
-//! Still to come (issue 7): the continuous (Keeler–Spencer) model, one- and two-step games,
-//! the cube-equity recursion (7)–(15) with Table 5, the one-sided bear-off database, and the
-//! comparison with GNU Backgammon.
+//! Still to come (issue 7): Theorem 2, Tuck's curves, the one-sided bear-off database, and
+//! the comparison with GNU Backgammon.
 //!
 //! # Examples
 //!
@@ -24,6 +29,7 @@
 //! assert_eq!(mean_pips(), Ratio::new(49, 6));
 //! ```
 
+pub mod approximation;
 pub mod bearoff;
 pub mod continuous;
 pub mod cube;

@@ -14,7 +14,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use crate::dice::pip_distribution;
 
-/// A pip count of zero or one a race cannot use.
+/// A pip count a race, or an approximation to it, cannot use.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RaceError {
@@ -29,6 +29,28 @@ pub enum RaceError {
         /// The largest in the table.
         max: u32,
     },
+    /// The Lamford–Gasquoine formula's denominator k + 7(s − k) + 25 is not positive: the
+    /// player on roll is too far behind for the formula to mean anything.
+    #[error("the Lamford-Gasquoine formula is undefined at k = {k}, s = {s}")]
+    OutsideFormula {
+        /// The pip count of the player on roll.
+        k: u32,
+        /// The opponent's pip count.
+        s: u32,
+    },
+}
+
+/// Both pip counts positive and at most `max`.
+pub(crate) fn check_pip_counts(k: u32, s: u32, max: u32) -> Result<(), RaceError> {
+    for count in [k, s] {
+        if count == 0 {
+            return Err(RaceError::ZeroPipCount(count));
+        }
+        if count > max {
+            return Err(RaceError::BeyondTable { count, max });
+        }
+    }
+    Ok(())
 }
 
 /// `numerator` / 36^`exponent` in lowest terms. The denominator's only primes are 2 and 3,
@@ -140,17 +162,7 @@ impl TurnCounts {
     ///
     /// [`RaceError::ZeroPipCount`], [`RaceError::BeyondTable`].
     pub fn win_probability(&self, k: u32, s: u32) -> Result<BigRational, RaceError> {
-        for count in [k, s] {
-            if count == 0 {
-                return Err(RaceError::ZeroPipCount(count));
-            }
-            if count > self.max_pips() {
-                return Err(RaceError::BeyondTable {
-                    count,
-                    max: self.max_pips(),
-                });
-            }
-        }
+        check_pip_counts(k, s, self.max_pips())?;
         let numerator: BigUint = self.scaled[s as usize]
             .iter()
             .zip(&self.at_most[k as usize])

@@ -1,11 +1,12 @@
-//! Dotsenko and Marynych: Table 1 and equation (1), the starting pip count, Tables 2–4,
-//! from `backgammon-cube`.
+//! Dotsenko and Marynych: Table 1 and equation (1), the starting pip count, Tables 2–5 and
+//! section 5's approximation claims, from `backgammon-cube`.
 
+use backgammon_cube::approximation::{RaceTableF64, lamford_gasquoine, largest_error, normal};
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::continuous::{doubling_point, theorem_1};
 use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
-use backgammon_cube::race::TurnCounts;
+use backgammon_cube::race::{RaceError, TurnCounts};
 use backgammon_cube::starting_pip_count;
 use backgammon_cube::steps::{my_cube, one_step_double_threshold, one_step_resign_threshold};
 use game_core::number::{fraction, from_f64};
@@ -105,6 +106,46 @@ fn points_of(row: &TranscribedRow, name: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
+/// A row parameter that is a range of whole numbers, like `k=22-27`.
+fn range_parameter(row: &TranscribedRow, name: &str) -> Result<(u32, u32), String> {
+    let range = row
+        .parameter(name)
+        .ok_or_else(|| format!("row {:?} has no {name}", row.row))?;
+    range
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+        .ok_or_else(|| format!("{name}={range} is not a range like 22-27"))
+}
+
+/// Section 5's accuracy claim for an approximation: is its absolute error at most the
+/// column's bound (`error-at-most-0.02`) for k and leads s − k in the row's ranges? "yes",
+/// or "no" with the largest error and where it occurs.
+fn approximation_claim(row: &TranscribedRow, column: &str) -> Result<Computed, String> {
+    let bound: f64 = column
+        .strip_prefix("error-at-most-")
+        .and_then(|b| b.parse().ok())
+        .ok_or_else(|| format!("column {column} is not error-at-most-B"))?;
+    let (k_from, k_to) = range_parameter(row, "k")?;
+    let (lead_from, max_lead) = range_parameter(row, "lead")?;
+    if lead_from != 0 {
+        return Err(format!("leads must start at 0, not {lead_from}"));
+    }
+    let formula: fn(u32, u32) -> Result<f64, RaceError> = match row.parameter("formula") {
+        Some("lamford-gasquoine") => lamford_gasquoine,
+        Some("normal") => normal,
+        other => return Err(format!("no approximation {other:?}")),
+    };
+    let table = RaceTableF64::new(k_to + max_lead);
+    let worst = largest_error(&table, formula, k_from..=k_to, max_lead)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("k={k_from}-{k_to} is empty"))?;
+    Ok(Computed::Text(if worst.error <= bound {
+        "yes".to_string()
+    } else {
+        format!("no: {:.3} at k={}, s={}", worst.error, worst.k, worst.s)
+    }))
+}
+
 impl Recompute for DotsenkoMarynych {
     fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
         match (row.table.as_str(), row.column.as_str()) {
@@ -179,13 +220,7 @@ impl Recompute for DotsenkoMarynych {
                 }
             }
             ("5", column) => {
-                let range = row
-                    .parameter("k")
-                    .ok_or_else(|| format!("row {:?} has no k", row.row))?;
-                let (from, to) = range
-                    .split_once('-')
-                    .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
-                    .ok_or_else(|| format!("k={range} is not a range like 22-27"))?;
+                let (from, to) = range_parameter(row, "k")?;
                 if self.cube.is_none() {
                     self.cube = Some(CubeEquities::new(CUBE_TABLE).map_err(|e| e.to_string())?);
                 }
@@ -206,6 +241,7 @@ impl Recompute for DotsenkoMarynych {
                     )))
                 }
             }
+            ("5-approximation", column) => approximation_claim(row, column),
             ("4", column) => {
                 let k = integer_parameter(row, "k")?;
                 let lead: u32 = column
