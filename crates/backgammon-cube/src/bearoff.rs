@@ -72,11 +72,10 @@ impl BearoffPosition {
         (1..=6).map(|p| p * u32::from(self.on(p))).sum()
     }
 
-    /// The positions one die can lead to.
-    fn moves_with(&self, die: u8) -> Vec<BearoffPosition> {
+    /// Adds to `into` the positions one die can lead to.
+    fn moves_with(&self, die: u8, into: &mut Vec<BearoffPosition>) {
         let highest = (1..=6u32).rev().find(|&p| self.on(p) > 0);
         let d = u32::from(die);
-        let mut results = Vec::new();
         for point in 1..=6u32 {
             if self.on(point) == 0 {
                 continue;
@@ -91,55 +90,64 @@ impl BearoffPosition {
             if point > d {
                 next.checkers[(point - d) as usize - 1] += 1;
             }
-            results.push(next);
+            into.push(next);
         }
-        results
+    }
+
+    /// The distinct positions reached by playing `dice` in order from any of `from`, as far
+    /// as each can go: one set per number of dice played (`[0]` is `from`).
+    fn reachable(from: Vec<BearoffPosition>, dice: &[u8]) -> Vec<Vec<BearoffPosition>> {
+        let mut levels = vec![from];
+        for &die in dice {
+            let mut next = Vec::new();
+            for position in levels.last().into_iter().flatten() {
+                position.moves_with(die, &mut next);
+            }
+            if next.is_empty() {
+                break;
+            }
+            next.sort_unstable();
+            next.dedup();
+            levels.push(next);
+        }
+        levels
     }
 
     /// The positions a legal play of `roll` can end in.
+    ///
+    /// Plays are found level by level — the distinct positions after one die, two dice, … —
+    /// so that the many orders in which a double's four moves can be made are not walked
+    /// one by one. A play must use as many dice as possible, so the answer is the deepest
+    /// level reached; if only one die of a non-double can be played, the larger if it can.
     pub fn legal_plays(&self, roll: Roll) -> BTreeSet<BearoffPosition> {
-        let orders: Vec<Vec<u8>> = if roll.is_double() {
-            vec![roll.dice()]
-        } else {
-            vec![vec![roll.first, roll.second], vec![roll.second, roll.first]]
-        };
-        // Every sequence of dice played in some order: (end position, dice used in order).
-        let mut plays: Vec<(BearoffPosition, Vec<u8>)> = Vec::new();
-        for order in &orders {
-            self.extend_plays(order, Vec::new(), &mut plays);
-        }
-        let most = plays.iter().map(|(_, used)| used.len()).max().unwrap_or(0);
-        let mut longest: Vec<&(BearoffPosition, Vec<u8>)> = plays
-            .iter()
-            .filter(|(_, used)| used.len() == most)
-            .collect();
-        if most == 1 && !roll.is_double() {
-            let larger = roll.first.max(roll.second);
-            if longest.iter().any(|(_, used)| used[0] == larger) {
-                longest.retain(|(_, used)| used[0] == larger);
-            }
-        }
-        longest.into_iter().map(|(position, _)| *position).collect()
+        self.plays(roll).into_iter().collect()
     }
 
-    fn extend_plays(
-        &self,
-        dice: &[u8],
-        used: Vec<u8>,
-        plays: &mut Vec<(BearoffPosition, Vec<u8>)>,
-    ) {
-        let next_positions = match dice.first() {
-            Some(&die) => self.moves_with(die),
-            None => Vec::new(),
-        };
-        if next_positions.is_empty() {
-            plays.push((*self, used));
-            return;
+    /// [`BearoffPosition::legal_plays`] as a sorted vector, without the set's allocations.
+    pub(crate) fn plays(&self, roll: Roll) -> Vec<BearoffPosition> {
+        if roll.is_double() {
+            let mut levels = Self::reachable(vec![*self], &roll.dice());
+            return levels.pop().unwrap_or_default();
         }
-        for next in next_positions {
-            let mut with_die = used.clone();
-            with_die.push(dice[0]);
-            next.extend_plays(&dice[1..], with_die, plays);
+        let (larger, smaller) = (roll.first.max(roll.second), roll.first.min(roll.second));
+        let mut larger_first = Self::reachable(vec![*self], &[larger, smaller]);
+        let mut smaller_first = Self::reachable(vec![*self], &[smaller, larger]);
+        if larger_first.len() == 3 || smaller_first.len() == 3 {
+            let mut both: Vec<BearoffPosition> = larger_first
+                .get(2)
+                .into_iter()
+                .chain(smaller_first.get(2))
+                .flatten()
+                .copied()
+                .collect();
+            both.sort_unstable();
+            both.dedup();
+            return both;
+        }
+        match (larger_first.len(), smaller_first.len()) {
+            (2, _) => larger_first.swap_remove(1),
+            (_, 2) => smaller_first.swap_remove(1),
+            _ => vec![*self],
         }
     }
 

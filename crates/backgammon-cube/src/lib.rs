@@ -15,10 +15,11 @@
 //! - [`steps`]: the one- and two-step games of section 4 and the examples of section 4.2;
 //! - [`cube`]: cube equities by the recursion (7)–(15) and the advice of Table 5;
 //! - [`approximation`]: section 5's Lamford–Gasquoine and normal approximations to F(k, s)
-//!   and their measured errors.
+//!   and their measured errors;
+//! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
+//!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
 //!
-//! Still to come (issue 7): Theorem 2, Tuck's curves, the one-sided bear-off database, and
-//! the comparison with GNU Backgammon.
+//! Still to come (issue 7): Theorem 2, Tuck's curves and the comparison with GNU Backgammon.
 //!
 //! # Examples
 //!
@@ -33,6 +34,7 @@ pub mod approximation;
 pub mod bearoff;
 pub mod continuous;
 pub mod cube;
+pub mod database;
 pub mod dice;
 pub mod race;
 pub mod steps;
