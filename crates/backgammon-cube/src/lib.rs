@@ -19,7 +19,8 @@
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
 //!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
 //!
-//! Still to come (issue 7): Theorem 2, Tuck's curves and the comparison with GNU Backgammon.
+//! Still to come (issue 7): Theorem 2, Tuck's curves, and GNU Backgammon checks of Tables 2–3
+//! and of cube equities (the database is checked against gnubg's in `tests/gnubg.rs`).
 //!
 //! # Examples
 //!
