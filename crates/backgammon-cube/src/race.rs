@@ -146,13 +146,24 @@ impl TurnCounts {
         (self.counts.len() - 1) as u32
     }
 
-    /// P{N(m) = j}, exactly.
-    pub fn probability(&self, m: u32, turns: usize) -> BigRational {
-        let count = self.counts[m as usize]
-            .get(turns)
-            .cloned()
-            .unwrap_or_default();
-        BigRational::new(count.into(), BigUint::from(36u32).pow(turns as u32).into())
+    /// P{N(m) = j}, exactly (m = 0 is allowed: N(0) = 0).
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError::BeyondTable`] for m beyond the table.
+    pub fn probability(&self, m: u32, turns: usize) -> Result<BigRational, RaceError> {
+        let max = self.max_pips();
+        let counts = self
+            .counts
+            .get(m as usize)
+            .ok_or(RaceError::BeyondTable { count: m, max })?;
+        Ok(match counts.get(turns) {
+            Some(count) => BigRational::new(
+                count.clone().into(),
+                BigUint::from(36u32).pow(turns as u32).into(),
+            ),
+            None => BigRational::zero(),
+        })
     }
 
     /// F(k, s): the chance that the player on roll with pip count k wins against pip count

@@ -184,6 +184,10 @@ fn invalid_inputs_are_errors() {
     let table = TurnCounts::new(10);
     assert_eq!(table.win_probability(0, 5), Err(RaceError::ZeroPipCount(0)));
     assert_eq!(
+        table.probability(11, 1),
+        Err(RaceError::BeyondTable { count: 11, max: 10 })
+    );
+    assert_eq!(
         table.win_probability(5, 11),
         Err(RaceError::BeyondTable { count: 11, max: 10 })
     );
