@@ -13,13 +13,15 @@
 //! - [`continuous`]: the continuous (Keeler–Spencer) model of section 3: the doubling point
 //!   4/5, Theorem 1 and the insolent and cautious opponents, exactly;
 //! - [`steps`]: the one- and two-step games of section 4 and the examples of section 4.2;
+//! - [`tuck`]: Tuck's curves P_D, P_R, P_Q, where doubling and taking change in the two-step
+//!   game (Figure 1);
 //! - [`cube`]: cube equities by the recursion (7)–(15) and the advice of Table 5;
 //! - [`approximation`]: section 5's Lamford–Gasquoine and normal approximations to F(k, s)
 //!   and their measured errors;
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
 //!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
 //!
-//! Still to come (issue 7): Theorem 2, Tuck's curves, and GNU Backgammon checks of Tables 2–3
+//! Still to come (issue 7): Theorem 2, and GNU Backgammon checks of Tables 2–3
 //! and of cube equities (the database is checked against gnubg's in `tests/gnubg.rs`).
 //!
 //! # Examples
@@ -39,6 +41,7 @@ pub mod database;
 pub mod dice;
 pub mod race;
 pub mod steps;
+pub mod tuck;
 
 /// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
 /// (section 2.1), from the starting position's checkers.

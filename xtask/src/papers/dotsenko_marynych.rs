@@ -9,6 +9,7 @@ use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
 use backgammon_cube::race::{RaceError, TurnCounts};
 use backgammon_cube::starting_pip_count;
 use backgammon_cube::steps::{my_cube, one_step_double_threshold, one_step_resign_threshold};
+use backgammon_cube::tuck::{TuckError, my_cube_double_point, our_cube_double_point};
 use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
@@ -146,6 +147,32 @@ fn approximation_claim(row: &TranscribedRow, column: &str) -> Result<Computed, S
     }))
 }
 
+/// Section 4.2's claim on Figure 1: with more p and less q A's reason to double should only
+/// grow. "yes" when the doubling curve of the row's cube is non-decreasing in q on a grid
+/// of step 1/1000 (so every point south-east of a doubling point doubles), else "no"
+/// (`tests/tuck.rs` keeps a witness).
+fn monotone_doubling_area(row: &TranscribedRow) -> Result<Computed, String> {
+    let curve: fn(&BigRational) -> Result<BigRational, TuckError> = match row.parameter("cube") {
+        Some("our") => our_cube_double_point,
+        Some("my") => my_cube_double_point,
+        other => return Err(format!("no cube {other:?}")),
+    };
+    let grid: Vec<BigRational> = (0..=1000)
+        .map(|j| fraction(j, 1000))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    for pair in grid.windows(2) {
+        let (before, after) = (
+            curve(&pair[0]).map_err(|e| e.to_string())?,
+            curve(&pair[1]).map_err(|e| e.to_string())?,
+        );
+        if after < before {
+            return Ok(Computed::Text("no".to_string()));
+        }
+    }
+    Ok(Computed::Text("yes".to_string()))
+}
+
 impl Recompute for DotsenkoMarynych {
     fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
         match (row.table.as_str(), row.column.as_str()) {
@@ -242,6 +269,7 @@ impl Recompute for DotsenkoMarynych {
                 }
             }
             ("5-approximation", column) => approximation_claim(row, column),
+            ("4.2-figure-1", "monotone-doubling-area") => monotone_doubling_area(row),
             ("4", column) => {
                 let k = integer_parameter(row, "k")?;
                 let lead: u32 = column
