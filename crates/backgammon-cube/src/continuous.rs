@@ -20,6 +20,9 @@ pub enum ContinuousError {
     /// The cautious opponent doubles at 0.2 − t with t in (0, 0.2\].
     #[error("t = {0} is outside (0, 0.2] for the excessively cautious opponent")]
     CautiousParameter(String),
+    /// Theorem 2's a_n needs n ≥ 2 games (log₂ 1 = 0), given as a finite number.
+    #[error("a_n needs at least 2 games, not {0}")]
+    TooFewGames(String),
 }
 
 fn decimal(tenths: i64) -> BigRational {
@@ -47,6 +50,74 @@ pub fn doubling_point() -> BigRational {
 /// P{C_A = 2^k} = P{C_A = −2^k} = 3/2^(2k+1), k ≥ 1.
 pub fn theorem_1(k: u32) -> BigRational {
     BigRational::new(3.into(), num_bigint::BigInt::from(2).pow(2 * k + 1))
+}
+
+/// μ(x) = E C_A² 1{|C_A| < x}, the truncated second moment in the proof of Theorem 2,
+/// exactly from Theorem 1: Σ over k ≥ 1 with 2^k < x of 2·4^k·3/2^(2k+1) = 3·#{k ≥ 1 : 2^k < x}.
+/// The paper's 3[log₂ x] is this exactly because it defines [y] as sup{z ∈ ℤ : z < y},
+/// which is y − 1 at integers (x a power of 2).
+///
+/// ```
+/// use backgammon_cube::continuous::truncated_second_moment;
+/// use num_rational::BigRational;
+/// assert_eq!(truncated_second_moment(8), BigRational::from_integer(6.into())); // 2, 4
+/// assert_eq!(truncated_second_moment(9), BigRational::from_integer(9.into())); // 2, 4, 8
+/// ```
+pub fn truncated_second_moment(x: u64) -> BigRational {
+    (1..64)
+        .take_while(|&k| 1u64 << k < x)
+        .map(|k| {
+            let square = BigRational::from_integer(num_bigint::BigInt::from(4).pow(k));
+            BigRational::from_integer(2.into()) * square * theorem_1(k)
+        })
+        .sum()
+}
+
+/// a_n = √(3 n log₂ n / 2), the normalising constant of Theorem 2: S_A^(n)/a_n, the
+/// winnings after n games, tends to the standard normal law although C_A has infinite
+/// variance. `n` is a float so that the slow (logarithmic) convergence can be followed to
+/// n = 2^1000.
+///
+/// # Errors
+///
+/// [`ContinuousError::TooFewGames`] for n < 2 or n not finite.
+pub fn normalising_constant(n: f64) -> Result<f64, ContinuousError> {
+    if !(n >= 2.0 && n.is_finite()) {
+        return Err(ContinuousError::TooFewGames(n.to_string()));
+    }
+    Ok((1.5 * n * n.log2()).sqrt())
+}
+
+/// 1 − E cos(u C_A) = Σ_k (3/4^k)·2 sin²(2^(k−1) u), the distance of C_A's characteristic
+/// function from 1 (C_A is symmetric), summed without cancellation. The sum stops at
+/// K = max(35, 60 − log₂ u); the dropped terms, each at most 3/4^k, add up to less than
+/// 4^(−K): below 10^(−21), and below 2^(−120)·u², far less than the result (≥ about 3u²/8
+/// for small u).
+pub fn one_minus_characteristic_function(u: f64) -> f64 {
+    let u = u.abs();
+    if u == 0.0 {
+        return 0.0;
+    }
+    let last = (60.0 - u.log2()).clamp(35.0, 1100.0) as i32;
+    (1..=last)
+        .map(|k| {
+            let half_angle = libm_free_ldexp(u, k - 1);
+            3.0 * libm_free_ldexp(1.0, -2 * k) * 2.0 * half_angle.sin().powi(2)
+        })
+        .sum()
+}
+
+/// x·2^e, exactly, through powers of two that stay in range (std has no `ldexp`).
+fn libm_free_ldexp(x: f64, e: i32) -> f64 {
+    let step = if e >= 0 { 2f64 } else { 0.5 };
+    let mut value = x;
+    let mut remaining = e.unsigned_abs();
+    while remaining > 0 {
+        let chunk = remaining.min(500);
+        value *= step.powi(chunk as i32);
+        remaining -= chunk;
+    }
+    value
 }
 
 /// One value of A's winnings and its probability.

@@ -11,7 +11,7 @@
 //!   of the roll as possible must be played, the larger die when only one can be), and the
 //!   chances to bear off in one roll (Tables 2 and 3);
 //! - [`continuous`]: the continuous (Keeler–Spencer) model of section 3: the doubling point
-//!   4/5, Theorem 1 and the insolent and cautious opponents, exactly;
+//!   4/5, Theorems 1 and 2, the insolent and cautious opponents, exactly;
 //! - [`steps`]: the one- and two-step games of section 4 and the examples of section 4.2;
 //! - [`tuck`]: Tuck's curves P_D, P_R, P_Q, where doubling and taking change in the two-step
 //!   game (Figure 1);
@@ -21,7 +21,7 @@
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
 //!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
 //!
-//! Still to come (issue 7): Theorem 2, and GNU Backgammon checks of Tables 2–3
+//! Still to come (issue 7): GNU Backgammon checks of Tables 2–3
 //! and of cube equities (the database is checked against gnubg's in `tests/gnubg.rs`).
 //!
 //! # Examples

@@ -131,3 +131,70 @@ fn a_seeded_walk_on_a_grid_matches_the_exact_atoms() {
         }
     }
 }
+
+/// The proof of Theorem 2: μ(x) = 3[log₂ x] with the paper's [y] = sup{z ∈ ℤ : z < y}.
+#[test]
+fn truncated_second_moment_is_three_log2() {
+    use backgammon_cube::continuous::truncated_second_moment;
+    for x in 2u64..=5000 {
+        let strict_integer_part = if x.is_power_of_two() {
+            x.ilog2() - 1
+        } else {
+            x.ilog2()
+        };
+        assert_eq!(
+            truncated_second_moment(x),
+            num_rational::BigRational::from_integer((3 * strict_integer_part).into()),
+            "x = {x}"
+        );
+    }
+}
+
+/// Theorem 2: −log E exp(i t S_n/a_n) ≈ n(1 − φ(t/a_n)) tends to t²/2. Written
+/// L = n(1 − φ(t/a_n))/(t²/2) for n = 2^m, the expansion of 1 − φ gives
+/// L = 1 + (log₂ m + c)/m with c bounded (it oscillates with log₂ of the scale), so the
+/// convergence is as slow as the slowly varying μ makes it; L → 1 fixes the constant 3/2
+/// in a_n (another constant c' would give the limit 3/(2c')).
+#[test]
+fn theorem_2_normalisation() {
+    use backgammon_cube::continuous::{normalising_constant, one_minus_characteristic_function};
+    for t in [0.5f64, 1.0, 2.0] {
+        let mut previous_gap = f64::INFINITY;
+        for m in [10, 20, 40, 80, 160, 320, 640, 1000] {
+            let n = 2f64.powi(m);
+            let a = normalising_constant(n).unwrap();
+            let ratio = n * one_minus_characteristic_function(t / a) / (t * t / 2.0);
+            let m = f64::from(m);
+            let gap = ratio - 1.0;
+            assert!(
+                gap > 0.0 && gap < previous_gap,
+                "t = {t}, m = {m}: L = {ratio}"
+            );
+            assert!(gap <= (m.log2() + 5.0) / m, "t = {t}, m = {m}: L = {ratio}");
+            previous_gap = gap;
+        }
+        assert!(
+            previous_gap < 0.016,
+            "t = {t}: L − 1 = {previous_gap} at n = 2^1000"
+        );
+    }
+    assert!(normalising_constant(1.0).is_err());
+    assert!(normalising_constant(f64::NAN).is_err());
+}
+
+#[test]
+fn characteristic_function_of_one_game() {
+    use backgammon_cube::continuous::{one_minus_characteristic_function, theorem_1};
+    use num_traits::ToPrimitive;
+    // Against the direct sum Σ P{|C_A| = 2^k} (1 − cos(2^k u)) where it has no cancellation.
+    for u in [0.3f64, 1.0, 2.5] {
+        let direct: f64 = (1..40)
+            .map(|k| 2.0 * theorem_1(k).to_f64().unwrap() * (1.0 - (2f64.powi(k as i32) * u).cos()))
+            .sum();
+        assert!(
+            (one_minus_characteristic_function(u) - direct).abs() < 1e-12,
+            "u = {u}"
+        );
+    }
+    assert_eq!(one_minus_characteristic_function(0.0), 0.0);
+}
