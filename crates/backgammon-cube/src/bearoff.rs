@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use num_rational::Ratio;
 
-use crate::dice::{Roll, all_rolls};
+use crate::dice::{Roll, all_rolls, distinct_rolls};
 
 /// The most checkers a player has.
 pub const MAX_CHECKERS: u32 = 15;
@@ -159,5 +159,147 @@ impl BearoffPosition {
             .filter(|&roll| self.legal_plays(roll).iter().any(BearoffPosition::is_empty))
             .count() as u32;
         Ratio::new(clearing, 36)
+    }
+}
+
+/// A bear-off race between two players as a [`game_core::Game`] with chance nodes: the
+/// player on roll rolls (21 distinct outcomes, a non-double twice as likely as a double),
+/// then picks one of the legal plays; the first to bear off every checker wins. Values are
+/// +1 when the first player wins and −1 when the second does, so expectiminimax gives
+/// 2·P{first wins} − 1 under play that maximises the chance of winning.
+///
+/// ```
+/// use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
+/// use game_core::Game;
+/// use game_core::search::expectiminimax;
+/// use num_rational::BigRational;
+///
+/// // One checker on the 6-point against one on the 1-point: the first player needs 6 pips
+/// // in one roll (27 of 36 rolls), or loses.
+/// let race = BearoffRace::new(
+///     BearoffPosition::from_points(&[6])?,
+///     BearoffPosition::from_points(&[1])?,
+/// );
+/// let value: BigRational = expectiminimax(&race, &race.initial_position()).unwrap().value;
+/// assert_eq!(value, BigRational::new(1.into(), 2.into())); // 2·27/36 − 1
+/// # Ok::<(), backgammon_cube::bearoff::BearoffError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BearoffRace {
+    first: BearoffPosition,
+    second: BearoffPosition,
+}
+
+/// A position of [`BearoffRace`]: both sides' checkers, who is on roll, and the roll once
+/// it is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RacePosition {
+    /// The first player's checkers.
+    pub first: BearoffPosition,
+    /// The second player's checkers.
+    pub second: BearoffPosition,
+    /// The player on roll.
+    pub on_roll: game_core::Player,
+    /// The roll to play, `None` before it is rolled.
+    pub roll: Option<Roll>,
+}
+
+/// A move of [`BearoffRace`]: a chance outcome (the roll) or a play (where it ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RaceMove {
+    /// The dice fall.
+    Roll(Roll),
+    /// The player on roll plays to this position.
+    Play(BearoffPosition),
+}
+
+impl BearoffRace {
+    /// The race from these positions, the first player on roll.
+    pub fn new(first: BearoffPosition, second: BearoffPosition) -> Self {
+        BearoffRace { first, second }
+    }
+
+    fn side(position: &RacePosition) -> BearoffPosition {
+        match position.on_roll {
+            game_core::Player::First => position.first,
+            game_core::Player::Second => position.second,
+        }
+    }
+}
+
+impl game_core::Game for BearoffRace {
+    type Position = RacePosition;
+    type Move = RaceMove;
+    type Value = num_rational::BigRational;
+
+    fn initial_position(&self) -> RacePosition {
+        RacePosition {
+            first: self.first,
+            second: self.second,
+            on_roll: game_core::Player::First,
+            roll: None,
+        }
+    }
+
+    fn turn(&self, position: &RacePosition) -> game_core::Turn {
+        match position.roll {
+            None => game_core::Turn::Chance,
+            Some(_) => game_core::Turn::Player(position.on_roll),
+        }
+    }
+
+    fn legal_moves(&self, position: &RacePosition) -> Vec<RaceMove> {
+        position
+            .roll
+            .map(|roll| {
+                Self::side(position)
+                    .plays(roll)
+                    .into_iter()
+                    .map(RaceMove::Play)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn play(&self, position: &RacePosition, mv: &RaceMove) -> RacePosition {
+        match *mv {
+            RaceMove::Roll(roll) => RacePosition {
+                roll: Some(roll),
+                ..*position
+            },
+            RaceMove::Play(after) => {
+                let mut next = *position;
+                match position.on_roll {
+                    game_core::Player::First => next.first = after,
+                    game_core::Player::Second => next.second = after,
+                }
+                next.on_roll = position.on_roll.opponent();
+                next.roll = None;
+                next
+            }
+        }
+    }
+
+    fn terminal_value(&self, position: &RacePosition) -> Option<num_rational::BigRational> {
+        let value = |v: i64| Some(num_rational::BigRational::from_integer(v.into()));
+        if position.first.is_empty() {
+            value(1)
+        } else if position.second.is_empty() {
+            value(-1)
+        } else {
+            None
+        }
+    }
+
+    fn chance_outcomes(&self, _: &RacePosition) -> Vec<(RaceMove, game_core::Probability)> {
+        distinct_rolls()
+            .into_iter()
+            .map(|(roll, ways)| {
+                (
+                    RaceMove::Roll(roll),
+                    game_core::Probability::new(ways.into(), 36),
+                )
+            })
+            .collect()
     }
 }

@@ -165,6 +165,24 @@ impl<T: Real> CubeEquities<T> {
         Ok(self.our[self.check(k, s)?].clone())
     }
 
+    /// E⁰_my(k, s): A owns the cube and keeps it this turn (12).
+    ///
+    /// # Errors
+    ///
+    /// [`CubeError::BeyondTable`].
+    pub fn keep_my_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+        Ok(self.keep_my[self.check(k, s)?].clone())
+    }
+
+    /// E⁰_our(k, s): the cube is centred and A does not double this turn (14).
+    ///
+    /// # Errors
+    ///
+    /// [`CubeError::BeyondTable`].
+    pub fn keep_our_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+        Ok(self.keep_our[self.check(k, s)?].clone())
+    }
+
     /// Whether A should double owning the cube: E¹_my(k, s) > E⁰_my(k, s) (Db_my).
     ///
     /// # Errors

@@ -20,7 +20,7 @@ use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
-use crate::dice::Roll;
+use crate::dice::{Roll, distinct_rolls};
 
 /// C(n + r, r): the number of ways to put at most `n` checkers on `r` points.
 fn at_most(n: u32, r: u32) -> usize {
@@ -83,16 +83,6 @@ fn all_positions(max_checkers: u32) -> Vec<BearoffPosition> {
                 .flat_map(|p| std::iter::repeat_n(p, counts[p as usize - 1] as usize))
                 .collect();
             BearoffPosition::from_points(&points).expect("at most 15 checkers on points 1 to 6")
-        })
-        .collect()
-}
-
-/// The 21 distinct rolls, each with its chance out of 36 (2 for a non-double).
-fn distinct_rolls() -> Vec<(Roll, u32)> {
-    (1..=6u8)
-        .flat_map(|first| {
-            (first..=6)
-                .map(move |second| (Roll { first, second }, if first == second { 1 } else { 2 }))
         })
         .collect()
 }

@@ -41,6 +41,19 @@ pub fn all_rolls() -> Vec<Roll> {
         .collect()
 }
 
+/// The 21 distinct rolls (first die ≤ second), each with its chance out of 36: 2 for a
+/// non-double, which can fall either way round, 1 for a double.
+pub fn distinct_rolls() -> Vec<(Roll, u32)> {
+    (1..=6u8)
+        .flat_map(|first| {
+            (first..=6).map(move |second| {
+                let ways = if first == second { 1 } else { 2 };
+                (Roll { first, second }, ways)
+            })
+        })
+        .collect()
+}
+
 /// The distribution of pips per roll, doubles counted four times (Table 1): pip count to
 /// probability.
 pub fn pip_distribution() -> BTreeMap<u32, Ratio<u32>> {

@@ -9,7 +9,8 @@
 //! - [`bearoff`]: bear-off positions under the real rules (a die bears a checker off exactly,
 //!   or from a lower point when no checker stands higher; doubles give four moves; as much
 //!   of the roll as possible must be played, the larger die when only one can be), and the
-//!   chances to bear off in one roll (Tables 2 and 3);
+//!   chances to bear off in one roll (Tables 2 and 3), and the two-player bear-off race as a
+//!   `game_core::Game` with chance nodes;
 //! - [`continuous`]: the continuous (Keeler–Spencer) model of section 3: the doubling point
 //!   4/5, Theorems 1 and 2, the insolent and cautious opponents, exactly;
 //! - [`steps`]: the one- and two-step games of section 4 and the examples of section 4.2;
@@ -21,8 +22,8 @@
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
 //!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
 //!
-//! Still to come (issue 7): GNU Backgammon checks of Tables 2–3
-//! and of cube equities (the database is checked against gnubg's in `tests/gnubg.rs`).
+//! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
+//! small races with GNU Backgammon's databases.
 //!
 //! # Examples
 //!

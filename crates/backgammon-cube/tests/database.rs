@@ -257,3 +257,47 @@ proptest! {
         prop_assert!(distribution.iter().sum::<BigRational>().is_one());
     }
 }
+
+/// The bear-off race on game-core's chance-node `Game`, solved by expectiminimax: with one
+/// checker a side it is the single-checker race, F(p, q) exactly; with more, playing to
+/// win is at least as good for the first player as both sides playing the database's
+/// fewest-rolls plays, whose chance is Σ_j P{N_A = j} P{N_B ≥ j}.
+#[test]
+fn race_game_by_expectiminimax() {
+    use backgammon_cube::bearoff::BearoffRace;
+    use game_core::Game;
+    use game_core::search::expectiminimax;
+
+    let win_chance = |first: &[u32], second: &[u32]| -> BigRational {
+        let race = BearoffRace::new(position(first), position(second));
+        let value = expectiminimax(&race, &race.initial_position())
+            .unwrap()
+            .value;
+        (value + BigRational::one()) / BigRational::from_integer(2.into())
+    };
+    let race_table = TurnCounts::new(6);
+    for p in 1..=6 {
+        for q in 1..=6 {
+            assert_eq!(
+                win_chance(&[p], &[q]),
+                race_table.win_probability(p, q).unwrap()
+            );
+        }
+    }
+    let database = BearoffDatabase::new(2).unwrap();
+    for (first, second) in [
+        (vec![3, 2], vec![3, 3]),
+        (vec![4, 1], vec![2, 2]),
+        (vec![2, 2], vec![4]),
+    ] {
+        let (a, b) = (
+            database.rolls_distribution(&position(&first)).unwrap(),
+            database.rolls_distribution(&position(&second)).unwrap(),
+        );
+        let fewest_rolls_play: BigRational = (0..a.len())
+            .map(|j| a[j].clone() * b.iter().skip(j).sum::<BigRational>())
+            .sum();
+        let best = win_chance(&first, &second);
+        assert!(best >= fewest_rolls_play, "{first:?} v {second:?}");
+    }
+}

@@ -243,3 +243,109 @@ fn gnubg_takes_a_slightly_worse_play() {
         entry.percent
     );
 }
+
+/// Tables 2 and 3 position by position: gnubg's entries 1–27 are the positions of one and
+/// two checkers (each identified from its position ID, not from the order), and gnubg's
+/// P{N = 1}, printed to 0.001 %, names the chance out of 36 unambiguously (chances out of 36
+/// are 2.78 % apart).
+#[test]
+fn tables_2_and_3_agree_with_gnubg() {
+    if gnubg_missing() {
+        return;
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for index in 1..=27 {
+        let entry = gnubg_entry(index);
+        let checkers: u32 = entry.checkers.iter().sum();
+        assert!(
+            (1..=2).contains(&checkers),
+            "entry {index}: {:?}",
+            entry.checkers
+        );
+        let position = position_of(entry.checkers);
+        let ours = position.one_roll_chance() * 36;
+        let theirs = (entry.percent[1] * 36.0 / 100.0).round();
+        assert_eq!(f64::from(ours.to_integer()), theirs, "{:?}", entry.checkers);
+        seen.insert(entry.checkers);
+    }
+    assert_eq!(seen.len(), 27, "every one- and two-checker position once");
+}
+
+/// The cube equities of single-checker races against gnubg's two-sided bear-off database
+/// for one checker a side (`makebearoff -t 6x1`, in which the one-sided index of a lone
+/// checker is its point). gnubg's "owned cube" and "centered cube" money equities for the
+/// player on roll are those before this turn's cube decision, E⁰_my(k, s) and E⁰_our(k, s),
+/// printed to four decimals.
+#[test]
+fn cube_equities_agree_with_gnubg() {
+    const MAKE: &str = "/usr/games/makebearoff";
+    if gnubg_missing() {
+        return;
+    }
+    assert!(
+        Path::new(MAKE).exists(),
+        "gnubg is installed without makebearoff"
+    );
+    let file = std::env::temp_dir().join(format!("backgammon-cube-ts61-{}.bd", std::process::id()));
+    let status = Command::new(MAKE)
+        .args(["-t", "6x1", "-f"])
+        .arg(&file)
+        .output()
+        .expect("makebearoff runs")
+        .status;
+    assert!(status.success());
+    let cube = backgammon_cube::cube::CubeEquities::<f64>::new(12).unwrap();
+    let mut compared = 0;
+    for index in 1..49 {
+        let output = Command::new(DUMP)
+            .arg(&file)
+            .args(["-n", &index.to_string()])
+            .output()
+            .expect("bearoffdump runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let field = |label: &str| -> f64 {
+            text.lines()
+                .find(|line| line.starts_with(label))
+                .and_then(|line| line.split(':').nth(1)?.trim().parse().ok())
+                .unwrap_or_else(|| panic!("no {label} in entry {index}"))
+        };
+        let positions: Vec<u32> = text
+            .lines()
+            .find(|line| line.starts_with("Position ") && !line.contains(':'))
+            .map(|line| {
+                line.split_whitespace()
+                    .skip(1)
+                    .filter_map(|w| w.parse().ok())
+                    .collect()
+            })
+            .expect("the position line");
+        let (k, s) = (positions[0], positions[1]);
+        if k == 0 || s == 0 {
+            continue;
+        }
+        let pairs = [
+            (
+                cube.keep_my_cube(k, s).unwrap(),
+                field("Owned cube"),
+                "E0_my",
+            ),
+            (
+                cube.keep_our_cube(k, s).unwrap(),
+                field("Centered cube"),
+                "E0_our",
+            ),
+        ];
+        for (ours, theirs, name) in pairs {
+            assert!(
+                (ours - theirs).abs() <= 1e-4,
+                "{name}({k}, {s}) = {ours}, gnubg {theirs}"
+            );
+        }
+        compared += 1;
+    }
+    std::fs::remove_file(&file).ok();
+    assert_eq!(
+        compared, 36,
+        "every race of one checker a side, k, s = 1..6"
+    );
+}
