@@ -10,8 +10,11 @@
 //! checked against brute-force enumeration of all α^N score assignments
 //! ([`brute_force`]).
 //!
-//! This crate implements sections 4 and 5 and the examples of section 6 so far; domination,
-//! the propagation function, Nau's w_b and the random-minimax player are still to come.
+//! Also: the normalised recurrences and the propagation function of section 6
+//! ([`propagation`]), domination and the domination theorem ([`domination`]), claims for
+//! every α through exact polynomials in α and the α → ∞ limit ([`polynomial`]), the chance
+//! that all leaves differ and approximation (5) ([`distinct`]), and Nau's w_b ([`nau`]).
+//! Still to come (issue 6): the random-minimax player on real games and its tournaments.
 //!
 //! # Examples
 //!
@@ -35,6 +38,7 @@ pub mod domination;
 pub mod nau;
 pub mod polynomial;
 pub mod probability;
+pub mod propagation;
 mod shape;
 
 pub use shape::{MoveShape, ShapeError};

@@ -23,6 +23,22 @@ pub enum ShapeError {
         /// The first move's depth.
         expected: usize,
     },
+    /// A score outside the range the function accepts (0..=α, or 1..=α).
+    #[error("score {score} is outside the range for alpha = {alpha}")]
+    ScoreOutOfRange {
+        /// The score asked for.
+        score: u32,
+        /// α.
+        alpha: u32,
+    },
+    /// A level outside 1..=δ.
+    #[error("level {level} is outside 1..={depth}")]
+    LevelOutOfRange {
+        /// The level asked for.
+        level: usize,
+        /// δ, the depth.
+        depth: usize,
+    },
     /// Brute force enumerates α^N assignments; this one has too many.
     #[error("{0} score assignments are too many to enumerate")]
     TooManyAssignments(String),
