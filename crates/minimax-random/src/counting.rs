@@ -60,22 +60,45 @@ impl Counts {
         self.alpha
     }
 
+    fn check(&self, i: u32) -> Result<usize, ShapeError> {
+        if i > self.alpha {
+            return Err(ShapeError::ScoreOutOfRange {
+                score: i,
+                alpha: self.alpha,
+            });
+        }
+        Ok(i as usize)
+    }
+
     /// LE(n, i), 0 ≤ i ≤ α.
-    pub fn le(&self, i: u32) -> &BigUint {
-        &self.le[i as usize]
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ScoreOutOfRange`] when i > α.
+    pub fn le(&self, i: u32) -> Result<&BigUint, ShapeError> {
+        Ok(&self.le[self.check(i)?])
     }
 
     /// GT(n, i), 0 ≤ i ≤ α.
-    pub fn gt(&self, i: u32) -> &BigUint {
-        &self.gt[i as usize]
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ScoreOutOfRange`] when i > α.
+    pub fn gt(&self, i: u32) -> Result<&BigUint, ShapeError> {
+        Ok(&self.gt[self.check(i)?])
     }
 
     /// EQ(n, i) = LE(n, i) − LE(n, i − 1), 1 ≤ i ≤ α (0 for i = 0).
-    pub fn eq(&self, i: u32) -> BigUint {
-        if i == 0 {
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ScoreOutOfRange`] when i > α.
+    pub fn eq(&self, i: u32) -> Result<BigUint, ShapeError> {
+        let at = self.check(i)?;
+        Ok(if at == 0 {
             BigUint::zero()
         } else {
-            &self.le[i as usize] - &self.le[i as usize - 1]
-        }
+            &self.le[at] - &self.le[at - 1]
+        })
     }
 }

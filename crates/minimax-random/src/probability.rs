@@ -7,7 +7,7 @@
 
 use num_bigint::BigUint;
 use num_rational::BigRational;
-use num_traits::{One, Pow};
+use num_traits::{One, Pow, Zero};
 
 use crate::counting::Counts;
 use crate::shape::{MoveShape, ShapeError};
@@ -35,23 +35,23 @@ pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRati
 /// As [`move_probabilities`].
 pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>, ShapeError> {
     let counts = move_counts(moves, alpha)?;
-    Ok((0..moves.len())
+    (0..moves.len())
         .map(|k| principal_count(&counts, k))
-        .collect())
+        .collect()
 }
 
 /// #[n_k] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
-fn principal_count(counts: &[Counts], k: usize) -> BigUint {
+fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
     let alpha = counts[k].alpha();
-    (1..=alpha)
-        .map(|i| {
-            counts
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .fold(counts[k].eq(i), |product, (_, c)| product * c.le(i))
-        })
-        .sum()
+    let mut total = BigUint::zero();
+    for i in 1..=alpha {
+        let mut product = counts[k].eq(i)?;
+        for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
+            product *= other.le(i)?;
+        }
+        total += product;
+    }
+    Ok(total)
 }
 
 /// Whether condition (6) of Lemma 5.2 holds for moves `first` and `second` at score `i`:
@@ -68,7 +68,7 @@ pub fn ratio_condition(
 ) -> Result<bool, ShapeError> {
     let counts = move_counts(&[first.clone(), second.clone()], alpha)?;
     let (c1, c2) = (&counts[0], &counts[1]);
-    Ok(c1.eq(i) * c2.le(i) >= c2.eq(i) * c1.le(i))
+    Ok(c1.eq(i)? * c2.le(i)? >= c2.eq(i)? * c1.le(i)?)
 }
 
 fn leaves_of(shape: &MoveShape) -> BigUint {
