@@ -47,10 +47,20 @@ impl Counts {
             } else {
                 (&mut counts.le, &mut counts.gt)
             };
-            for (r, o) in raised.iter_mut().zip(other.iter_mut()) {
-                *r = Pow::pow(&*r, children);
-                *o = &total - &*r;
-            }
+            // Each score's counts are independent: split the scores between the cores.
+            let threads = std::thread::available_parallelism().map_or(1, usize::from);
+            let chunk = raised.len().div_ceil(threads).max(1);
+            let total = &total;
+            std::thread::scope(|scope| {
+                for (rs, os) in raised.chunks_mut(chunk).zip(other.chunks_mut(chunk)) {
+                    scope.spawn(move || {
+                        for (r, o) in rs.iter_mut().zip(os.iter_mut()) {
+                            *r = Pow::pow(&*r, children);
+                            *o = total - &*r;
+                        }
+                    });
+                }
+            });
         }
         Ok(counts)
     }

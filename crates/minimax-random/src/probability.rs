@@ -21,11 +21,60 @@ use crate::shape::{MoveShape, ShapeError};
 pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRational>, ShapeError> {
     let favourable = principal_counts(moves, alpha)?;
     let leaves: BigUint = moves.iter().map(leaves_of).sum();
-    let all = Pow::pow(&BigUint::from(alpha), &leaves);
+    let leaves = u64::try_from(leaves)
+        .map_err(|e| ShapeError::TooManyAssignments(format!("alpha^{}", e.into_original())))?;
     Ok(favourable
         .into_iter()
-        .map(|count| BigRational::new(count.into(), all.clone().into()))
+        .map(|count| over_power(count, alpha, leaves))
         .collect())
+}
+
+/// `count` / α^N in lowest terms. Only α's primes can be common factors, so they are divided
+/// out one by one instead of by a general gcd, which on numbers of hundreds of thousands
+/// of bits took longer than everything else.
+fn over_power(count: BigUint, alpha: u32, leaves: u64) -> BigRational {
+    if count.is_zero() {
+        return BigRational::zero();
+    }
+    let mut numerator = count;
+    let mut denominator = BigUint::one();
+    for (prime, exponent) in prime_factors(alpha) {
+        let limit = u64::from(exponent) * leaves;
+        let mut removed = 0;
+        if prime == 2 {
+            removed = numerator.trailing_zeros().unwrap_or(0).min(limit);
+            numerator >>= removed;
+        } else {
+            let p = BigUint::from(prime);
+            while removed < limit && (&numerator % &p).is_zero() {
+                numerator /= &p;
+                removed += 1;
+            }
+        }
+        denominator *= Pow::pow(&BigUint::from(prime), &BigUint::from(limit - removed));
+    }
+    BigRational::new_raw(numerator.into(), denominator.into())
+}
+
+/// The prime factorisation of n ≥ 1 as (prime, exponent) pairs, by trial division.
+fn prime_factors(mut n: u32) -> Vec<(u32, u32)> {
+    let mut factors = Vec::new();
+    let mut p = 2;
+    while u64::from(p) * u64::from(p) <= u64::from(n) {
+        let mut exponent = 0;
+        while n.is_multiple_of(p) {
+            n /= p;
+            exponent += 1;
+        }
+        if exponent > 0 {
+            factors.push((p, exponent));
+        }
+        p += 1;
+    }
+    if n > 1 {
+        factors.push((n, 1));
+    }
+    factors
 }
 
 /// #[n] for every move: the number of assignments that put it on a principal variation.
@@ -43,15 +92,37 @@ pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>,
 /// #[n_k] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
 fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
     let alpha = counts[k].alpha();
-    let mut total = BigUint::zero();
-    for i in 1..=alpha {
+    let scores: Vec<u32> = (1..=alpha).collect();
+    let count_at = |i: u32| -> Result<BigUint, ShapeError> {
         let mut product = counts[k].eq(i)?;
         for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
             product *= other.le(i)?;
         }
-        total += product;
-    }
-    Ok(total)
+        Ok(product)
+    };
+    // The terms are independent products of huge numbers: split the scores between the cores.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = scores.len().div_ceil(threads).max(1);
+    let partial_sums: Vec<Result<BigUint, ShapeError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = scores
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .try_fold(BigUint::zero(), |sum, &i| Ok(sum + count_at(i)?))
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
+            .collect()
+    });
+    partial_sums.into_iter().sum()
 }
 
 /// Whether condition (6) of Lemma 5.2 holds for moves `first` and `second` at score `i`:
