@@ -13,7 +13,8 @@
 //! Also: the normalised recurrences and the propagation function of section 6
 //! ([`propagation`]), domination and the domination theorem ([`domination`]), claims for
 //! every α through exact polynomials in α and the α → ∞ limit ([`polynomial`]), the chance
-//! that all leaves differ and approximation (5) ([`distinct`]), and Nau's w_b ([`nau`]).
+//! that all leaves differ and approximation (5) ([`distinct`]), Nau's w_b ([`nau`]), and a
+//! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]).
 //! Still to come (issue 6): the random-minimax player on real games and its tournaments.
 //!
 //! # Examples
@@ -40,5 +41,6 @@ pub mod polynomial;
 pub mod probability;
 pub mod propagation;
 mod shape;
+pub mod simulation;
 
 pub use shape::{MoveShape, ShapeError};

@@ -150,6 +150,12 @@ fn leaves_of(shape: &MoveShape) -> BigUint {
 }
 
 fn move_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<Counts>, ShapeError> {
+    check_moves(moves)?;
+    moves.iter().map(|m| Counts::of_move(m, alpha)).collect()
+}
+
+/// Some moves, all reaching the same depth.
+pub(crate) fn check_moves(moves: &[MoveShape]) -> Result<(), ShapeError> {
     let first = moves.first().ok_or(ShapeError::NoMoves)?;
     if let Some((index, other)) = moves
         .iter()
@@ -162,5 +168,5 @@ fn move_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<Counts>, ShapeErro
             expected: first.levels(),
         });
     }
-    moves.iter().map(|m| Counts::of_move(m, alpha)).collect()
+    Ok(())
 }
