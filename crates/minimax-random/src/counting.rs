@@ -65,6 +65,21 @@ impl Counts {
         Ok(counts)
     }
 
+    /// The counts at the move node of an explicit tree (a min-node), scores uniform on
+    /// {1, …, α}.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ZeroAlpha`]; [`ShapeError::ZeroChildren`] for an inner node without
+    /// children.
+    pub fn of_tree(tree: &crate::explicit::GameTree, alpha: u32) -> Result<Counts, ShapeError> {
+        if alpha == 0 {
+            return Err(ShapeError::ZeroAlpha);
+        }
+        let (le, gt, _) = crate::explicit::counts_of(tree, alpha, true, 0)?;
+        Ok(Counts { alpha, le, gt })
+    }
+
     /// α.
     pub fn alpha(&self) -> u32 {
         self.alpha

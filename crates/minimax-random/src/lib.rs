@@ -14,7 +14,8 @@
 //! ([`propagation`]), domination and the domination theorem ([`domination`]), claims for
 //! every α through exact polynomials in α and the α → ∞ limit ([`polynomial`]), the chance
 //! that all leaves differ and approximation (5) ([`distinct`]), Nau's w_b ([`nau`]), and a
-//! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]).
+//! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]);
+//! Lemma 5.1 also for explicit trees of any shape ([`explicit`]).
 //! Still to come (issue 6): the random-minimax player on real games and its tournaments.
 //!
 //! # Examples
@@ -36,6 +37,7 @@ pub mod brute_force;
 pub mod counting;
 pub mod distinct;
 pub mod domination;
+pub mod explicit;
 pub mod nau;
 pub mod polynomial;
 pub mod probability;

@@ -32,7 +32,7 @@ pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRati
 /// `count` / α^N in lowest terms. Only α's primes can be common factors, so they are divided
 /// out one by one instead of by a general gcd, which on numbers of hundreds of thousands
 /// of bits took longer than everything else.
-fn over_power(count: BigUint, alpha: u32, leaves: u64) -> BigRational {
+pub(crate) fn over_power(count: BigUint, alpha: u32, leaves: u64) -> BigRational {
     if count.is_zero() {
         return BigRational::zero();
     }
@@ -90,7 +90,7 @@ pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>,
 }
 
 /// #[n_k] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
-fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
+pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
     let alpha = counts[k].alpha();
     let scores: Vec<u32> = (1..=alpha).collect();
     let count_at = |i: u32| -> Result<BigUint, ShapeError> {
