@@ -9,6 +9,8 @@
 //! correction F ≈ Φ((s − k + μ/2) / (σ √((k + s)/μ))). `docs/dotsenko-marynych.md` records
 //! the readings and how well they fit.
 
+use num_traits::ToPrimitive;
+
 use crate::dice::{mean_pips, pip_distribution, variance_pips};
 use crate::race::{RaceError, check_pip_counts};
 
@@ -50,16 +52,12 @@ pub fn lamford_gasquoine(k: u32, s: u32) -> Result<f64, RaceError> {
 /// [`RaceError::ZeroPipCount`].
 pub fn normal(k: u32, s: u32) -> Result<f64, RaceError> {
     check_pip_counts(k, s, u32::MAX)?;
-    let mu = ratio_to_f64(mean_pips());
-    let sigma = ratio_to_f64(variance_pips()).sqrt();
+    let mu = mean_pips().to_f64().unwrap_or(f64::NAN);
+    let sigma = variance_pips().to_f64().unwrap_or(f64::NAN).sqrt();
     let spread = sigma * ((f64::from(k) + f64::from(s)) / mu).sqrt();
     Ok(standard_normal_cdf(
         (f64::from(s) - f64::from(k) + mu / 2.0) / spread,
     ))
-}
-
-fn ratio_to_f64(r: num_rational::Ratio<u32>) -> f64 {
-    f64::from(*r.numer()) / f64::from(*r.denom())
 }
 
 /// Φ, the standard normal distribution function, by the complementary error function
@@ -96,7 +94,7 @@ impl RaceTableF64 {
     pub fn new(max_pips: u32) -> Self {
         let rolls: Vec<(usize, f64)> = pip_distribution()
             .iter()
-            .map(|(&pips, p)| (pips as usize, ratio_to_f64(*p)))
+            .map(|(&pips, p)| (pips as usize, p.to_f64().unwrap_or(f64::NAN)))
             .collect();
         let mut turns: Vec<Vec<f64>> = vec![vec![1.0]];
         for m in 1..=max_pips as usize {

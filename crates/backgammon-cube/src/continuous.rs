@@ -101,14 +101,15 @@ pub fn one_minus_characteristic_function(u: f64) -> f64 {
     let last = (60.0 - u.log2()).clamp(35.0, 1100.0) as i32;
     (1..=last)
         .map(|k| {
-            let half_angle = libm_free_ldexp(u, k - 1);
-            3.0 * libm_free_ldexp(1.0, -2 * k) * 2.0 * half_angle.sin().powi(2)
+            let half_angle = times_power_of_two(u, k - 1);
+            3.0 * times_power_of_two(1.0, -2 * k) * 2.0 * half_angle.sin().powi(2)
         })
         .sum()
 }
 
-/// x·2^e, exactly, through powers of two that stay in range (std has no `ldexp`).
-fn libm_free_ldexp(x: f64, e: i32) -> f64 {
+/// x·2^e, exactly, through powers of two that stay in range: 2^e alone over- or
+/// underflows for |e| > 1023, where x·2^e does not (std has no `ldexp`).
+fn times_power_of_two(x: f64, e: i32) -> f64 {
     let step = if e >= 0 { 2f64 } else { 0.5 };
     let mut value = x;
     let mut remaining = e.unsigned_abs();

@@ -18,6 +18,7 @@ use std::cmp::Ordering;
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
+use rayon::prelude::*;
 
 use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
 use crate::dice::{Roll, distinct_rolls};
@@ -159,7 +160,8 @@ impl BearoffDatabase {
             expectations: vec![0.0; positions.len()],
         };
         // Every play lowers the pip count, so a pip count's positions depend only on lower
-        // ones: each level is computed in parallel from the finished levels below it.
+        // ones: each level is computed in parallel from the finished levels below it (exact
+        // integers, so the result does not depend on the number of threads).
         let highest = positions
             .iter()
             .map(BearoffPosition::pip_count)
@@ -169,46 +171,18 @@ impl BearoffDatabase {
         for (index, position) in positions.iter().enumerate() {
             levels[position.pip_count() as usize].push(index);
         }
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let rolls = distinct_rolls();
         for level in levels {
-            for (index, distribution) in database.compute_level(&positions, &level, threads) {
+            let computed: Vec<(usize, RollCounts)> = level
+                .par_iter()
+                .map(|&index| (index, database.distribution_of(&positions[index], &rolls)))
+                .collect();
+            for (index, distribution) in computed {
                 database.expectations[index] = distribution.expectation_f64();
                 database.distributions[index] = distribution;
             }
         }
         Ok(database)
-    }
-
-    /// The distributions of the positions `level` indexes, on up to `threads` threads. The
-    /// result does not depend on the number of threads.
-    fn compute_level(
-        &self,
-        positions: &[BearoffPosition],
-        level: &[usize],
-        threads: usize,
-    ) -> Vec<(usize, RollCounts)> {
-        let rolls = distinct_rolls();
-        let compute = |chunk: &[usize]| -> Vec<(usize, RollCounts)> {
-            chunk
-                .iter()
-                .map(|&index| (index, self.distribution_of(&positions[index], &rolls)))
-                .collect()
-        };
-        let chunk_size = level.len().div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = level
-                .chunks(chunk_size)
-                .map(|chunk| scope.spawn(move || compute(chunk)))
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|worker| {
-                    worker
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                })
-                .collect()
-        })
     }
 
     fn distribution_of(&self, position: &BearoffPosition, rolls: &[(Roll, u32)]) -> RollCounts {
@@ -228,7 +202,7 @@ impl BearoffDatabase {
     ) -> Vec<BigUint> {
         let mut counts = vec![BigUint::zero()];
         for &(roll, weight) in rolls {
-            let next = self.best_index(position, roll);
+            let (next, _) = self.best(position, roll);
             let later = &self.distributions[next].counts;
             if counts.len() < later.len() + 1 {
                 counts.resize(later.len() + 1, BigUint::zero());
@@ -243,15 +217,15 @@ impl BearoffDatabase {
         counts
     }
 
-    /// The index of the position the best play of `roll` reaches.
-    fn best_index(&self, position: &BearoffPosition, roll: Roll) -> usize {
-        let mut best: Option<usize> = None;
+    /// The position the best play of `roll` reaches, with its index.
+    fn best(&self, position: &BearoffPosition, roll: Roll) -> (usize, BearoffPosition) {
+        let mut best: Option<(usize, BearoffPosition)> = None;
         for play in position.plays(roll) {
             let index = self.index(&play);
-            best = Some(match best {
-                Some(current) if self.compare(current, index) != Ordering::Greater => current,
-                _ => index,
-            });
+            best = match best {
+                Some((current, _)) if self.compare(current, index) != Ordering::Greater => best,
+                _ => Some((index, play)),
+            };
         }
         best.expect("every bear-off position has a legal play")
     }
@@ -346,11 +320,6 @@ impl BearoffDatabase {
         if position.is_empty() {
             return Ok(*position);
         }
-        let best = self.best_index(position, roll);
-        Ok(position
-            .plays(roll)
-            .into_iter()
-            .find(|play| self.index(play) == best)
-            .expect("the best play is one of the legal plays"))
+        Ok(self.best(position, roll).1)
     }
 }

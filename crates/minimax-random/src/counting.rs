@@ -9,6 +9,7 @@
 
 use num_bigint::BigUint;
 use num_traits::{One, Pow, Zero};
+use rayon::prelude::*;
 
 use crate::shape::{MoveShape, ShapeError};
 
@@ -47,20 +48,14 @@ impl Counts {
             } else {
                 (&mut counts.le, &mut counts.gt)
             };
-            // Each score's counts are independent: split the scores between the cores.
-            let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            let chunk = raised.len().div_ceil(threads).max(1);
-            let total = &total;
-            std::thread::scope(|scope| {
-                for (rs, os) in raised.chunks_mut(chunk).zip(other.chunks_mut(chunk)) {
-                    scope.spawn(move || {
-                        for (r, o) in rs.iter_mut().zip(os.iter_mut()) {
-                            *r = Pow::pow(&*r, children);
-                            *o = total - &*r;
-                        }
-                    });
-                }
-            });
+            // Each score's counts are independent: the scores are shared between the cores.
+            raised
+                .par_iter_mut()
+                .zip(other.par_iter_mut())
+                .for_each(|(r, o)| {
+                    *r = Pow::pow(&*r, children);
+                    *o = &total - &*r;
+                });
         }
         Ok(counts)
     }

@@ -8,6 +8,7 @@
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
+use rayon::prelude::*;
 
 use crate::counting::Counts;
 use crate::shape::{MoveShape, ShapeError};
@@ -91,38 +92,18 @@ pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>,
 
 /// #[n_k] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
 pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
-    let alpha = counts[k].alpha();
-    let scores: Vec<u32> = (1..=alpha).collect();
-    let count_at = |i: u32| -> Result<BigUint, ShapeError> {
-        let mut product = counts[k].eq(i)?;
-        for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
-            product *= other.le(i)?;
-        }
-        Ok(product)
-    };
-    // The terms are independent products of huge numbers: split the scores between the cores.
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = scores.len().div_ceil(threads).max(1);
-    let partial_sums: Vec<Result<BigUint, ShapeError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = scores
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .try_fold(BigUint::zero(), |sum, &i| Ok(sum + count_at(i)?))
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
-            })
-            .collect()
-    });
-    partial_sums.into_iter().sum()
+    // The terms are independent products of huge numbers: the scores are shared between
+    // the cores, and the exact sum does not depend on how.
+    (1..=counts[k].alpha())
+        .into_par_iter()
+        .map(|i| {
+            let mut product = counts[k].eq(i)?;
+            for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
+                product *= other.le(i)?;
+            }
+            Ok(product)
+        })
+        .try_reduce(BigUint::zero, |sum, term| Ok(sum + term))
 }
 
 /// Whether condition (6) of Lemma 5.2 holds for moves `first` and `second` at score `i`:

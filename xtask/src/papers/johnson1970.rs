@@ -48,6 +48,18 @@ fn parameter<'r>(row: &'r TranscribedRow, name: &str) -> Result<&'r str, String>
         .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))
 }
 
+/// The row's parameter `name` as a number.
+fn number(row: &TranscribedRow, name: &str) -> Result<f64, String> {
+    parameter(row, name)?
+        .parse()
+        .map_err(|_| format!("{name} is not a number"))
+}
+
+/// The row's endpoint probability E and split ratio A.
+fn endpoint_and_split(row: &TranscribedRow) -> Result<(f64, f64), String> {
+    Ok((number(row, "E")?, number(row, "A")?))
+}
+
 fn estimate(estimate: &Estimate) -> Computed {
     Computed::Estimate {
         mean: estimate.mean(),
@@ -60,12 +72,7 @@ fn estimate(estimate: &Estimate) -> Computed {
 impl Johnson {
     /// The comparison of all six strategies for the row's (E, A, split ratio), run once.
     fn comparison(&mut self, row: &TranscribedRow, size: RunSize) -> Result<&Comparison, String> {
-        let e: f64 = parameter(row, "E")?
-            .parse()
-            .map_err(|_| "E is not a number")?;
-        let a: f64 = parameter(row, "A")?
-            .parse()
-            .map_err(|_| "A is not a number")?;
+        let (e, a) = endpoint_and_split(row)?;
         let ratio = parameter(row, "ratio")?.to_string();
         let key = format!("{e},{a},{ratio}");
         if !self.comparisons.contains_key(&key) {
@@ -159,25 +166,12 @@ impl Recompute for Johnson {
         match row.column.as_str() {
             "better-two-look-ahead" => self.better_two_look_ahead(row, size),
             "B'STRAT-cutoff" | "H'STRAT-cutoff" => {
-                let e: f64 = parameter(row, "E")?
-                    .parse()
-                    .map_err(|_| "E is not a number")?;
-                let a: f64 = parameter(row, "A")?
-                    .parse()
-                    .map_err(|_| "A is not a number")?;
+                let (e, a) = endpoint_and_split(row)?;
                 let model = Model::new(e, a).map_err(|e| e.to_string())?;
                 let cutoff = if row.column.starts_with("B'") {
-                    BPrime::new(model).cutoff(
-                        parameter(row, "X")?
-                            .parse()
-                            .map_err(|_| "X is not a number")?,
-                    )
+                    BPrime::new(model).cutoff(number(row, "X")?)
                 } else {
-                    HPrime::new(model).cutoff(
-                        parameter(row, "H")?
-                            .parse()
-                            .map_err(|_| "H is not a number")?,
-                    )
+                    HPrime::new(model).cutoff(number(row, "H")?)
                 };
                 let cutoff = cutoff.map_err(|e| e.to_string())?;
                 let exact = game_core::number::from_f64(cutoff).map_err(|e| e.to_string())?;
