@@ -1,9 +1,44 @@
-//! Exact evaluation of Tree Solitaire strategies.
+//! Exact evaluation of Tree Solitaire strategies and the tables of Johnson's memo.
 //!
-//! Planned content (issue "lookahead-eval"): the exact win probability of every strategy of
-//! D. S. Johnson's MIT AI Memo 205 (1970), chapters 2–6 and Appendix A — the TSD closed forms
-//! of Theorems 3.1–3.3 as rational functions of *E* and *A*, the TSI series with a rigorous
-//! tail bound, the paper's own "diagram method" procedure, the depreciation factors of
-//! chapter 5 and the variant games of chapter 6 (Tables 6.1, 6.2, Theorem 6.1).
+//! D. S. Johnson, *Look-ahead strategies in one person games with randomly generated game
+//! trees*, MIT AI Memo 205 (1970), chapters 2–5 and Appendix A. For a class of games with
+//! constant split ratio *A* and endpoint probability *E*, given as exact fractions
+//! ([`Parameters`]), this crate computes the chance *W* that a strategy of the `solitaire`
+//! crate wins:
 //!
-//! This crate is a placeholder until that issue lands: it builds, and exports nothing yet.
+//! - [`diagram`]: Johnson's "diagram method", driven by the strategy's own definition. Every
+//!   line of play of a move is enumerated with its exact chance, so *D(n)*, the chance of
+//!   winning on move *n*, is an exact fraction for any strategy, TSD or TSI.
+//! - [`series`]: *W* = Σ *D(n)* as an interval with a rigorous bound on the tail.
+//! - [`dependent`]: in TSD the exact *W* as the solution of a finite linear system, and
+//!   [`closed_form`]: the closed forms of chapters 2 and 3 (Theorems 3.1–3.3) and those
+//!   derived here, each checked against it.
+//! - [`appendix_a`]: what the memo itself computed — its MAD programs' *D(1)* … *D(10)*,
+//!   the ratios between terms and the correction factor for the tail, in exact arithmetic.
+//!
+//! # Examples
+//!
+//! ```
+//! use game_core::number::{fraction, to_f64};
+//! use lookahead_eval::{Parameters, appendix_a, series::evaluate};
+//! use solitaire::{Form, strategies::HighChain};
+//!
+//! let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+//! let hstrat = HighChain::new(1).unwrap();
+//! // The true chance of winning TSI under HSTRAT, to within 1e-13 …
+//! let exact = evaluate(&hstrat, Form::Independent, &params, 1e-13).unwrap();
+//! // … and what Johnson's procedure printed in Table 4.1: .66102.
+//! let printed = appendix_a::output(&appendix_a::hstrat(&params)).unwrap();
+//! assert!((to_f64(&printed.total) - 0.66102).abs() < 5e-6);
+//! assert!((exact.value() - to_f64(&printed.total)).abs() < 1e-6);
+//! ```
+
+pub mod appendix_a;
+mod chance;
+pub mod closed_form;
+pub mod dependent;
+pub mod diagram;
+mod params;
+pub mod series;
+
+pub use params::{EvaluationError, Parameters};

@@ -26,6 +26,10 @@ impl Strategy for NoStrat {
         "NOSTRAT".to_string()
     }
 
+    fn is_ordinal(&self) -> bool {
+        true
+    }
+
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
         Ok(if look.coin() {
             Branch::High
@@ -44,6 +48,10 @@ pub struct Strat;
 impl Strategy for Strat {
     fn name(&self) -> String {
         "STRAT".to_string()
+    }
+
+    fn is_ordinal(&self) -> bool {
+        true
     }
 
     fn choose(&self, _: &mut dyn Look) -> Result<Branch, LookError> {
@@ -161,6 +169,10 @@ impl Strategy for HighChain {
         format!("{}HSTRAT", self.looks.prefix())
     }
 
+    fn is_ordinal(&self) -> bool {
+        true
+    }
+
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
         Ok(match chain_endpoint(look, Branch::High, self.looks)? {
             Some(endpoint) if !endpoint.is_win() => Branch::Low,
@@ -207,6 +219,10 @@ impl Strategy for LowChain {
         format!("{}LSTRAT", self.looks.prefix())
     }
 
+    fn is_ordinal(&self) -> bool {
+        true
+    }
+
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
         Ok(match chain_endpoint(look, Branch::Low, self.looks)? {
             Some(endpoint) if endpoint.is_win() => Branch::Low,
@@ -224,6 +240,10 @@ pub struct BothBranches;
 impl Strategy for BothBranches {
     fn name(&self) -> String {
         "BSTRAT".to_string()
+    }
+
+    fn is_ordinal(&self) -> bool {
+        true
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {

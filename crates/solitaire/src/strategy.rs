@@ -67,6 +67,11 @@ pub enum LookError {
     /// and that position must be a split point.
     #[error("the position at {0:?} is not a successor of a split point already seen")]
     NotVisible(Vec<Branch>),
+    /// The look was refused by an evaluator that follows each line of play only so far
+    /// (`lookahead-eval` stops unlimited look-ahead chains at a budget and accounts for
+    /// the probability of the lines it stopped).
+    #[error("the evaluator stopped this line of play after {0} looks")]
+    Truncated(usize),
 }
 
 /// The positions a strategy may look at, relative to its current position.
@@ -104,4 +109,13 @@ pub trait Strategy: Send + Sync {
     ///
     /// A [`LookError`] from a look the rules should not have made.
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError>;
+
+    /// Whether the strategy is *ordinal* (Johnson, chapter 5): its moves depend only on what
+    /// it saw (split point, win, loss) and on which branch is higher, never on the values.
+    ///
+    /// An exact evaluator may then treat positions of different values alike; the default,
+    /// `false`, is always safe.
+    fn is_ordinal(&self) -> bool {
+        false
+    }
 }

@@ -1,0 +1,133 @@
+//! TSD exactly, as a finite linear system.
+//!
+//! In the dependent form a position off the hidden path to the single win can never lead to
+//! it, and a position on the path wins with a chance that does not depend on its value: the
+//! win is below it with certainty. So for an ordinal strategy (one that never looks at
+//! values) the positions that can still be won differ only in what is known below them.
+//! With a bounded look-ahead there are finitely many of those, and the chance of winning
+//! from each, *x_i* = *r_i* + Σ_j *Q_ij·x_j*, is the solution of a finite linear system,
+//! solved here exactly. This is the exact value as a fraction — the closed forms of
+//! chapter 3 evaluated without any series — and it is what the tests hold them to.
+
+use std::collections::HashMap;
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use solitaire::{Form, Strategy};
+
+use crate::diagram::{Diagram, End, Seen};
+use crate::params::{EvaluationError, Parameters};
+
+/// The most positions [`dependent_value`] builds before giving up.
+pub const MAX_POSITIONS: usize = 4_096;
+
+/// The exact chance of winning TSD under `strategy` over the class `params`.
+///
+/// # Errors
+///
+/// [`EvaluationError::NotFinite`] if the strategy is not ordinal, has unlimited look-ahead
+/// or more than [`MAX_POSITIONS`] kinds of position; [`EvaluationError::Look`] if it looks
+/// where it may not.
+///
+/// # Examples
+///
+/// Theorem 3.1: HSTRAT wins TSD with chance 7/9 at *E* = 1/2, *A* = 3/4.
+///
+/// ```
+/// use game_core::number::fraction;
+/// use lookahead_eval::{Parameters, dependent::dependent_value};
+/// use solitaire::strategies::HighChain;
+///
+/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let hstrat = HighChain::new(1).unwrap();
+/// assert_eq!(dependent_value(&hstrat, &params).unwrap(), fraction(7, 9).unwrap());
+/// ```
+pub fn dependent_value(
+    strategy: &dyn Strategy,
+    params: &Parameters,
+) -> Result<BigRational, EvaluationError> {
+    let not_finite = || EvaluationError::NotFinite(strategy.name());
+    if !strategy.is_ordinal() {
+        return Err(not_finite());
+    }
+    let mut diagram = Diagram::new(strategy, Form::Dependent, params).with_look_budget(64);
+    let mut index: HashMap<Seen, usize> = HashMap::new();
+    let mut positions = vec![diagram.top_seen()];
+    index.insert(positions[0].clone(), 0);
+    let mut rows: Vec<(BigRational, HashMap<usize, BigRational>)> = Vec::new();
+    while rows.len() < positions.len() {
+        let seen = positions[rows.len()].clone();
+        let mut wins = BigRational::zero();
+        let mut moves: HashMap<usize, BigRational> = HashMap::new();
+        for (chance, end) in diagram.transitions(&seen)? {
+            match end {
+                End::Won => wins += chance,
+                End::Lost => {}
+                End::Truncated => return Err(not_finite()),
+                End::Moved { seen, .. } => {
+                    let next = match index.get(&seen) {
+                        Some(&i) => i,
+                        None => {
+                            if positions.len() >= MAX_POSITIONS {
+                                return Err(not_finite());
+                            }
+                            index.insert(seen.clone(), positions.len());
+                            positions.push(seen);
+                            positions.len() - 1
+                        }
+                    };
+                    *moves.entry(next).or_insert_with(BigRational::zero) += chance;
+                }
+            }
+        }
+        rows.push((wins, moves));
+    }
+    Ok(solve(&rows)[0].clone())
+}
+
+/// Solves *x* = *r* + *Q·x*, that is (*I* − *Q*)·*x* = *r*, by Gaussian elimination.
+///
+/// *I* − *Q* is invertible: from every position the game ends with probability 1 (each
+/// move reaches an endpoint with chance at least *E* > 0 or leaves the path).
+fn solve(rows: &[(BigRational, HashMap<usize, BigRational>)]) -> Vec<BigRational> {
+    let n = rows.len();
+    let mut matrix: Vec<Vec<BigRational>> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (wins, moves))| {
+            let mut row = vec![BigRational::zero(); n + 1];
+            row[i] = BigRational::one();
+            for (&j, chance) in moves {
+                row[j] -= chance;
+            }
+            row[n] = wins.clone();
+            row
+        })
+        .collect();
+    for column in 0..n {
+        let pivot = (column..n)
+            .find(|&r| !matrix[r][column].is_zero())
+            .unwrap_or(column);
+        matrix.swap(column, pivot);
+        let lead = matrix[column][column].clone();
+        for entry in matrix[column].iter_mut() {
+            *entry /= &lead;
+        }
+        for r in 0..n {
+            if r != column && !matrix[r][column].is_zero() {
+                let factor = matrix[r][column].clone();
+                let (pivot_row, row) = if r < column {
+                    let (top, bottom) = matrix.split_at_mut(column);
+                    (&bottom[0], &mut top[r])
+                } else {
+                    let (top, bottom) = matrix.split_at_mut(r);
+                    (&top[column], &mut bottom[0])
+                };
+                for (entry, pivot_entry) in row.iter_mut().zip(pivot_row) {
+                    *entry -= &factor * pivot_entry;
+                }
+            }
+        }
+    }
+    matrix.into_iter().map(|row| row[n].clone()).collect()
+}

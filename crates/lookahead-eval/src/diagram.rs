@@ -1,0 +1,576 @@
+//! Johnson's "diagram method", mechanised: the exact chance of every line of play of one move.
+//!
+//! Johnson (chapter 3) evaluates a strategy by drawing, move by move, every position the
+//! player can be in, with the probability of getting there. In a game with constant split
+//! ratio *A* a position is known by its value *A^h·B^l* and by what earlier looks revealed
+//! below it — the tree is fixed, so what was seen before a move is still true after it
+//! (Appendix A, 2HSTRAT: "if you came from B then you know that A²B is a split").
+//!
+//! Here the strategy itself draws the diagram. Its [`Strategy::choose`] is run against a
+//! [`Look`] that answers every look at an unseen position with each possible outcome in turn
+//! — a split point (chance *S*), a win, a loss — replaying the strategy once per line of
+//! play, so one definition of a strategy serves both the Monte Carlo engine of `solitaire`
+//! and this exact evaluation.
+//!
+//! In TSD the single win lies at the end of a hidden path that leaves each split point by
+//! its high branch with chance *A* and by its low branch with chance *B*: the win is at the
+//! endpoint with probability equal to its value, as the dependent form requires. The path's
+//! turns are drawn only when a look needs them, and a position off the path can never lead
+//! to the win, so those lines end at once.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use num_rational::BigRational;
+use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
+
+use crate::chance::{Bases, Chance};
+use crate::params::{EvaluationError, Parameters};
+
+/// How far a single move's look-ahead is followed before the line is set aside as
+/// *truncated* (its probability is then carried in the error bound).
+pub const DEFAULT_LOOK_BUDGET: usize = 400;
+
+/// Where TSD's hidden path to the win leaves a split point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Mark {
+    /// The position is off the path (and in TSI there is no path).
+    Off,
+    /// On the path; which branch it takes has not been drawn yet.
+    Undecided,
+    /// On the path, which continues through this branch.
+    Toward(Branch),
+}
+
+/// What is known about a position at or below the current one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Seen {
+    Unseen,
+    Endpoint {
+        win: bool,
+    },
+    Split {
+        mark: Mark,
+        high: Box<Seen>,
+        low: Box<Seen>,
+    },
+}
+
+impl Seen {
+    fn fresh_split(mark: Mark) -> Self {
+        Seen::Split {
+            mark,
+            high: Box::new(Seen::Unseen),
+            low: Box::new(Seen::Unseen),
+        }
+    }
+
+    fn at(&self, path: &[Branch]) -> Option<&Seen> {
+        path.iter()
+            .try_fold(self, |node, &branch| node.child(branch))
+    }
+
+    fn at_mut(&mut self, path: &[Branch]) -> Option<&mut Seen> {
+        path.iter().try_fold(self, |node, &branch| match node {
+            Seen::Split { high, low, .. } => Some(match branch {
+                Branch::High => &mut **high,
+                Branch::Low => &mut **low,
+            }),
+            _ => None,
+        })
+    }
+
+    fn child(&self, branch: Branch) -> Option<&Seen> {
+        match self {
+            Seen::Split { high, low, .. } => Some(match branch {
+                Branch::High => high,
+                Branch::Low => low,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A position the player can stand on at the start of a move: its value *A^highs·B^lows*
+/// and what is known below it (it is always a split point).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    highs: u32,
+    lows: u32,
+    seen: Seen,
+}
+
+impl State {
+    /// The top point: a split point of value 1 (in TSD, on the path to the win).
+    fn top(form: Form) -> Self {
+        let mark = match form {
+            Form::Dependent => Mark::Undecided,
+            Form::Independent => Mark::Off,
+        };
+        State {
+            highs: 0,
+            lows: 0,
+            seen: Seen::fresh_split(mark),
+        }
+    }
+
+    /// An upper bound on the chance of winning from here: in TSD 1; in TSI the expected
+    /// number of wins below, which is 1 per win seen plus the value of each unseen position
+    /// (a subtree of value *v* holds wins of expected number *v*, since *E* > 0 makes it
+    /// finite and its endpoints' values sum to *v*).
+    fn win_bound(&self, form: Form, bases: &Bases) -> Chance {
+        match form {
+            Form::Dependent => bases.one(),
+            Form::Independent => {
+                let mut bound = bases.zero();
+                expected_wins(&self.seen, self.highs, self.lows, bases, &mut bound);
+                bound
+            }
+        }
+    }
+}
+
+fn expected_wins(seen: &Seen, highs: u32, lows: u32, bases: &Bases, sum: &mut Chance) {
+    match seen {
+        Seen::Unseen => bases.add_to(sum, &bases.value(highs as usize, lows as usize)),
+        Seen::Endpoint { win: true } => bases.add_to(sum, &bases.one()),
+        Seen::Endpoint { win: false } => {}
+        Seen::Split { high, low, .. } => {
+            expected_wins(high, highs + 1, lows, bases, sum);
+            expected_wins(low, highs, lows + 1, bases, sum);
+        }
+    }
+}
+
+/// One factor of a line's chance: *S*, *E*, *A*, *B*, a coin's 1/2, or the chance that a
+/// position `highs` high and `lows` low branches below the current one is a win (*E·v*) or a
+/// loss (*E·(1 − v)*), its value *v* relative to the current position's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Factor {
+    S,
+    E,
+    A,
+    B,
+    Half,
+    Win { highs: u32, lows: u32 },
+    Loss { highs: u32, lows: u32 },
+}
+
+/// How one line of play of a move ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum End {
+    /// The move reached an endpoint that is a win.
+    Won,
+    /// The move reached a loss, or (TSD) a position off the path to the win.
+    Lost,
+    /// The move reached a split point, known as `seen`, from which play goes on.
+    Moved { branch: Branch, seen: Seen },
+    /// The look budget ran out before the strategy decided.
+    Truncated,
+}
+
+/// One line of play of one move: what was drawn, and how it ended.
+#[derive(Debug, Clone)]
+struct Line {
+    factors: Vec<Factor>,
+    end: End,
+}
+
+/// The [`Look`] that replays one line of play: it answers looks from `script` while the
+/// script lasts, takes the first outcome after that, and records every choice so that the
+/// next line can be found.
+struct Replay<'s> {
+    form: Form,
+    /// The current position's value, shown to strategies as floating point.
+    value: f64,
+    a: f64,
+    seen: Seen,
+    script: &'s [usize],
+    /// Each choice made: (the alternative taken, the number of alternatives).
+    choices: Vec<(usize, usize)>,
+    factors: Vec<Factor>,
+    coin: Option<bool>,
+    looks: usize,
+    look_budget: usize,
+}
+
+impl Replay<'_> {
+    fn choose(&mut self, alternatives: &[Factor]) -> usize {
+        let taken = self.script.get(self.choices.len()).copied().unwrap_or(0);
+        self.choices.push((taken, alternatives.len()));
+        self.factors.push(alternatives[taken]);
+        taken
+    }
+
+    /// Makes the position at `path` seen, drawing what it is if it was not.
+    fn reveal(&mut self, path: &[Branch]) -> Result<(), LookError> {
+        let not_visible = || LookError::NotVisible(path.to_vec());
+        let (&last, parent_path) = path.split_last().ok_or_else(not_visible)?;
+        let parent = self.seen.at(parent_path).ok_or_else(not_visible)?;
+        let (Seen::Split { mark, .. }, Some(Seen::Unseen)) = (parent, parent.child(last)) else {
+            return match parent {
+                Seen::Split { .. } => Ok(()),
+                _ => Err(not_visible()),
+            };
+        };
+        let mut mark = *mark;
+        if mark == Mark::Undecided {
+            let turn = self.choose(&[Factor::A, Factor::B]);
+            mark = Mark::Toward(if turn == 0 { Branch::High } else { Branch::Low });
+            if let Some(Seen::Split { mark: stored, .. }) = self.seen.at_mut(parent_path) {
+                *stored = mark;
+            }
+        }
+        let revealed = self.draw(path, mark == Mark::Toward(last));
+        if let Some(node) = self.seen.at_mut(path) {
+            *node = revealed;
+        }
+        Ok(())
+    }
+
+    /// What an unseen position turns out to be.
+    fn draw(&mut self, path: &[Branch], on_path: bool) -> Seen {
+        match self.form {
+            Form::Dependent => match self.choose(&[Factor::S, Factor::E]) {
+                0 if on_path => Seen::fresh_split(Mark::Undecided),
+                0 => Seen::fresh_split(Mark::Off),
+                _ => Seen::Endpoint { win: on_path },
+            },
+            Form::Independent => {
+                let (highs, lows) = exponents(path);
+                match self.choose(&[
+                    Factor::S,
+                    Factor::Win { highs, lows },
+                    Factor::Loss { highs, lows },
+                ]) {
+                    0 => Seen::fresh_split(Mark::Off),
+                    1 => Seen::Endpoint { win: true },
+                    _ => Seen::Endpoint { win: false },
+                }
+            }
+        }
+    }
+
+    fn observe(&self, path: &[Branch]) -> Observation {
+        let (highs, lows) = exponents(path);
+        let value = self.value * self.a.powi(highs as i32) * (1.0 - self.a).powi(lows as i32);
+        match self.seen.at(path) {
+            Some(Seen::Endpoint { win }) => Observation::Endpoint { value, win: *win },
+            _ => Observation::Split {
+                value,
+                high: value * self.a,
+                low: value * (1.0 - self.a),
+            },
+        }
+    }
+
+    /// Moves to `branch`, drawing it if it was never seen.
+    fn finish(&mut self, branch: Branch) -> Result<End, LookError> {
+        self.reveal(&[branch])?;
+        let Seen::Split { high, low, .. } = std::mem::replace(&mut self.seen, Seen::Unseen) else {
+            return Err(LookError::NotVisible(Vec::new()));
+        };
+        let reached = match branch {
+            Branch::High => *high,
+            Branch::Low => *low,
+        };
+        Ok(match reached {
+            Seen::Endpoint { win: true } => End::Won,
+            Seen::Split {
+                mark: Mark::Off, ..
+            } if self.form == Form::Dependent => End::Lost,
+            seen @ Seen::Split { .. } => End::Moved { branch, seen },
+            _ => End::Lost,
+        })
+    }
+}
+
+/// The numbers of high and of low branches on `path`.
+fn exponents(path: &[Branch]) -> (u32, u32) {
+    let highs = path.iter().filter(|&&b| b == Branch::High).count() as u32;
+    (highs, path.len() as u32 - highs)
+}
+
+impl Look for Replay<'_> {
+    fn look(&mut self, path: &[Branch]) -> Result<Observation, LookError> {
+        if self.looks >= self.look_budget {
+            return Err(LookError::Truncated(self.looks));
+        }
+        self.looks += 1;
+        self.reveal(path)?;
+        Ok(self.observe(path))
+    }
+
+    fn coin(&mut self) -> bool {
+        if let Some(toss) = self.coin {
+            return toss;
+        }
+        let toss = self.choose(&[Factor::Half, Factor::Half]) == 0;
+        self.coin = Some(toss);
+        toss
+    }
+
+    fn current(&self) -> Observation {
+        self.observe(&[])
+    }
+}
+
+/// The line of play after `choices`, in depth-first order; `None` after the last.
+fn next_script(choices: &[(usize, usize)]) -> Option<Vec<usize>> {
+    let last_open = choices
+        .iter()
+        .rposition(|&(taken, count)| taken + 1 < count)?;
+    let mut script: Vec<usize> = choices[..last_open]
+        .iter()
+        .map(|&(taken, _)| taken)
+        .collect();
+    script.push(choices[last_open].0 + 1);
+    Some(script)
+}
+
+/// Positions whose lines of play are the same: what is known below them, and for a
+/// strategy that uses values, the value too.
+type LinesKey = (Seen, Option<(u32, u32)>);
+
+/// The exact move-by-move evaluation of one strategy in one form of the game.
+///
+/// # Examples
+///
+/// LSTRAT in TSD at *E* = 1/2, *A* = 3/4 wins on the first move with chance
+/// *EB* + *ESA* + *E²A* = 1/2 (Johnson, chapter 3):
+///
+/// ```
+/// use game_core::number::fraction;
+/// use lookahead_eval::{Parameters, diagram::Diagram};
+/// use solitaire::{Form, strategies::LowChain};
+///
+/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let lstrat = LowChain::new(1).unwrap();
+/// let mut diagram = Diagram::new(&lstrat, Form::Dependent, &params);
+/// assert_eq!(diagram.next_move().unwrap(), fraction(1, 2).unwrap());
+/// ```
+pub struct Diagram<'a> {
+    strategy: &'a dyn Strategy,
+    form: Form,
+    a: f64,
+    bases: Bases,
+    look_budget: usize,
+    states: HashMap<State, Chance>,
+    lines: HashMap<LinesKey, Rc<Vec<Line>>>,
+    moves: usize,
+    truncated: Chance,
+}
+
+impl<'a> Diagram<'a> {
+    /// The diagram of `strategy` in `form` over the class `params`, before the first move.
+    pub fn new(strategy: &'a dyn Strategy, form: Form, params: &Parameters) -> Self {
+        let bases = Bases::new(params);
+        Diagram {
+            strategy,
+            form,
+            a: params.to_f64().1,
+            states: HashMap::from([(State::top(form), bases.one())]),
+            truncated: bases.zero(),
+            bases,
+            look_budget: DEFAULT_LOOK_BUDGET,
+            lines: HashMap::new(),
+            moves: 0,
+        }
+    }
+
+    /// Follows each move's look-ahead for at most `looks` looks (only strategies with
+    /// unlimited look-ahead ever reach the default, [`DEFAULT_LOOK_BUDGET`]).
+    pub fn with_look_budget(mut self, looks: usize) -> Self {
+        self.look_budget = looks;
+        self
+    }
+
+    /// The moves made so far.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// The probability of the lines of play set aside because the look budget ran out.
+    pub fn truncated(&self) -> BigRational {
+        self.bases.to_rational(&self.truncated)
+    }
+
+    /// The number of distinct positions (value and knowledge) the player can now be in.
+    pub fn width(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Plays one more move over every position the player can be in: the chance *D(n)* of
+    /// winning on move *n* (exact, unless lines were truncated: then a lower bound, short by
+    /// at most the growth of [`Diagram::truncated`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EvaluationError::Look`] if the strategy looks where it may not.
+    pub fn next_move(&mut self) -> Result<BigRational, EvaluationError> {
+        self.bases.reach(self.moves + self.look_budget + 2);
+        let collapse = self.form == Form::Dependent && self.strategy.is_ordinal();
+        let mut wins = self.bases.zero();
+        let mut next: HashMap<State, Chance> = HashMap::new();
+        for (state, chance) in std::mem::take(&mut self.states) {
+            for line in self.lines_from(&state)?.iter() {
+                let reach = self.bases.mul(&chance, &self.weigh(&line.factors, &state));
+                match &line.end {
+                    End::Won => self.bases.add_to(&mut wins, &reach),
+                    End::Lost => {}
+                    End::Truncated => self.bases.add_to(&mut self.truncated, &reach),
+                    End::Moved { branch, seen } => {
+                        let (highs, lows) = match (collapse, branch) {
+                            (true, _) => (0, 0),
+                            (false, Branch::High) => (state.highs + 1, state.lows),
+                            (false, Branch::Low) => (state.highs, state.lows + 1),
+                        };
+                        let moved = State {
+                            highs,
+                            lows,
+                            seen: seen.clone(),
+                        };
+                        let sum = next.entry(moved).or_insert_with(|| self.bases.zero());
+                        self.bases.add_to(sum, &reach);
+                    }
+                }
+            }
+        }
+        self.states = next;
+        self.moves += 1;
+        Ok(self.bases.to_rational(&wins))
+    }
+
+    /// An upper bound on the chance of winning after the moves made so far (not counting
+    /// truncated lines).
+    pub fn tail_bound(&self) -> BigRational {
+        self.bases.to_rational(&self.remaining(false))
+    }
+
+    /// The bound on everything not yet counted, [`Diagram::tail_bound`] plus
+    /// [`Diagram::truncated`], as floating point (cheap enough to test after every move).
+    pub fn remaining_f64(&self) -> f64 {
+        self.bases.to_f64(&self.remaining(true))
+    }
+
+    fn remaining(&self, with_truncated: bool) -> Chance {
+        let mut bound = if with_truncated {
+            self.truncated.clone()
+        } else {
+            self.bases.zero()
+        };
+        for (state, chance) in &self.states {
+            let term = self
+                .bases
+                .mul(chance, &state.win_bound(self.form, &self.bases));
+            self.bases.add_to(&mut bound, &term);
+        }
+        bound
+    }
+
+    /// The top point of the game, as known before the first move.
+    pub(crate) fn top_seen(&self) -> Seen {
+        State::top(self.form).seen
+    }
+
+    /// Every line of play of one move from a position of value 1 known as `seen`, with its
+    /// exact chance.
+    pub(crate) fn transitions(
+        &mut self,
+        seen: &Seen,
+    ) -> Result<Vec<(BigRational, End)>, EvaluationError> {
+        let state = State {
+            highs: 0,
+            lows: 0,
+            seen: seen.clone(),
+        };
+        self.bases.reach(self.look_budget + 2);
+        let lines = self.lines_from(&state)?;
+        Ok(lines
+            .iter()
+            .map(|line| {
+                let weight = self.weigh(&line.factors, &state);
+                (self.bases.to_rational(&weight), line.end.clone())
+            })
+            .collect())
+    }
+
+    /// The chance of a line, for the position `state`.
+    fn weigh(&self, factors: &[Factor], state: &State) -> Chance {
+        let bases = &self.bases;
+        factors.iter().fold(bases.one(), |product, factor| {
+            let at = |highs: u32, lows: u32| {
+                ((state.highs + highs) as usize, (state.lows + lows) as usize)
+            };
+            let factor = match *factor {
+                Factor::S => bases.s(),
+                Factor::E => bases.e(),
+                Factor::A => bases.a(),
+                Factor::B => bases.b(),
+                Factor::Half => bases.half(),
+                Factor::Win { highs, lows } => {
+                    let (h, l) = at(highs, lows);
+                    bases.win(h, l)
+                }
+                Factor::Loss { highs, lows } => {
+                    let (h, l) = at(highs, lows);
+                    bases.loss(h, l)
+                }
+            };
+            if Bases::is_zero(&factor) {
+                bases.zero()
+            } else {
+                bases.mul(&product, &factor)
+            }
+        })
+    }
+
+    /// Every line of play of one move from `state` (computed once per kind of position).
+    fn lines_from(&mut self, state: &State) -> Result<Rc<Vec<Line>>, EvaluationError> {
+        let level = (!self.strategy.is_ordinal()).then_some((state.highs, state.lows));
+        let key = (state.seen.clone(), level);
+        if let Some(lines) = self.lines.get(&key) {
+            return Ok(Rc::clone(lines));
+        }
+        let value = self.a.powi(state.highs as i32) * (1.0 - self.a).powi(state.lows as i32);
+        let lines = Rc::new(self.replay_all(&state.seen, value)?);
+        self.lines.insert(key, Rc::clone(&lines));
+        Ok(lines)
+    }
+
+    fn replay_all(&self, seen: &Seen, value: f64) -> Result<Vec<Line>, EvaluationError> {
+        let mut lines = Vec::new();
+        let mut script = Vec::new();
+        loop {
+            let mut replay = Replay {
+                form: self.form,
+                value,
+                a: self.a,
+                seen: seen.clone(),
+                script: &script,
+                choices: Vec::new(),
+                factors: Vec::new(),
+                coin: None,
+                looks: 0,
+                look_budget: self.look_budget,
+            };
+            let line = self
+                .strategy
+                .choose(&mut replay)
+                .and_then(|branch| replay.finish(branch));
+            let end = match line {
+                Ok(end) => end,
+                Err(LookError::Truncated(_)) => End::Truncated,
+                Err(error) => return Err(error.into()),
+            };
+            lines.push(Line {
+                factors: replay.factors,
+                end,
+            });
+            match next_script(&replay.choices) {
+                Some(next) => script = next,
+                None => return Ok(lines),
+            }
+        }
+    }
+}

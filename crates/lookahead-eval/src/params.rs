@@ -1,0 +1,108 @@
+//! The parameters of a class of games, as exact fractions, and what can go wrong.
+
+use game_core::number::to_f64;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use solitaire::LookError;
+
+/// Why an evaluation could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvaluationError {
+    /// The endpoint probability *E* must lie in (0, 1].
+    #[error("endpoint probability E = {0} is outside (0, 1]")]
+    EndpointProbability(String),
+    /// The split ratio *A* must lie in \[1/2, 1\].
+    #[error("split ratio A = {0} is outside [1/2, 1]")]
+    SplitRatio(String),
+    /// The series was asked for a precision it could not reach within the move limit.
+    #[error("after {moves} moves the error bound is {reached:e}, not below {requested:e}")]
+    Precision {
+        /// The width asked for.
+        requested: f64,
+        /// The bound reached when the move limit ran out.
+        reached: f64,
+        /// The moves evaluated.
+        moves: usize,
+    },
+    /// A precision must be a positive number.
+    #[error("precision {0} is not a positive number")]
+    InvalidPrecision(f64),
+    /// The exact finite evaluation of the dependent form needs an ordinal strategy with a
+    /// bounded number of looks; this one is not (or has too many states).
+    #[error("{0} has no finite state space in the dependent form")]
+    NotFinite(String),
+    /// The paper's procedure needs at least ten moves.
+    #[error("the diagram method needs D(1) … D(10); {0} terms were given")]
+    TooFewTerms(usize),
+    /// Johnson's correction factor assumes the terms fall geometrically from *D(9)* on; here
+    /// *D(10)* ≥ *D(9)*, so the assumed tail does not converge.
+    #[error("D(10) >= D(9): the correction factor's geometric tail diverges")]
+    DivergentTail,
+    /// The strategy looked where it may not.
+    #[error(transparent)]
+    Look(#[from] LookError),
+}
+
+/// A class of Tree Solitaire games with constant split ratio: endpoint probability *E* and
+/// split ratio *A*, with *S* = 1 − *E* and *B* = 1 − *A* (Johnson, chapters 1 and 3).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Parameters {
+    e: BigRational,
+    a: BigRational,
+}
+
+impl Parameters {
+    /// The class with endpoint probability `e` and split ratio `a`.
+    ///
+    /// # Errors
+    ///
+    /// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
+    /// [`EvaluationError::SplitRatio`] unless 1/2 ≤ *A* ≤ 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use game_core::number::fraction;
+    /// use lookahead_eval::Parameters;
+    ///
+    /// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+    /// assert_eq!(params.b(), fraction(1, 4).unwrap());
+    /// assert!(Parameters::new(fraction(0, 1).unwrap(), fraction(3, 4).unwrap()).is_err());
+    /// ```
+    pub fn new(e: BigRational, a: BigRational) -> Result<Self, EvaluationError> {
+        if !(e > BigRational::zero() && e <= BigRational::one()) {
+            return Err(EvaluationError::EndpointProbability(e.to_string()));
+        }
+        let half = BigRational::new(1.into(), 2.into());
+        if !(a >= half && a <= BigRational::one()) {
+            return Err(EvaluationError::SplitRatio(a.to_string()));
+        }
+        Ok(Parameters { e, a })
+    }
+
+    /// *E*, the chance that a position is an endpoint.
+    pub fn e(&self) -> BigRational {
+        self.e.clone()
+    }
+
+    /// *S* = 1 − *E*, the chance that a position is a split point.
+    pub fn s(&self) -> BigRational {
+        BigRational::one() - &self.e
+    }
+
+    /// *A*, the split ratio: the share of a fork's value that goes to its high branch.
+    pub fn a(&self) -> BigRational {
+        self.a.clone()
+    }
+
+    /// *B* = 1 − *A*, the low branch's share.
+    pub fn b(&self) -> BigRational {
+        BigRational::one() - &self.a
+    }
+
+    /// (*E*, *A*) as floating point, for the values a strategy is shown.
+    pub fn to_f64(&self) -> (f64, f64) {
+        (to_f64(&self.e), to_f64(&self.a))
+    }
+}

@@ -1,0 +1,113 @@
+//! The total chance of winning, W = D(1) + D(2) + …, with a rigorous error bound.
+
+use game_core::number::to_f64;
+use num_rational::BigRational;
+use num_traits::Zero;
+use solitaire::{Form, Strategy};
+
+use crate::diagram::Diagram;
+use crate::params::{EvaluationError, Parameters};
+
+/// The most moves [`evaluate`] plays before it reports that the precision is out of reach.
+pub const MAX_MOVES: usize = 2_000;
+
+/// The terms every evaluation computes at least, so that Johnson's procedure (which uses
+/// D(1) … D(10)) can be applied to them.
+pub const PAPER_TERMS: usize = 10;
+
+/// A strategy's chance of winning, move by move and in total.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation {
+    /// *D(1)*, *D(2)*, …: the exact chance of winning on each move (Johnson's D(I)).
+    pub per_move: Vec<BigRational>,
+    /// A lower bound on *W*: the sum of the terms.
+    pub lower: BigRational,
+    /// An upper bound on *W*: the sum plus the bound on every later win (and on lines of
+    /// play an unlimited look-ahead was not followed to the end of).
+    pub upper: BigRational,
+}
+
+impl Evaluation {
+    /// The midpoint of the interval, as floating point.
+    pub fn value(&self) -> f64 {
+        0.5 * (to_f64(&self.lower) + to_f64(&self.upper))
+    }
+
+    /// The width of the interval that holds *W*.
+    pub fn width(&self) -> BigRational {
+        &self.upper - &self.lower
+    }
+}
+
+/// The chance *W* that `strategy` wins a game of `form` over the class `params`, to within
+/// `precision`: the exact terms *D(n)* are summed, move by move, until the bound on what
+/// remains falls below `precision` (and at least [`PAPER_TERMS`] terms are known).
+///
+/// # Errors
+///
+/// [`EvaluationError::InvalidPrecision`] unless `precision` is positive and finite,
+/// [`EvaluationError::Precision`] if [`MAX_MOVES`] moves (`max_moves` for
+/// [`evaluate_with`]) do not reach it, and
+/// [`EvaluationError::Look`] if the strategy looks where it may not.
+///
+/// # Examples
+///
+/// ```
+/// use game_core::number::fraction;
+/// use lookahead_eval::{Parameters, series::evaluate};
+/// use solitaire::{Form, strategies::LowChain};
+///
+/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let lstrat = LowChain::new(1).unwrap();
+/// let w = evaluate(&lstrat, Form::Independent, &params, 1e-13).unwrap();
+/// // Table 4.1: W_L = .68768 at E = .5, A = .75.
+/// assert!((w.value() - 0.68768).abs() < 5e-6);
+/// assert!(game_core::number::to_f64(&w.width()) < 1e-13);
+/// ```
+pub fn evaluate(
+    strategy: &dyn Strategy,
+    form: Form,
+    params: &Parameters,
+    precision: f64,
+) -> Result<Evaluation, EvaluationError> {
+    evaluate_with(Diagram::new(strategy, form, params), precision, MAX_MOVES)
+}
+
+/// [`evaluate`] on a diagram set up by the caller (a different look budget, say), playing
+/// at most `max_moves` moves.
+///
+/// # Errors
+///
+/// As [`evaluate`].
+pub fn evaluate_with(
+    mut diagram: Diagram<'_>,
+    precision: f64,
+    max_moves: usize,
+) -> Result<Evaluation, EvaluationError> {
+    if !(precision > 0.0 && precision.is_finite()) {
+        return Err(EvaluationError::InvalidPrecision(precision));
+    }
+    let mut per_move = Vec::new();
+    let mut lower = BigRational::zero();
+    loop {
+        let term = diagram.next_move()?;
+        lower += &term;
+        per_move.push(term);
+        let reached = diagram.remaining_f64();
+        if per_move.len() >= PAPER_TERMS && reached < precision {
+            let upper = &lower + diagram.tail_bound() + diagram.truncated();
+            return Ok(Evaluation {
+                per_move,
+                lower,
+                upper,
+            });
+        }
+        if per_move.len() >= max_moves.max(PAPER_TERMS) {
+            return Err(EvaluationError::Precision {
+                requested: precision,
+                reached,
+                moves: per_move.len(),
+            });
+        }
+    }
+}
