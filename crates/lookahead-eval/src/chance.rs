@@ -7,10 +7,9 @@
 
 use std::borrow::Cow;
 
-use game_core::number::to_f64;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::params::Parameters;
 
@@ -32,6 +31,56 @@ pub(crate) struct Bases {
     powers_t_minus_r: Vec<BigInt>,
     p: BigInt,
     r: BigInt,
+    /// The prime factors of q·t·2, each with its multiplicity in q, t and 2; `None` when q
+    /// or t has a factor too large to find by trial division.
+    primes: Option<Vec<(BigInt, [usize; 3])>>,
+}
+
+/// Trial division finds the prime factors of q and t below this bound.
+const TRIAL_DIVISION_LIMIT: u64 = 1 << 20;
+
+/// The prime factorisation of `n` as (prime, multiplicity), or `None` if a factor above
+/// [`TRIAL_DIVISION_LIMIT`] remains.
+fn factorise(n: &BigInt) -> Option<Vec<(BigInt, usize)>> {
+    let mut n = n.clone();
+    let mut factors = Vec::new();
+    let mut divisor = BigInt::from(2);
+    while &divisor * &divisor <= n {
+        if divisor > BigInt::from(TRIAL_DIVISION_LIMIT) {
+            return None;
+        }
+        let mut multiplicity = 0;
+        while (&n % &divisor).is_zero() {
+            n /= &divisor;
+            multiplicity += 1;
+        }
+        if multiplicity > 0 {
+            factors.push((divisor.clone(), multiplicity));
+        }
+        divisor += 1;
+    }
+    if n > BigInt::one() {
+        factors.push((n, 1));
+    }
+    Some(factors)
+}
+
+/// The primes of the bases with their multiplicity in each base.
+fn prime_table(bases: &[BigInt; 3]) -> Option<Vec<(BigInt, [usize; 3])>> {
+    let mut table: Vec<(BigInt, [usize; 3])> = Vec::new();
+    for (b, base) in bases.iter().enumerate() {
+        for (prime, multiplicity) in factorise(base)? {
+            match table.iter_mut().find(|(p, _)| *p == prime) {
+                Some((_, counts)) => counts[b] = multiplicity,
+                None => {
+                    let mut counts = [0; 3];
+                    counts[b] = multiplicity;
+                    table.push((prime, counts));
+                }
+            }
+        }
+    }
+    Some(table)
 }
 
 impl Bases {
@@ -44,11 +93,12 @@ impl Bases {
                 vec![BigInt::one()],
                 vec![BigInt::one()],
             ],
-            bases,
             powers_r: vec![BigInt::one()],
             powers_t_minus_r: vec![BigInt::one()],
             p: e.numer().clone(),
             r: a.numer().clone(),
+            primes: prime_table(&bases),
+            bases,
         }
     }
 
@@ -182,17 +232,47 @@ impl Bases {
         sum.numerator += scaled_x;
     }
 
+    /// `x` in lowest terms. The denominator's only prime factors are those of q, t and 2,
+    /// so dividing them out of the numerator reduces the fraction without computing a
+    /// greatest common divisor of two numbers thousands of digits long.
     pub(crate) fn to_rational(&self, x: &Chance) -> BigRational {
-        BigRational::new(x.numerator.clone(), self.denominator(x))
+        let Some(primes) = &self.primes else {
+            return BigRational::new(x.numerator.clone(), self.denominator(x));
+        };
+        if x.numerator.is_zero() {
+            return BigRational::zero();
+        }
+        let mut numerator = x.numerator.clone();
+        let mut denominator = BigInt::one();
+        for (prime, multiplicity) in primes {
+            let exponent: usize = (0..3).map(|b| multiplicity[b] * x.exponents[b]).sum();
+            let mut left = exponent;
+            while left > 0 && (&numerator % prime).is_zero() {
+                numerator /= prime;
+                left -= 1;
+            }
+            denominator *= num_traits::pow(prime.clone(), left);
+        }
+        BigRational::new_raw(numerator, denominator)
     }
 
-    /// `x` as floating point, without reducing the fraction first (reductions of numbers
-    /// thousands of digits long are what a convergence test must avoid).
+    /// `x` as floating point, from the logarithms of its numerator and of the bases (good
+    /// to about 1e-12 relative; a stopping rule needs no more, and it avoids building a
+    /// denominator thousands of digits long after every move).
     pub(crate) fn to_f64(&self, x: &Chance) -> f64 {
-        to_f64(&BigRational::new_raw(
-            x.numerator.clone(),
-            self.denominator(x),
-        ))
+        if x.numerator.is_zero() {
+            return 0.0;
+        }
+        let log2 = |n: &BigInt| {
+            let bits = n.bits();
+            let shift = bits.saturating_sub(64);
+            let top = (n >> shift).to_f64().unwrap_or(f64::MAX);
+            top.abs().log2() + shift as f64
+        };
+        let denominator: f64 = (0..3)
+            .map(|b| x.exponents[b] as f64 * log2(&self.bases[b]))
+            .sum();
+        (log2(&x.numerator) - denominator).exp2()
     }
 
     fn denominator(&self, x: &Chance) -> BigInt {
@@ -211,5 +291,37 @@ fn grow(powers: &mut Vec<BigInt>, base: &BigInt, depth: usize) {
     while powers.len() <= depth {
         let next = powers.last().map(|p| p * base).unwrap_or_else(BigInt::one);
         powers.push(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::number::{fraction, to_f64};
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn reduction_by_known_primes_is_lowest_terms(
+            e in (1i64..50, 1i64..50),
+            a in (1i64..30, 1i64..30),
+            numerator in 1i64..1_000_000,
+            exponents in (0usize..20, 0usize..20, 0usize..20),
+        ) {
+            let e = fraction(e.0.min(e.1), e.0.max(e.1)).unwrap();
+            let (low, high) = (a.0.min(a.1), a.0.max(a.1));
+            let a = fraction(high, low + high).unwrap();
+            let bases = Bases::new(&Parameters::new(e, a).unwrap());
+            let x = Chance {
+                numerator: BigInt::from(numerator),
+                exponents: [exponents.0, exponents.1, exponents.2],
+            };
+            let reduced = bases.to_rational(&x);
+            let by_gcd = BigRational::new(x.numerator.clone(), bases.denominator(&x));
+            prop_assert_eq!(reduced.numer(), by_gcd.numer());
+            prop_assert_eq!(reduced.denom(), by_gcd.denom());
+            let close = (bases.to_f64(&x) / to_f64(&by_gcd) - 1.0).abs();
+            prop_assert!(close < 1e-12);
+        }
     }
 }

@@ -156,6 +156,17 @@ enum Factor {
     Loss { highs: u32, lows: u32 },
 }
 
+/// [`expected_wins`] in floating point.
+fn expected_wins_f64(seen: &Seen, value: f64, a: f64) -> f64 {
+    match seen {
+        Seen::Unseen => value,
+        Seen::Endpoint { win } => f64::from(u8::from(*win)),
+        Seen::Split { high, low, .. } => {
+            expected_wins_f64(high, value * a, a) + expected_wins_f64(low, value * (1.0 - a), a)
+        }
+    }
+}
+
 /// How one line of play of a move ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum End {
@@ -359,6 +370,8 @@ pub struct Diagram<'a> {
     lines: HashMap<LinesKey, Rc<Vec<Line>>>,
     moves: usize,
     truncated: Chance,
+    /// The chance of winning on the moves made so far, Σ D(n).
+    won: Chance,
 }
 
 impl<'a> Diagram<'a> {
@@ -371,6 +384,7 @@ impl<'a> Diagram<'a> {
             a: params.to_f64().1,
             states: HashMap::from([(State::top(form), bases.one())]),
             truncated: bases.zero(),
+            won: bases.zero(),
             bases,
             look_budget: DEFAULT_LOOK_BUDGET,
             lines: HashMap::new(),
@@ -395,6 +409,11 @@ impl<'a> Diagram<'a> {
         self.bases.to_rational(&self.truncated)
     }
 
+    /// The chance of winning on the moves made so far, *D(1)* + … + *D(n)*.
+    pub fn won(&self) -> BigRational {
+        self.bases.to_rational(&self.won)
+    }
+
     /// The number of distinct positions (value and knowledge) the player can now be in.
     pub fn width(&self) -> usize {
         self.states.len()
@@ -413,9 +432,10 @@ impl<'a> Diagram<'a> {
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
         for (state, chance) in std::mem::take(&mut self.states) {
-            for line in self.lines_from(&state)?.iter() {
-                let reach = self.bases.mul(&chance, &self.weigh(&line.factors, &state));
-                match &line.end {
+            let lines = self.lines_from(&state)?;
+            for (end, weight) in self.ends(&lines, &state) {
+                let reach = self.bases.mul(&chance, &weight);
+                match &end {
                     End::Won => self.bases.add_to(&mut wins, &reach),
                     End::Lost => {}
                     End::Truncated => self.bases.add_to(&mut self.truncated, &reach),
@@ -438,27 +458,38 @@ impl<'a> Diagram<'a> {
         }
         self.states = next;
         self.moves += 1;
+        self.bases.add_to(&mut self.won, &wins);
         Ok(self.bases.to_rational(&wins))
     }
 
     /// An upper bound on the chance of winning after the moves made so far (not counting
     /// truncated lines).
     pub fn tail_bound(&self) -> BigRational {
-        self.bases.to_rational(&self.remaining(false))
+        self.bases.to_rational(&self.remaining())
     }
 
     /// The bound on everything not yet counted, [`Diagram::tail_bound`] plus
-    /// [`Diagram::truncated`], as floating point (cheap enough to test after every move).
+    /// [`Diagram::truncated`], in floating point: an estimate cheap enough to test after
+    /// every move (accurate to about 1e-12 relative, not rigorous).
     pub fn remaining_f64(&self) -> f64 {
-        self.bases.to_f64(&self.remaining(true))
+        let bound_f64 = |state: &State| match self.form {
+            Form::Dependent => 1.0,
+            Form::Independent => {
+                let value =
+                    self.a.powi(state.highs as i32) * (1.0 - self.a).powi(state.lows as i32);
+                expected_wins_f64(&state.seen, value, self.a)
+            }
+        };
+        let states: f64 = self
+            .states
+            .iter()
+            .map(|(state, chance)| self.bases.to_f64(chance) * bound_f64(state))
+            .sum();
+        states + self.bases.to_f64(&self.truncated)
     }
 
-    fn remaining(&self, with_truncated: bool) -> Chance {
-        let mut bound = if with_truncated {
-            self.truncated.clone()
-        } else {
-            self.bases.zero()
-        };
+    fn remaining(&self) -> Chance {
+        let mut bound = self.bases.zero();
         for (state, chance) in &self.states {
             let term = self
                 .bases
@@ -493,6 +524,21 @@ impl<'a> Diagram<'a> {
                 (self.bases.to_rational(&weight), line.end.clone())
             })
             .collect())
+    }
+
+    /// How the lines of play from `state` end, each distinct end once with the total
+    /// chance of its lines: the chances are small numbers, the chance of reaching `state`
+    /// may be thousands of digits long, so summing first saves most of the long products.
+    fn ends(&self, lines: &[Line], state: &State) -> Vec<(End, Chance)> {
+        let mut ends: Vec<(End, Chance)> = Vec::new();
+        for line in lines {
+            let weight = self.weigh(&line.factors, state);
+            match ends.iter_mut().find(|(end, _)| *end == line.end) {
+                Some((_, sum)) => self.bases.add_to(sum, &weight),
+                None => ends.push((line.end.clone(), weight)),
+            }
+        }
+        ends
     }
 
     /// The chance of a line, for the position `state`.

@@ -14,7 +14,8 @@
 //!   [`closed_form`]: the closed forms of chapters 2 and 3 (Theorems 3.1–3.3) and those
 //!   derived here, each checked against it.
 //! - [`appendix_a`]: what the memo itself computed — its MAD programs' *D(1)* … *D(10)*,
-//!   the ratios between terms and the correction factor for the tail, in exact arithmetic.
+//!   the ratios between terms and the correction factor for the tail, in exact arithmetic;
+//!   [`memo`] pairs it with the true value for every strategy the memo names.
 //!
 //! # Examples
 //!
@@ -38,6 +39,7 @@ mod chance;
 pub mod closed_form;
 pub mod dependent;
 pub mod diagram;
+pub mod memo;
 mod params;
 pub mod series;
 

@@ -39,6 +39,9 @@ pub enum EvaluationError {
     /// *D(10)* ≥ *D(9)*, so the assumed tail does not converge.
     #[error("D(10) >= D(9): the correction factor's geometric tail diverges")]
     DivergentTail,
+    /// No strategy of the memo has this name.
+    #[error("the memo has no strategy called {0}")]
+    UnknownStrategy(String),
     /// The strategy looked where it may not.
     #[error(transparent)]
     Look(#[from] LookError),

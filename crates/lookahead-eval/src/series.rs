@@ -2,7 +2,6 @@
 
 use game_core::number::to_f64;
 use num_rational::BigRational;
-use num_traits::Zero;
 use solitaire::{Form, Strategy};
 
 use crate::diagram::Diagram;
@@ -88,19 +87,21 @@ pub fn evaluate_with(
         return Err(EvaluationError::InvalidPrecision(precision));
     }
     let mut per_move = Vec::new();
-    let mut lower = BigRational::zero();
     loop {
-        let term = diagram.next_move()?;
-        lower += &term;
-        per_move.push(term);
+        per_move.push(diagram.next_move()?);
         let reached = diagram.remaining_f64();
         if per_move.len() >= PAPER_TERMS && reached < precision {
-            let upper = &lower + diagram.tail_bound() + diagram.truncated();
-            return Ok(Evaluation {
-                per_move,
-                lower,
-                upper,
-            });
+            // The estimate said stop; the exact bound decides.
+            let remaining = diagram.tail_bound() + diagram.truncated();
+            if to_f64(&remaining) < precision {
+                let lower = diagram.won();
+                let upper = &lower + remaining;
+                return Ok(Evaluation {
+                    per_move,
+                    lower,
+                    upper,
+                });
+            }
         }
         if per_move.len() >= max_moves.max(PAPER_TERMS) {
             return Err(EvaluationError::Precision {
