@@ -7,7 +7,7 @@ use game_core::number::PrintedNumber;
 use serde_json::json;
 
 use crate::transcription::{RoundingRule, TranscribedRow};
-use crate::verdict::{Computed, Status, Verdict};
+use crate::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
 
 /// One printed number with our value and the verdict.
 pub struct RowResult {
@@ -223,6 +223,7 @@ pub fn markdown(paper: &PaperResult) -> String {
                         r.computed,
                         Ok(Computed::Estimate { .. } | Computed::Bounded { .. })
                     )
+                    || r.verdict.note.contains(TRUE_VALUE_DIFFERS)
             })
             .collect();
         if !explained.is_empty() {

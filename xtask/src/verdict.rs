@@ -1,5 +1,7 @@
 //! What the library computed for a printed number, and whether the two agree.
 
+use std::fmt::Write;
+
 use game_core::number::{PrintedNumber, Rounding, decimal_expansion, format_fraction, to_f64};
 use num_rational::BigRational;
 
@@ -8,6 +10,13 @@ use crate::transcription::TranscribedRow;
 /// A printed Monte Carlo figure is consistent with ours when it lies within this many
 /// combined standard errors (ours and, when the row states its sample count, the paper's).
 pub const MAX_Z_SCORE: f64 = 4.0;
+
+/// What the note of a procedure's result says when the true value would print differently
+/// from the paper (the docs list those cells).
+pub const TRUE_VALUE_DIFFERS: &str = "the true value prints differently";
+
+/// The decimals to which the docs show the true value behind a procedure's result.
+const TRUE_VALUE_PLACES: u32 = 9;
 
 /// A value computed by a library crate for one printed number.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +31,17 @@ pub enum Computed {
         /// Rigorous lower bound.
         low: BigRational,
         /// Rigorous upper bound.
+        high: BigRational,
+    },
+    /// A number the source obtained by an approximate procedure (Johnson's sum of ten terms
+    /// plus a correction factor): what the procedure gives, which is judged against the
+    /// print, and the true value, known to lie in \[low, high\].
+    Procedure {
+        /// The procedure's result, exactly.
+        procedure: BigRational,
+        /// Rigorous lower bound on the true value.
+        low: BigRational,
+        /// Rigorous upper bound on the true value.
         high: BigRational,
     },
     /// A Monte Carlo estimate.
@@ -50,7 +70,10 @@ impl Computed {
     /// The value as a number for the JSON output, or `None` for text.
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            Computed::Exact(value) => Some(to_f64(value)),
+            Computed::Exact(value)
+            | Computed::Procedure {
+                procedure: value, ..
+            } => Some(to_f64(value)),
             Computed::Bounded { value, .. } => Some(*value),
             Computed::Estimate { mean, .. } => Some(*mean),
             Computed::Text(_) | Computed::OneOf(_) => None,
@@ -61,6 +84,11 @@ impl Computed {
     pub fn exact(&self) -> Option<String> {
         match self {
             Computed::Exact(value) => Some(format_fraction(value)),
+            Computed::Procedure { low, high, .. } => Some(format!(
+                "[{}, {}]",
+                decimal_expansion(low, TRUE_VALUE_PLACES, Rounding::Truncate),
+                decimal_expansion(high, TRUE_VALUE_PLACES, Rounding::Truncate)
+            )),
             _ => None,
         }
     }
@@ -74,6 +102,11 @@ impl Computed {
                 Some(places) => decimal_expansion(value, places, Rounding::Nearest),
                 None => format_fraction(value),
             },
+            Computed::Procedure { procedure, .. } => decimal_expansion(
+                procedure,
+                decimals.unwrap_or(TRUE_VALUE_PLACES),
+                Rounding::Nearest,
+            ),
             Computed::Bounded { value, .. } => {
                 format!("{value:.*}", decimals.unwrap_or(12) as usize)
             }
@@ -206,6 +239,30 @@ fn compare(
             printed.admits(value, rounding),
             precision_note(&printed, rounding),
         ),
+        (
+            Computed::Procedure {
+                procedure,
+                low,
+                high,
+            },
+            Ok(printed),
+        ) => {
+            let mut note = format!(
+                "the paper's procedure, {}",
+                precision_note(&printed, rounding)
+            );
+            if let Some(places) = printed.decimals() {
+                let true_prints = [low, high].map(|x| decimal_expansion(x, places, rounding));
+                if !printed.admits_interval(low, high, rounding) {
+                    let _ = write!(
+                        note,
+                        "; {TRUE_VALUE_DIFFERS}, as {}",
+                        true_prints.join(" to ")
+                    );
+                }
+            }
+            (printed.admits(procedure, rounding), note)
+        }
         (Computed::Bounded { low, high, .. }, Ok(printed)) => (
             printed.admits_interval(low, high, rounding),
             format!(

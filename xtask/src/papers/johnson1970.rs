@@ -1,5 +1,5 @@
-//! Johnson's memo: the Monte Carlo figures of Table 4.2 and chapter 5 (issue 4), from
-//! `solitaire`. The exact tables (4.1, 4.3–4.5, 5.1, 6.x) come with `lookahead-eval`.
+//! Johnson's memo: the Monte Carlo figures of Table 4.2 and chapter 5, from `solitaire`;
+//! the exact tables are answered by [`super::johnson1970_exact`].
 
 use std::collections::HashMap;
 
@@ -10,6 +10,7 @@ use solitaire::strategies::{BothBranches, HighChain, LowChain};
 use solitaire::{Form, Strategy};
 use tree_gen::{SplitRatio, TreeParams};
 
+use super::johnson1970_exact::{Exact, TABLES};
 use super::{Recompute, RunSize};
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
@@ -30,11 +31,13 @@ fn games(size: RunSize) -> u64 {
 
 struct Johnson {
     comparisons: HashMap<String, Comparison>,
+    exact: Exact,
 }
 
 pub fn recompute() -> Box<dyn Recompute> {
     Box::new(Johnson {
         comparisons: HashMap::new(),
+        exact: Exact::default(),
     })
 }
 
@@ -163,6 +166,9 @@ impl Johnson {
 
 impl Recompute for Johnson {
     fn compute(&mut self, row: &TranscribedRow, size: RunSize) -> Result<Computed, String> {
+        if TABLES.contains(&row.table.as_str()) {
+            return self.exact.compute(row);
+        }
         match row.column.as_str() {
             "better-two-look-ahead" => self.better_two_look_ahead(row, size),
             "B'STRAT-cutoff" | "H'STRAT-cutoff" => {

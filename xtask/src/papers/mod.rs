@@ -5,6 +5,7 @@
 mod dotsenko_marynych;
 mod grundy;
 mod johnson1970;
+mod johnson1970_exact;
 mod levene_fenner;
 mod matches;
 

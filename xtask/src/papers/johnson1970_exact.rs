@@ -1,0 +1,201 @@
+//! Johnson's memo: the exact tables (4.1, 4.3, 4.4, the ranking table, 4.5) and the exact
+//! numbers of the running text, from `lookahead-eval`.
+//!
+//! Each chance is reported twice: what the memo's own procedure gives (its Appendix A
+//! program's ten terms plus the correction factor, in exact arithmetic), which is judged
+//! against the print, and the true value as a rigorous interval.
+
+use std::collections::HashMap;
+
+use game_core::number::{PrintedNumber, Rounding, decimal_expansion};
+use lookahead_eval::dependent::dependent_value;
+use lookahead_eval::memo::{Reproduction, reproduce, strategy};
+use lookahead_eval::{Parameters, closed_form};
+use num_rational::BigRational;
+
+use crate::transcription::TranscribedRow;
+use crate::verdict::Computed;
+
+/// The tables this module answers for.
+pub const TABLES: [&str; 8] = [
+    "text-2",
+    "text-3",
+    "text-4",
+    "4.1",
+    "4.3",
+    "4.4",
+    "4.4-ranking",
+    "4.5",
+];
+
+/// The width of the interval that holds each true value.
+const PRECISION: f64 = 1e-12;
+
+/// The order the ranking table lists tied strategies in, and their short names there.
+const RANKED: [(&str, &str); 7] = [
+    ("∞LSTRAT", "∞L"),
+    ("∞HSTRAT", "∞H"),
+    ("BSTRAT", "B"),
+    ("2LSTRAT", "2L"),
+    ("LSTRAT", "L"),
+    ("2HSTRAT", "2H"),
+    ("HSTRAT", "H"),
+];
+
+/// The decimals of the memo's computed chances (its tables print five).
+const PRINTED_PLACES: u32 = 5;
+
+#[derive(Default)]
+pub struct Exact {
+    chances: HashMap<(String, String, String), Reproduction>,
+}
+
+fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, String> {
+    let text = row
+        .parameter(name)
+        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
+    let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
+    Ok(printed.value().clone())
+}
+
+fn parameters(row: &TranscribedRow) -> Result<Parameters, String> {
+    Parameters::new(fraction(row, "E")?, fraction(row, "A")?).map_err(|e| e.to_string())
+}
+
+impl Exact {
+    fn chance(&mut self, row: &TranscribedRow, name: &str) -> Result<Reproduction, String> {
+        let params = parameters(row)?;
+        let key = (
+            name.to_string(),
+            params.e().to_string(),
+            params.a().to_string(),
+        );
+        if let Some(chance) = self.chances.get(&key) {
+            return Ok(chance.clone());
+        }
+        let chance = reproduce(name, &params, PRECISION).map_err(|e| e.to_string())?;
+        self.chances.insert(key, chance.clone());
+        Ok(chance)
+    }
+
+    fn procedure(&mut self, row: &TranscribedRow, name: &str) -> Result<Computed, String> {
+        if name == "STRAT" {
+            let params = parameters(row)?;
+            return Ok(Computed::Exact(closed_form::strat(params.e(), params.a())));
+        }
+        let chance = self.chance(row, name)?;
+        Ok(Computed::Procedure {
+            procedure: chance.printout.total,
+            low: chance.exact.lower,
+            high: chance.exact.upper,
+        })
+    }
+
+    /// A cell of Table 4.3: one line of OUTPUT's printout for LSTRAT or HSTRAT.
+    fn printout_line(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let chance = self.chance(row, &row.column)?;
+        let line = row.parameter("line").ok_or("no line")?;
+        let printout = chance.printout;
+        Ok(match line {
+            "sum" => Computed::Exact(printout.sum),
+            "correction" => Computed::Exact(printout.correction),
+            "total" => Computed::Procedure {
+                procedure: printout.total,
+                low: chance.exact.lower,
+                high: chance.exact.upper,
+            },
+            term => {
+                let n: usize = term.parse().map_err(|_| format!("line {term}?"))?;
+                let d = printout.terms.get(n - 1).ok_or("no such term")?;
+                Computed::Exact(d.clone())
+            }
+        })
+    }
+
+    /// The ranking of the seven look-ahead strategies by the memo's printed chances; ties
+    /// at the printed five decimals are joined by "=".
+    fn ranking(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let mut printed = Vec::new();
+        for (name, short) in RANKED {
+            let total = self.chance(row, name)?.printout.total;
+            printed.push((
+                decimal_expansion(&total, PRINTED_PLACES, Rounding::Nearest),
+                short,
+            ));
+        }
+        // A stable sort keeps the table's order among ties.
+        printed.sort_by(|x, y| y.0.cmp(&x.0));
+        let mut text = printed[0].1.to_string();
+        for pair in printed.windows(2) {
+            let joint = if pair[0].0 == pair[1].0 { " = " } else { " > " };
+            text.push_str(joint);
+            text.push_str(pair[1].1);
+        }
+        Ok(Computed::Text(text))
+    }
+
+    /// Table 4.5: the better one-look-ahead (LSTRAT, HSTRAT) or two-look-ahead (BSTRAT,
+    /// 2LSTRAT, 2HSTRAT) chance over STRAT's.
+    fn improvement(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let params = parameters(row)?;
+        let strat = closed_form::strat(params.e(), params.a());
+        let names: &[&str] = match row.column.as_str() {
+            "STRAT" => return Ok(Computed::Exact(strat)),
+            "one-look-ahead-ratio" => &["LSTRAT", "HSTRAT"],
+            "two-look-ahead-ratio" => &["BSTRAT", "2LSTRAT", "2HSTRAT"],
+            other => return Err(format!("no column {other}")),
+        };
+        let mut best: Option<BigRational> = None;
+        for name in names {
+            let total = self.chance(row, name)?.printout.total;
+            if best.as_ref().is_none_or(|b| total > *b) {
+                best = Some(total);
+            }
+        }
+        Ok(Computed::Exact(best.ok_or("no strategy")? / strat))
+    }
+
+    /// A difference "X-Y" of two of the memo's printed chances.
+    fn difference(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let (first, second) = row.column.split_once('-').ok_or("not a difference")?;
+        let x = self.chance(row, first)?;
+        let y = self.chance(row, second)?;
+        Ok(Computed::Procedure {
+            procedure: x.printout.total - y.printout.total,
+            low: x.exact.lower - y.exact.upper,
+            high: x.exact.upper - y.exact.lower,
+        })
+    }
+
+    /// The running text's ratio D(n+1)/D(n) between successive terms.
+    fn term_ratio(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let chance = self.chance(row, &row.column)?;
+        let n: usize = row
+            .parameter("n")
+            .ok_or("no n")?
+            .parse()
+            .map_err(|_| "n?")?;
+        let ratio = chance.printout.ratios.get(n - 1).cloned().flatten();
+        Ok(Computed::Exact(ratio.ok_or("no such ratio")?))
+    }
+
+    /// A chance in the dependent form (chapters 2 and 3), exactly.
+    fn dependent(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let params = parameters(row)?;
+        let strategy = strategy(&row.column).map_err(|e| e.to_string())?;
+        let value = dependent_value(&*strategy, &params).map_err(|e| e.to_string())?;
+        Ok(Computed::Exact(value))
+    }
+
+    pub fn compute(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        match row.table.as_str() {
+            "text-2" | "text-3" => self.dependent(row),
+            "text-4" => self.term_ratio(row),
+            "4.3" => self.printout_line(row),
+            "4.4-ranking" => self.ranking(row),
+            "4.5" => self.improvement(row),
+            "4.4" if row.column.contains('-') => self.difference(row),
+            _ => self.procedure(row, &row.column.clone()),
+        }
+    }
+}
