@@ -257,3 +257,51 @@ fn bad_input_gets_typed_errors() {
         Err(EvaluationError::NotFinite(_))
     ));
 }
+
+mod properties {
+    use super::{BothBranches, Parameters, closed_form, dependent_value, fraction, h, l, to_f64};
+    use proptest::prelude::*;
+
+    /// Random rational E in (0, 1] and A in [1/2, 1].
+    fn parameters() -> impl Strategy<Value = Parameters> {
+        (1i64..=40, 1i64..=40, 0i64..=30, 1i64..=30).prop_map(|(e1, e2, a1, a2)| {
+            let e = fraction(e1.min(e2), e1.max(e2)).unwrap();
+            let (low, high) = (a1.min(a2), a1.max(a2));
+            let a = fraction(low + high, 2 * high).unwrap();
+            Parameters::new(e, a).unwrap()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn theorem_3_3_orders_the_tsd_chances(p in parameters()) {
+            let (e, a) = (p.e(), p.a());
+            let w_l = closed_form::lstrat(e.clone(), a.clone());
+            let w_h = closed_form::hstrat(e.clone(), a.clone());
+            let w = closed_form::strat(e.clone(), a.clone());
+            let zero = fraction(0, 1).unwrap();
+            let one = fraction(1, 1).unwrap();
+            prop_assert!(w_l >= w_h && w_h >= w && w > zero && w_l <= one);
+            // Exact and floating point agree.
+            let (e, a) = p.to_f64();
+            prop_assert!((closed_form::lstrat(e, a) - to_f64(&w_l)).abs() < 1e-12);
+        }
+
+        #[test]
+        fn tsd_closed_forms_equal_the_linear_system(p in parameters()) {
+            prop_assert_eq!(dependent_value(&l(1), &p).unwrap(), closed_form::lstrat(p.e(), p.a()));
+            prop_assert_eq!(dependent_value(&h(1), &p).unwrap(), closed_form::hstrat(p.e(), p.a()));
+            prop_assert_eq!(dependent_value(&BothBranches, &p).unwrap(), closed_form::bstrat(p.e(), p.a()));
+        }
+
+        #[test]
+        fn more_look_ahead_down_the_low_chain_never_hurts_in_tsd(p in parameters()) {
+            let w1 = dependent_value(&l(1), &p).unwrap();
+            let w2 = dependent_value(&l(2), &p).unwrap();
+            let w3 = dependent_value(&l(3), &p).unwrap();
+            prop_assert!(w1 <= w2 && w2 <= w3);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! The exact TSI values against the solitaire crate's Monte Carlo on the same strategies:
+//! within 4 standard errors at every (E, A) of the memo's tables.
+
+use game_core::monte_carlo::MonteCarlo;
+use game_core::number::fraction;
+use lookahead_eval::Parameters;
+use lookahead_eval::memo::{TABLE_POINTS, reproduce, strategy};
+use solitaire::Form;
+use solitaire::monte_carlo::compare;
+use tree_gen::{SplitRatio, TreeParams};
+
+const NAMES: [&str; 8] = [
+    "STRAT",
+    "LSTRAT",
+    "HSTRAT",
+    "BSTRAT",
+    "2LSTRAT",
+    "2HSTRAT",
+    "∞LSTRAT",
+    "∞HSTRAT",
+];
+
+#[test]
+fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
+    let strategies: Vec<_> = NAMES.iter().map(|n| strategy(n).unwrap()).collect();
+    let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
+    for (i, &(e, a)) in TABLE_POINTS.iter().enumerate() {
+        let exact_params =
+            Parameters::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap();
+        let (e_f64, a_f64) = exact_params.to_f64();
+        let tree = TreeParams::new(e_f64, SplitRatio::constant(a_f64).unwrap()).unwrap();
+        let run = MonteCarlo::new(1970 + i as u64, 200_000).unwrap();
+        let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();
+        for (name, result) in NAMES.iter().zip(&comparison.results) {
+            let exact = match *name {
+                "STRAT" => e_f64 * a_f64 / (1.0 - (1.0 - e_f64) * a_f64),
+                _ => reproduce(name, &exact_params, 1e-12).unwrap().exact.value(),
+            };
+            let z = (result.wins.mean() - exact) / result.wins.standard_error().max(1e-9);
+            assert!(
+                z.abs() < 4.0,
+                "{name} at E = {e_f64}, A = {a_f64}: exact {exact}, Monte Carlo {} (z = {z:.2})",
+                result.wins.mean()
+            );
+        }
+    }
+}
