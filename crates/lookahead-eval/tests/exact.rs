@@ -68,6 +68,12 @@ fn the_paper_examples_of_chapters_2_and_3_are_exact() {
     );
     assert_eq!(dependent_value(&h(1), &p).unwrap(), fraction(7, 9).unwrap());
     assert_eq!(dependent_value(&l(1), &p).unwrap(), fraction(4, 5).unwrap());
+    // Without a closed form: 2LSTRAT and 2HSTRAT from the linear system.
+    assert_eq!(dependent_value(&l(2), &p).unwrap(), fraction(7, 8).unwrap());
+    assert_eq!(
+        dependent_value(&h(2), &p).unwrap(),
+        fraction(57, 71).unwrap()
+    );
 }
 
 fn contains(evaluation: &Evaluation, x: &BigRational) -> bool {
