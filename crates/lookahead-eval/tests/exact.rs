@@ -311,3 +311,35 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn the_depreciation_factors_tend_to_the_tsd_chances_and_keep_their_order() {
+    use solitaire::depreciation::{factor_bstrat, factor_hstrat, factor_lstrat};
+    let zero = fraction(0, 1).unwrap();
+    for p in grid() {
+        let (e, a) = (p.e(), p.a());
+        // Chapter 5: as X → 0, K_L → W_L and K_H → W_H of TSD; K_B → W_B, derived here.
+        assert_eq!(
+            factor_lstrat(e.clone(), a.clone(), zero.clone()),
+            closed_form::lstrat(e.clone(), a.clone())
+        );
+        assert_eq!(
+            factor_hstrat(e.clone(), a.clone(), zero.clone()),
+            closed_form::hstrat(e.clone(), a.clone())
+        );
+        assert_eq!(
+            factor_bstrat(e.clone(), a.clone(), zero.clone()),
+            closed_form::bstrat(e.clone(), a.clone())
+        );
+        // "Exactly the same terms are subtracted from each numerator, and exactly the same
+        // terms are added to each denominator": K_L ≥ K_H at every position value X.
+        for x in [(1, 1), (3, 4), (1, 2), (1, 10), (1, 1000)] {
+            let x = fraction(x.0, x.1).unwrap();
+            assert!(
+                factor_lstrat(e.clone(), a.clone(), x.clone())
+                    >= factor_hstrat(e.clone(), a.clone(), x.clone()),
+                "{p:?}"
+            );
+        }
+    }
+}

@@ -17,7 +17,7 @@ use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
 
 /// The tables this module answers for.
-pub const TABLES: [&str; 8] = [
+pub const TABLES: [&str; 9] = [
     "text-2",
     "text-3",
     "text-4",
@@ -26,6 +26,7 @@ pub const TABLES: [&str; 8] = [
     "4.4",
     "4.4-ranking",
     "4.5",
+    "5.1",
 ];
 
 /// The width of the interval that holds each true value.
@@ -179,6 +180,24 @@ impl Exact {
         Ok(Computed::Exact(ratio.ok_or("no such ratio")?))
     }
 
+    /// Table 5.1: the ratio D(10)/D(9) of the memo's terms, or its limit as the position's
+    /// value falls (chapter 5): S(A + EB) for HSTRAT, SA for LSTRAT.
+    fn ratio_and_limit(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let (name, quantity) = row.column.split_once(' ').ok_or("no quantity")?;
+        if quantity == "ratio" {
+            let chance = self.chance(row, name)?;
+            let ratio = chance.printout.ratios.last().cloned().flatten();
+            return Ok(Computed::Exact(ratio.ok_or("D(9) = 0")?));
+        }
+        let params = parameters(row)?;
+        let (s, a, b, e) = (params.s(), params.a(), params.b(), params.e());
+        Ok(Computed::Exact(match name {
+            "HSTRAT" => s * (a + e * b),
+            "LSTRAT" => s * a,
+            other => return Err(format!("no limit for {other}")),
+        }))
+    }
+
     /// A chance in the dependent form (chapters 2 and 3), exactly.
     fn dependent(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let params = parameters(row)?;
@@ -194,6 +213,7 @@ impl Exact {
             "4.3" => self.printout_line(row),
             "4.4-ranking" => self.ranking(row),
             "4.5" => self.improvement(row),
+            "5.1" => self.ratio_and_limit(row),
             "4.4" if row.column.contains('-') => self.difference(row),
             _ => self.procedure(row, &row.column.clone()),
         }
