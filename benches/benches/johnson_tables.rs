@@ -5,7 +5,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::number::fraction;
 use lookahead_eval::Parameters;
-use lookahead_eval::memo::{TABLE_POINTS, reproduce};
+use lookahead_eval::memo::{LOOK_AHEAD, TABLE_POINTS, reproduce};
 use lookahead_eval::series::evaluate;
 use solitaire::Form;
 use solitaire::strategies::HighChain;
@@ -13,16 +13,6 @@ use std::hint::black_box;
 
 /// The width asked of every true value, as in `cargo xtask verify-tables`.
 const PRECISION: f64 = 1e-12;
-
-const LOOK_AHEAD: [&str; 7] = [
-    "LSTRAT",
-    "HSTRAT",
-    "BSTRAT",
-    "2LSTRAT",
-    "2HSTRAT",
-    "∞LSTRAT",
-    "∞HSTRAT",
-];
 
 fn params(e: (i64, i64), a: (i64, i64)) -> Parameters {
     Parameters::new(

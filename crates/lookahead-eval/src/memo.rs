@@ -8,10 +8,9 @@ use crate::appendix_a::{self, Printout, output, unlimited_value};
 use crate::params::{EvaluationError, Parameters};
 use crate::series::{Evaluation, evaluate};
 
-/// The strategies of chapters 2–4, by the names the memo's tables use.
-pub const STRATEGIES: [&str; 9] = [
-    "NOSTRAT",
-    "STRAT",
+/// The look-ahead strategies of chapters 2 and 4, by the names the memo's tables use;
+/// [`strategy`] also knows NOSTRAT and STRAT.
+pub const LOOK_AHEAD: [&str; 7] = [
     "LSTRAT",
     "HSTRAT",
     "BSTRAT",
@@ -38,7 +37,7 @@ pub const TABLE_POINTS: [((i64, i64), (i64, i64)); 12] = [
     ((9, 10), (3, 4)),
 ];
 
-/// The strategy the memo calls `name` (one of [`STRATEGIES`]).
+/// The strategy the memo calls `name`: NOSTRAT, STRAT or one of [`LOOK_AHEAD`].
 ///
 /// # Errors
 ///

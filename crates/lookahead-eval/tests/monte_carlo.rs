@@ -4,25 +4,15 @@
 use game_core::monte_carlo::MonteCarlo;
 use game_core::number::fraction;
 use lookahead_eval::Parameters;
-use lookahead_eval::memo::{TABLE_POINTS, reproduce, strategy};
+use lookahead_eval::memo::{LOOK_AHEAD, TABLE_POINTS, reproduce, strategy};
 use solitaire::Form;
 use solitaire::monte_carlo::compare;
 use tree_gen::{SplitRatio, TreeParams};
 
-const NAMES: [&str; 8] = [
-    "STRAT",
-    "LSTRAT",
-    "HSTRAT",
-    "BSTRAT",
-    "2LSTRAT",
-    "2HSTRAT",
-    "∞LSTRAT",
-    "∞HSTRAT",
-];
-
 #[test]
 fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
-    let strategies: Vec<_> = NAMES.iter().map(|n| strategy(n).unwrap()).collect();
+    let names: Vec<&str> = std::iter::once("STRAT").chain(LOOK_AHEAD).collect();
+    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
     let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
     for (i, &(e, a)) in TABLE_POINTS.iter().enumerate() {
         let exact_params =
@@ -31,7 +21,7 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
         let tree = TreeParams::new(e_f64, SplitRatio::constant(a_f64).unwrap()).unwrap();
         let run = MonteCarlo::new(1970 + i as u64, 200_000).unwrap();
         let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();
-        for (name, result) in NAMES.iter().zip(&comparison.results) {
+        for (name, result) in names.iter().zip(&comparison.results) {
             let exact = match *name {
                 "STRAT" => e_f64 * a_f64 / (1.0 - (1.0 - e_f64) * a_f64),
                 _ => reproduce(name, &exact_params, 1e-12).unwrap().exact.value(),
