@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -34,6 +35,10 @@ pub(crate) struct Bases {
     /// The prime factors of q·t·2, each with its multiplicity in q, t and 2; `None` when q
     /// or t has a factor too large to find by trial division.
     primes: Option<Vec<(BigInt, [usize; 3])>>,
+    /// Game 3 of chapter 6 instead of split values: a position `highs` high and `lows` low
+    /// moves below the top is worth T + (highs − lows)·Δ, here (top + (highs − lows)·step)/t
+    /// with t the common denominator of T and Δ (the second base).
+    shifted: Option<(BigInt, BigInt)>,
 }
 
 /// Trial division finds the prime factors of q and t below this bound.
@@ -85,8 +90,21 @@ fn prime_table(bases: &[BigInt; 3]) -> Option<Vec<(BigInt, [usize; 3])>> {
 
 impl Bases {
     pub(crate) fn new(params: &Parameters) -> Self {
-        let (e, a) = (params.e(), params.a());
-        let bases = [e.denom().clone(), a.denom().clone(), BigInt::from(2)];
+        let a = params.a();
+        Bases::with_bases(&params.e(), a.denom().clone(), a.numer().clone())
+    }
+
+    /// The bases of game 3 with endpoint probability `e`, top value `top` and shift `step`.
+    pub(crate) fn shifted(e: &BigRational, top: &BigRational, step: &BigRational) -> Self {
+        let common = top.denom().lcm(step.denom());
+        let scale = |x: &BigRational| x.numer() * (&common / x.denom());
+        let mut bases = Bases::with_bases(e, common.clone(), BigInt::one());
+        bases.shifted = Some((scale(top), scale(step)));
+        bases
+    }
+
+    fn with_bases(e: &BigRational, t: BigInt, r: BigInt) -> Self {
+        let bases = [e.denom().clone(), t, BigInt::from(2)];
         Bases {
             powers: [
                 vec![BigInt::one()],
@@ -96,9 +114,33 @@ impl Bases {
             powers_r: vec![BigInt::one()],
             powers_t_minus_r: vec![BigInt::one()],
             p: e.numer().clone(),
-            r: a.numer().clone(),
+            r,
             primes: prime_table(&bases),
+            shifted: None,
             bases,
+        }
+    }
+
+    /// Whether values are game 3's shifted ones, which are not shared out among the
+    /// branches (so a subtree's expected wins are no longer bounded by its value).
+    pub(crate) fn is_shifted(&self) -> bool {
+        self.shifted.is_some()
+    }
+
+    /// The numerator of a position's value over the second base to the power returned:
+    /// *A^h·B^l* = r^h·(t − r)^l / t^(h+l), or game 3's T + (h − l)·Δ clamped to \[0, 1\],
+    /// the chance that an endpoint there is a win.
+    fn value_numerator(&self, highs: usize, lows: usize) -> (BigInt, usize) {
+        match &self.shifted {
+            None => (
+                &self.powers_r[highs] * &self.powers_t_minus_r[lows],
+                highs + lows,
+            ),
+            Some((top, step)) => {
+                let raw = top + step * (BigInt::from(highs) - BigInt::from(lows));
+                let clamped = raw.clamp(BigInt::zero(), self.bases[1].clone());
+                (clamped, 1)
+            }
         }
     }
 
@@ -174,28 +216,30 @@ impl Bases {
         }
     }
 
-    /// The value *A^highs·B^lows* of a position.
+    /// The value of a position `highs` high and `lows` low moves below the top.
     pub(crate) fn value(&self, highs: usize, lows: usize) -> Chance {
+        let (numerator, exponent) = self.value_numerator(highs, lows);
         Chance {
-            numerator: &self.powers_r[highs] * &self.powers_t_minus_r[lows],
-            exponents: [0, highs + lows, 0],
+            numerator,
+            exponents: [0, exponent, 0],
         }
     }
 
-    /// *E·v*: the chance that a position of value *v* = *A^highs·B^lows* is a win (TSI).
+    /// *E·v*: the chance that a position of value *v* is a win (TSI).
     pub(crate) fn win(&self, highs: usize, lows: usize) -> Chance {
+        let (numerator, exponent) = self.value_numerator(highs, lows);
         Chance {
-            numerator: &self.p * &self.powers_r[highs] * &self.powers_t_minus_r[lows],
-            exponents: [1, highs + lows, 0],
+            numerator: &self.p * numerator,
+            exponents: [1, exponent, 0],
         }
     }
 
     /// *E·(1 − v)*: the chance that it is a loss.
     pub(crate) fn loss(&self, highs: usize, lows: usize) -> Chance {
-        let value = &self.powers_r[highs] * &self.powers_t_minus_r[lows];
+        let (numerator, exponent) = self.value_numerator(highs, lows);
         Chance {
-            numerator: &self.p * (self.power(1, highs + lows).as_ref() - value),
-            exponents: [1, highs + lows, 0],
+            numerator: &self.p * (self.power(1, exponent).as_ref() - numerator),
+            exponents: [1, exponent, 0],
         }
     }
 

@@ -73,3 +73,19 @@ pub fn unlimited_lstrat<T: Real>(e: T, a: T) -> T {
     let chain = e.clone() * b / (T::one() - s.clone() * a.clone());
     (chain + a.clone() * e) / (T::one() - a * s)
 }
+
+/// HSTRAT in game 3 with every position worth *T* (Theorem 6.1, Δ = 0):
+/// *W_H* = *T*(1 + *E* − *ET*)/(*T* + *E* − *ET*). Each move wins with chance
+/// *ET*(1 + *E* − *ET*) and goes on with chance *S*(1 + *E* − *ET*).
+pub fn game3_hstrat<T: Real>(e: T, t: T) -> T {
+    let et = e.clone() * t.clone();
+    t.clone() * (T::one() + e.clone() - et.clone()) / (t + e - et)
+}
+
+/// LSTRAT in game 3 with every position worth *T* (Theorem 6.1):
+/// *W_L* = *T*(2 − *ET*)/(1 + *T* − *ET*). Each move wins with chance *ET* + (1 − *ET*)*ET*
+/// and goes on with chance (1 − *ET*)*S*.
+pub fn game3_lstrat<T: Real>(e: T, t: T) -> T {
+    let et = e * t.clone();
+    t.clone() * (T::from_i64(2) - et.clone()) / (T::one() + t - et)
+}

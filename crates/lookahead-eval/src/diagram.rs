@@ -25,7 +25,7 @@ use num_rational::BigRational;
 use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
 
 use crate::chance::{Bases, Chance};
-use crate::params::{EvaluationError, Parameters};
+use crate::params::{EvaluationError, Game3Parameters, Parameters};
 
 /// How far a single move's look-ahead is followed before the line is set aside as
 /// *truncated* (its probability is then carried in the error bound).
@@ -114,13 +114,14 @@ impl State {
         }
     }
 
-    /// An upper bound on the chance of winning from here: in TSD 1; in TSI the expected
-    /// number of wins below, which is 1 per win seen plus the value of each unseen position
-    /// (a subtree of value *v* holds wins of expected number *v*, since *E* > 0 makes it
-    /// finite and its endpoints' values sum to *v*).
+    /// An upper bound on the chance of winning from here: in TSD, and in game 3, 1; in TSI
+    /// the expected number of wins below, which is 1 per win seen plus the value of each
+    /// unseen position (a subtree of value *v* holds wins of expected number *v*, since
+    /// *E* > 0 makes it finite and its endpoints' values sum to *v*).
     fn win_bound(&self, form: Form, bases: &Bases) -> Chance {
         match form {
             Form::Dependent => bases.one(),
+            Form::Independent if bases.is_shifted() => bases.one(),
             Form::Independent => {
                 let mut bound = bases.zero();
                 expected_wins(&self.seen, self.highs, self.lows, bases, &mut bound);
@@ -167,6 +168,24 @@ fn expected_wins_f64(seen: &Seen, value: f64, a: f64) -> f64 {
     }
 }
 
+/// Position values in floating point, as strategies are shown them.
+#[derive(Debug, Clone, Copy)]
+enum Values {
+    /// Johnson's trees: *A^highs·B^lows*.
+    Split { a: f64 },
+    /// Game 3 of chapter 6: *T* + (highs − lows)·Δ.
+    Shifted { top: f64, shift: f64 },
+}
+
+impl Values {
+    fn at(self, highs: u32, lows: u32) -> f64 {
+        match self {
+            Values::Split { a } => a.powi(highs as i32) * (1.0 - a).powi(lows as i32),
+            Values::Shifted { top, shift } => top + (f64::from(highs) - f64::from(lows)) * shift,
+        }
+    }
+}
+
 /// How one line of play of a move ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum End {
@@ -192,9 +211,10 @@ struct Line {
 /// next line can be found.
 struct Replay<'s> {
     form: Form,
-    /// The current position's value, shown to strategies as floating point.
-    value: f64,
-    a: f64,
+    /// How values are shown to strategies, and where the current position stands.
+    values: Values,
+    highs: u32,
+    lows: u32,
     seen: Seen,
     script: &'s [usize],
     /// Each choice made: (the alternative taken, the number of alternatives).
@@ -264,13 +284,14 @@ impl Replay<'_> {
 
     fn observe(&self, path: &[Branch]) -> Observation {
         let (highs, lows) = exponents(path);
-        let value = self.value * self.a.powi(highs as i32) * (1.0 - self.a).powi(lows as i32);
+        let (highs, lows) = (self.highs + highs, self.lows + lows);
+        let value = self.values.at(highs, lows);
         match self.seen.at(path) {
             Some(Seen::Endpoint { win }) => Observation::Endpoint { value, win: *win },
             _ => Observation::Split {
                 value,
-                high: value * self.a,
-                low: value * (1.0 - self.a),
+                high: self.values.at(highs + 1, lows),
+                low: self.values.at(highs, lows + 1),
             },
         }
     }
@@ -363,7 +384,7 @@ type LinesKey = (Seen, Option<(u32, u32)>);
 pub struct Diagram<'a> {
     strategy: &'a dyn Strategy,
     form: Form,
-    a: f64,
+    values: Values,
     bases: Bases,
     look_budget: usize,
     states: HashMap<State, Chance>,
@@ -372,6 +393,8 @@ pub struct Diagram<'a> {
     truncated: Chance,
     /// The chance of winning on the moves made so far, Σ D(n).
     won: Chance,
+    /// The chance of having lost on the moves made so far.
+    lost: Chance,
 }
 
 impl<'a> Diagram<'a> {
@@ -381,10 +404,53 @@ impl<'a> Diagram<'a> {
         Diagram {
             strategy,
             form,
-            a: params.to_f64().1,
+            values: Values::Split {
+                a: params.to_f64().1,
+            },
             states: HashMap::from([(State::top(form), bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
+            lost: bases.zero(),
+            bases,
+            look_budget: DEFAULT_LOOK_BUDGET,
+            lines: HashMap::new(),
+            moves: 0,
+        }
+    }
+
+    /// The diagram of `strategy` in game 3 of chapter 6 (`params`), before the first move:
+    /// TSI on the same trees, but the top point is worth *T* and every high branch Δ more
+    /// and every low branch Δ less than its fork — Johnson's diagram of "expected position
+    /// values" (Figure 6.1) — an endpoint of value *P* being a win with chance *P* clamped
+    /// to \[0, 1\].
+    ///
+    /// # Examples
+    ///
+    /// Theorem 6.1's setting, Δ = 0: HSTRAT wins with *T*(1 + *E* − *ET*)/(*T* + *E* − *ET*).
+    ///
+    /// ```
+    /// use game_core::number::fraction;
+    /// use lookahead_eval::{Game3Parameters, closed_form, diagram::Diagram, series::evaluate_with};
+    /// use solitaire::strategies::HighChain;
+    ///
+    /// let (e, t) = (fraction(1, 2).unwrap(), fraction(1, 3).unwrap());
+    /// let params = Game3Parameters::new(e.clone(), t.clone(), fraction(0, 1).unwrap()).unwrap();
+    /// let hstrat = HighChain::new(1).unwrap();
+    /// let w = evaluate_with(Diagram::game3(&hstrat, &params), 1e-12, 1000).unwrap();
+    /// let exact = closed_form::game3_hstrat(e, t);
+    /// assert!(w.lower <= exact && exact <= w.upper);
+    /// ```
+    pub fn game3(strategy: &'a dyn Strategy, params: &Game3Parameters) -> Self {
+        let bases = Bases::shifted(&params.e(), &params.top(), &params.shift());
+        let (top, shift) = params.to_f64();
+        Diagram {
+            strategy,
+            form: Form::Independent,
+            values: Values::Shifted { top, shift },
+            states: HashMap::from([(State::top(Form::Independent), bases.one())]),
+            truncated: bases.zero(),
+            won: bases.zero(),
+            lost: bases.zero(),
             bases,
             look_budget: DEFAULT_LOOK_BUDGET,
             lines: HashMap::new(),
@@ -414,6 +480,12 @@ impl<'a> Diagram<'a> {
         self.bases.to_rational(&self.won)
     }
 
+    /// The chance of having lost on the moves made so far (reached a losing endpoint, or
+    /// in TSD left the path to the win).
+    pub fn lost(&self) -> BigRational {
+        self.bases.to_rational(&self.lost)
+    }
+
     /// The number of distinct positions (value and knowledge) the player can now be in.
     pub fn width(&self) -> usize {
         self.states.len()
@@ -437,7 +509,7 @@ impl<'a> Diagram<'a> {
                 let reach = self.bases.mul(&chance, &weight);
                 match &end {
                     End::Won => self.bases.add_to(&mut wins, &reach),
-                    End::Lost => {}
+                    End::Lost => self.bases.add_to(&mut self.lost, &reach),
                     End::Truncated => self.bases.add_to(&mut self.truncated, &reach),
                     End::Moved { branch, seen } => {
                         let (highs, lows) = match (collapse, branch) {
@@ -472,13 +544,11 @@ impl<'a> Diagram<'a> {
     /// [`Diagram::truncated`], in floating point: an estimate cheap enough to test after
     /// every move (accurate to about 1e-12 relative, not rigorous).
     pub fn remaining_f64(&self) -> f64 {
-        let bound_f64 = |state: &State| match self.form {
-            Form::Dependent => 1.0,
-            Form::Independent => {
-                let value =
-                    self.a.powi(state.highs as i32) * (1.0 - self.a).powi(state.lows as i32);
-                expected_wins_f64(&state.seen, value, self.a)
+        let bound_f64 = |state: &State| match (self.form, self.values) {
+            (Form::Independent, Values::Split { a }) => {
+                expected_wins_f64(&state.seen, self.values.at(state.highs, state.lows), a)
             }
+            _ => 1.0,
         };
         let states: f64 = self
             .states
@@ -578,21 +648,21 @@ impl<'a> Diagram<'a> {
         if let Some(lines) = self.lines.get(&key) {
             return Ok(Rc::clone(lines));
         }
-        let value = self.a.powi(state.highs as i32) * (1.0 - self.a).powi(state.lows as i32);
-        let lines = Rc::new(self.replay_all(&state.seen, value)?);
+        let lines = Rc::new(self.replay_all(state)?);
         self.lines.insert(key, Rc::clone(&lines));
         Ok(lines)
     }
 
-    fn replay_all(&self, seen: &Seen, value: f64) -> Result<Vec<Line>, EvaluationError> {
+    fn replay_all(&self, state: &State) -> Result<Vec<Line>, EvaluationError> {
         let mut lines = Vec::new();
         let mut script = Vec::new();
         loop {
             let mut replay = Replay {
                 form: self.form,
-                value,
-                a: self.a,
-                seen: seen.clone(),
+                values: self.values,
+                highs: state.highs,
+                lows: state.lows,
+                seen: state.seen.clone(),
                 script: &script,
                 choices: Vec::new(),
                 factors: Vec::new(),

@@ -1,7 +1,7 @@
 //! Exact evaluation of Tree Solitaire strategies and the tables of Johnson's memo.
 //!
 //! D. S. Johnson, *Look-ahead strategies in one person games with randomly generated game
-//! trees*, MIT AI Memo 205 (1970), chapters 2–5 and Appendix A. For a class of games with
+//! trees*, MIT AI Memo 205 (1970), chapters 2–6 and Appendix A. For a class of games with
 //! constant split ratio *A* and endpoint probability *E*, given as exact fractions
 //! ([`Parameters`]), this crate computes the chance *W* that a strategy of the `solitaire`
 //! crate wins:
@@ -16,6 +16,8 @@
 //! - [`appendix_a`]: what the memo itself computed — its MAD programs' *D(1)* … *D(10)*,
 //!   the ratios between terms and the correction factor for the tail, in exact arithmetic;
 //!   [`memo`] pairs it with the true value for every strategy the memo names.
+//! - Chapter 6: [`diagram::Diagram::game3`] evaluates game 3 by Johnson's diagram of
+//!   expected values ([`Game3Parameters`]); Theorem 6.1's closed forms are in [`closed_form`].
 //!
 //! # Examples
 //!
@@ -43,4 +45,4 @@ pub mod memo;
 mod params;
 pub mod series;
 
-pub use params::{EvaluationError, Parameters};
+pub use params::{EvaluationError, Game3Parameters, Parameters};

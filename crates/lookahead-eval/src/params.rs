@@ -15,6 +15,12 @@ pub enum EvaluationError {
     /// The split ratio *A* must lie in \[1/2, 1\].
     #[error("split ratio A = {0} is outside [1/2, 1]")]
     SplitRatio(String),
+    /// Game 3's top value *T* must lie in \[0, 1\].
+    #[error("top value T = {0} is outside [0, 1]")]
+    TopValue(String),
+    /// Game 3's shift Δ must not be negative.
+    #[error("shift = {0} is negative")]
+    Shift(String),
     /// The series was asked for a precision it could not reach within the move limit.
     #[error("after {moves} moves the error bound is {reached:e}, not below {requested:e}")]
     Precision {
@@ -107,5 +113,61 @@ impl Parameters {
     /// (*E*, *A*) as floating point, for the values a strategy is shown.
     pub fn to_f64(&self) -> (f64, f64) {
         (to_f64(&self.e), to_f64(&self.a))
+    }
+}
+
+/// Game 3 of Johnson's chapter 6 in the form his diagram evaluates (Figure 6.1): endpoint
+/// probability *E*, top value *T*, and every high branch worth Δ more, every low branch Δ
+/// less, than its fork (the expected values of a branch drawn from a law symmetric about
+/// the fork's value; Δ = 0 is Theorem 6.1's setting).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Game3Parameters {
+    e: BigRational,
+    top: BigRational,
+    shift: BigRational,
+}
+
+impl Game3Parameters {
+    /// The class with endpoint probability `e`, top value `top` and shift `shift`.
+    ///
+    /// # Errors
+    ///
+    /// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
+    /// [`EvaluationError::TopValue`] unless 0 ≤ *T* ≤ 1, [`EvaluationError::Shift`] if Δ < 0.
+    pub fn new(
+        e: BigRational,
+        top: BigRational,
+        shift: BigRational,
+    ) -> Result<Self, EvaluationError> {
+        if !(e > BigRational::zero() && e <= BigRational::one()) {
+            return Err(EvaluationError::EndpointProbability(e.to_string()));
+        }
+        if !(top >= BigRational::zero() && top <= BigRational::one()) {
+            return Err(EvaluationError::TopValue(top.to_string()));
+        }
+        if shift < BigRational::zero() {
+            return Err(EvaluationError::Shift(shift.to_string()));
+        }
+        Ok(Game3Parameters { e, top, shift })
+    }
+
+    /// *E*.
+    pub fn e(&self) -> BigRational {
+        self.e.clone()
+    }
+
+    /// *T*, the top point's value.
+    pub fn top(&self) -> BigRational {
+        self.top.clone()
+    }
+
+    /// Δ, the shift of each branch from its fork's value.
+    pub fn shift(&self) -> BigRational {
+        self.shift.clone()
+    }
+
+    /// (*T*, Δ) as floating point, for the values a strategy is shown.
+    pub fn to_f64(&self) -> (f64, f64) {
+        (to_f64(&self.top), to_f64(&self.shift))
     }
 }

@@ -303,6 +303,19 @@ mod properties {
         }
 
         #[test]
+        fn theorem_6_1_hstrat_beats_lstrat_when_values_stay_put(
+            e in (1i64..=40, 1i64..=40),
+            t in (1i64..=40, 1i64..=40),
+        ) {
+            prop_assume!(e.0 != e.1 && t.0 != t.1);
+            let e = fraction(e.0.min(e.1), e.0.max(e.1)).unwrap();
+            let t = fraction(t.0.min(t.1), t.0.max(t.1)).unwrap();
+            prop_assert!(
+                closed_form::game3_hstrat(e.clone(), t.clone()) > closed_form::game3_lstrat(e, t)
+            );
+        }
+
+        #[test]
         fn more_look_ahead_down_the_low_chain_never_hurts_in_tsd(p in parameters()) {
             let w1 = dependent_value(&l(1), &p).unwrap();
             let w2 = dependent_value(&l(2), &p).unwrap();
@@ -342,4 +355,70 @@ fn the_depreciation_factors_tend_to_the_tsd_chances_and_keep_their_order() {
             );
         }
     }
+}
+
+fn game3(e: (i64, i64), t: (i64, i64), shift: (i64, i64)) -> lookahead_eval::Game3Parameters {
+    lookahead_eval::Game3Parameters::new(
+        fraction(e.0, e.1).unwrap(),
+        fraction(t.0, t.1).unwrap(),
+        fraction(shift.0, shift.1).unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn theorem_6_1_closed_forms_are_the_exact_game_3_series_and_hstrat_wins() {
+    let one = fraction(1, 1).unwrap();
+    // Small E makes long games (every position keeps its value): the series is checked
+    // where it converges in a few hundred moves.
+    for e in [(1, 3), (1, 2), (9, 10), (1, 1)] {
+        for t in [(1, 10), (1, 3), (1, 2), (4, 5)] {
+            let p = game3(e, t, (0, 1));
+            let (e, t) = (p.e(), p.top());
+            let w_h = closed_form::game3_hstrat(e.clone(), t.clone());
+            let w_l = closed_form::game3_lstrat(e.clone(), t.clone());
+            let series_h = evaluate_with(Diagram::game3(&h(1), &p), 1e-9, 2_000).unwrap();
+            let series_l = evaluate_with(Diagram::game3(&l(1), &p), 1e-9, 2_000).unwrap();
+            assert!(
+                contains(&series_h, &w_h) && contains(&series_l, &w_l),
+                "{p:?}"
+            );
+            if e < one {
+                assert!(w_h > w_l, "{p:?}");
+            } else {
+                assert_eq!(w_h, w_l);
+            }
+        }
+    }
+}
+
+#[test]
+fn game_3_moves_account_for_every_game() {
+    // Johnson's Table 6.2 setting: every game is won or lost, move by move.
+    let p = game3((1, 2), (1, 2), (1, 6));
+    for strategy in [&h(1) as &dyn Strategy, &l(1), &Strat] {
+        let mut diagram = Diagram::game3(strategy, &p);
+        let mut won = fraction(0, 1).unwrap();
+        for _ in 0..60 {
+            won += diagram.next_move().unwrap();
+        }
+        let accounted = to_f64(&(won + diagram.lost()));
+        assert!((accounted - 1.0).abs() < 1e-15 + to_f64(&diagram.tail_bound()));
+    }
+    assert!(matches!(
+        lookahead_eval::Game3Parameters::new(
+            fraction(1, 2).unwrap(),
+            fraction(3, 2).unwrap(),
+            fraction(0, 1).unwrap()
+        ),
+        Err(EvaluationError::TopValue(_))
+    ));
+    assert!(matches!(
+        lookahead_eval::Game3Parameters::new(
+            fraction(1, 2).unwrap(),
+            fraction(1, 2).unwrap(),
+            fraction(-1, 6).unwrap()
+        ),
+        Err(EvaluationError::Shift(_))
+    ));
 }

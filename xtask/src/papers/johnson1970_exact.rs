@@ -7,17 +7,20 @@
 
 use std::collections::HashMap;
 
+use game_core::number::to_f64;
 use game_core::number::{PrintedNumber, Rounding, decimal_expansion};
 use lookahead_eval::dependent::dependent_value;
+use lookahead_eval::diagram::Diagram;
 use lookahead_eval::memo::{Reproduction, reproduce, strategy};
-use lookahead_eval::{Parameters, closed_form};
+use lookahead_eval::series::evaluate_with;
+use lookahead_eval::{Game3Parameters, Parameters, closed_form};
 use num_rational::BigRational;
 
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
 
 /// The tables this module answers for.
-pub const TABLES: [&str; 9] = [
+pub const TABLES: [&str; 11] = [
     "text-2",
     "text-3",
     "text-4",
@@ -27,6 +30,8 @@ pub const TABLES: [&str; 9] = [
     "4.4-ranking",
     "4.5",
     "5.1",
+    "6.1",
+    "6.2",
 ];
 
 /// The width of the interval that holds each true value.
@@ -42,6 +47,12 @@ const RANKED: [(&str, &str); 7] = [
     ("2HSTRAT", "2H"),
     ("HSTRAT", "H"),
 ];
+
+/// The moves of game 3 that Tables 6.1 and 6.2 calculate by hand.
+const GAME3_MOVES: usize = 3;
+
+/// The most moves a game 3 series may take to reach [`PRECISION`].
+const MOVES: usize = 2_000;
 
 /// The decimals of the memo's computed chances (its tables print five).
 const PRINTED_PLACES: u32 = 5;
@@ -198,6 +209,53 @@ impl Exact {
         }))
     }
 
+    /// Tables 6.1 and 6.2: game 3 by Johnson's diagram of expected values (E, T, Δ): the
+    /// chance of winning (6.1) or losing (6.2) on moves 1 to 3, their sum, and for 6.2 the
+    /// chance of losing at all ("sum + correction factor") and of winning (1 minus it).
+    fn game3(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let params = Game3Parameters::new(
+            fraction(row, "E")?,
+            fraction(row, "T")?,
+            fraction(row, "shift")?,
+        )
+        .map_err(|e| e.to_string())?;
+        let strategy = strategy(&row.column).map_err(|e| e.to_string())?;
+        let line = row.parameter("line").ok_or("no line")?;
+        let winning = row.table == "6.1";
+        if line == "total" || line == "win" {
+            let w = evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES)
+                .map_err(|e| e.to_string())?;
+            let one = BigRational::from_integer(1.into());
+            // The game ends with probability 1 (E > 0), so it is lost with chance 1 − W.
+            let (low, high) = if line == "win" {
+                (w.lower, w.upper)
+            } else {
+                (&one - w.upper, one - w.lower)
+            };
+            return Ok(Computed::Bounded {
+                value: 0.5 * (to_f64(&low) + to_f64(&high)),
+                low,
+                high,
+            });
+        }
+        let mut diagram = Diagram::game3(&*strategy, &params);
+        let mut terms = Vec::new();
+        let mut lost_before = BigRational::from_integer(0.into());
+        for _ in 0..GAME3_MOVES {
+            let won = diagram.next_move().map_err(|e| e.to_string())?;
+            let lost = diagram.lost();
+            terms.push(if winning { won } else { &lost - &lost_before });
+            lost_before = lost;
+        }
+        Ok(Computed::Exact(match line {
+            "sum" => terms.iter().sum(),
+            n => {
+                let n: usize = n.parse().map_err(|_| format!("line {n}?"))?;
+                terms.get(n - 1).cloned().ok_or("no such move")?
+            }
+        }))
+    }
+
     /// A chance in the dependent form (chapters 2 and 3), exactly.
     fn dependent(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let params = parameters(row)?;
@@ -214,6 +272,7 @@ impl Exact {
             "4.4-ranking" => self.ranking(row),
             "4.5" => self.improvement(row),
             "5.1" => self.ratio_and_limit(row),
+            "6.1" | "6.2" => self.game3(row),
             "4.4" if row.column.contains('-') => self.difference(row),
             _ => self.procedure(row, &row.column.clone()),
         }
