@@ -35,3 +35,29 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
         }
     }
 }
+
+/// Game 3 with every position worth T (Theorem 6.1's setting): solitaire's Monte Carlo of
+/// game 3 trees with a zero shift agrees with the exact closed forms.
+#[test]
+fn game_3_monte_carlo_agrees_with_theorem_6_1() {
+    use lookahead_eval::closed_form::{game3_hstrat, game3_lstrat};
+    use tree_gen::Shift;
+    let (h, l) = (strategy("HSTRAT").unwrap(), strategy("LSTRAT").unwrap());
+    for (i, &(e, t)) in [(0.5, 0.5), (0.25, 0.75), (0.75, 0.2)].iter().enumerate() {
+        let tree = TreeParams::game3(e, t, Shift::uniform(0.0).unwrap()).unwrap();
+        let run = MonteCarlo::new(2026 + i as u64, 200_000).unwrap();
+        let comparison = compare(&tree, Form::Independent, &[&*h, &*l], &run).unwrap();
+        for (result, exact) in comparison
+            .results
+            .iter()
+            .zip([game3_hstrat(e, t), game3_lstrat(e, t)])
+        {
+            let z = (result.wins.mean() - exact) / result.wins.standard_error();
+            assert!(
+                z.abs() < 4.0,
+                "{} at E = {e}, T = {t}: z = {z:.2}",
+                result.name
+            );
+        }
+    }
+}
