@@ -41,6 +41,10 @@ pub(crate) struct Bases {
     shifted: Option<(BigInt, BigInt)>,
 }
 
+/// The largest power of a base kept in the table: the table's size grows with the square
+/// of this (a few megabytes here).
+const POWER_TABLE_LIMIT: usize = 4_096;
+
 /// Trial division finds the prime factors of q and t below this bound.
 const TRIAL_DIVISION_LIMIT: u64 = 1 << 20;
 
@@ -152,6 +156,20 @@ impl Bases {
         }
         grow(&mut self.powers_r, &self.r, depth);
         grow(&mut self.powers_t_minus_r, &t_minus_r, depth);
+    }
+
+    /// Makes the powers of q, t and 2 that aligning `chances` with one another needs
+    /// available (up to [`POWER_TABLE_LIMIT`]): chances of one move can differ by
+    /// thousands in an exponent, and computing such a power afresh for each sum is slow.
+    pub(crate) fn reach_alignment<'c>(&mut self, chances: impl Iterator<Item = &'c Chance>) {
+        let widest = chances
+            .flat_map(|chance| chance.exponents)
+            .max()
+            .unwrap_or(0);
+        let depth = widest.min(POWER_TABLE_LIMIT);
+        for (powers, base) in self.powers.iter_mut().zip(&self.bases) {
+            grow(powers, base, depth);
+        }
     }
 
     /// `bases[base]^exponent`, from the table when [`Bases::reach`] went that far.
@@ -295,7 +313,11 @@ impl Bases {
                 numerator /= prime;
                 left -= 1;
             }
-            denominator *= num_traits::pow(prime.clone(), left);
+            if *prime == BigInt::from(2) {
+                denominator <<= left;
+            } else {
+                denominator *= num_traits::pow(prime.clone(), left);
+            }
         }
         BigRational::new_raw(numerator, denominator)
     }

@@ -500,6 +500,7 @@ impl<'a> Diagram<'a> {
     /// [`EvaluationError::Look`] if the strategy looks where it may not.
     pub fn next_move(&mut self) -> Result<BigRational, EvaluationError> {
         self.bases.reach(self.moves + self.look_budget + 2);
+        self.bases.reach_alignment(self.states.values());
         let collapse = self.form == Form::Dependent && self.strategy.is_ordinal();
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
