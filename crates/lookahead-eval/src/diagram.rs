@@ -97,34 +97,38 @@ impl Seen {
 pub struct State {
     highs: u32,
     lows: u32,
-    seen: Seen,
+    /// What is known below it, as an index into the diagram's patterns.
+    pattern: u32,
+}
+
+/// What is known at the top point before the first move: that it is a split point (in TSD,
+/// on the path to the win).
+fn top_seen(form: Form) -> Seen {
+    Seen::fresh_split(match form {
+        Form::Dependent => Mark::Undecided,
+        Form::Independent => Mark::Off,
+    })
 }
 
 impl State {
-    /// The top point: a split point of value 1 (in TSD, on the path to the win).
-    fn top(form: Form) -> Self {
-        let mark = match form {
-            Form::Dependent => Mark::Undecided,
-            Form::Independent => Mark::Off,
-        };
-        State {
-            highs: 0,
-            lows: 0,
-            seen: Seen::fresh_split(mark),
-        }
-    }
+    /// The top point, whose pattern is always the first.
+    const TOP: State = State {
+        highs: 0,
+        lows: 0,
+        pattern: 0,
+    };
 
     /// An upper bound on the chance of winning from here: in TSD, and in game 3, 1; in TSI
     /// the expected number of wins below, which is 1 per win seen plus the value of each
     /// unseen position (a subtree of value *v* holds wins of expected number *v*, since
     /// *E* > 0 makes it finite and its endpoints' values sum to *v*).
-    fn win_bound(&self, form: Form, bases: &Bases) -> Chance {
+    fn win_bound(&self, seen: &Seen, form: Form, bases: &Bases) -> Chance {
         match form {
             Form::Dependent => bases.one(),
             Form::Independent if bases.is_shifted() => bases.one(),
             Form::Independent => {
                 let mut bound = bases.zero();
-                expected_wins(&self.seen, self.highs, self.lows, bases, &mut bound);
+                expected_wins(seen, self.highs, self.lows, bases, &mut bound);
                 bound
             }
         }
@@ -204,6 +208,23 @@ pub(crate) enum End {
 struct Line {
     factors: Vec<Factor>,
     end: End,
+}
+
+/// How a line ends, with the position reached known by its pattern's index: cheap to
+/// compare and to hash, where a [`Seen`] tree is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Won,
+    Lost,
+    Truncated,
+    Moved { branch: Branch, pattern: u32 },
+}
+
+/// A [`Line`] with its end resolved to a [`Next`].
+#[derive(Debug, Clone)]
+struct Step {
+    factors: Vec<Factor>,
+    next: Next,
 }
 
 /// The [`Look`] that replays one line of play: it answers looks from `script` while the
@@ -362,7 +383,7 @@ fn next_script(choices: &[(usize, usize)]) -> Option<Vec<usize>> {
 
 /// Positions whose lines of play are the same: what is known below them, and for a
 /// strategy that uses values, the value too.
-type LinesKey = (Seen, Option<(u32, u32)>);
+type LinesKey = (u32, Option<(u32, u32)>);
 
 /// The exact move-by-move evaluation of one strategy in one form of the game.
 ///
@@ -388,7 +409,10 @@ pub struct Diagram<'a> {
     bases: Bases,
     look_budget: usize,
     states: HashMap<State, Chance>,
-    lines: HashMap<LinesKey, Rc<Vec<Line>>>,
+    lines: HashMap<LinesKey, Rc<Vec<Step>>>,
+    /// Every pattern of knowledge met so far, and their indices.
+    patterns: Vec<Seen>,
+    pattern_ids: HashMap<Seen, u32>,
     moves: usize,
     truncated: Chance,
     /// The chance of winning on the moves made so far, Σ D(n).
@@ -407,13 +431,15 @@ impl<'a> Diagram<'a> {
             values: Values::Split {
                 a: params.to_f64().1,
             },
-            states: HashMap::from([(State::top(form), bases.one())]),
+            states: HashMap::from([(State::TOP, bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
             lost: bases.zero(),
             bases,
             look_budget: DEFAULT_LOOK_BUDGET,
             lines: HashMap::new(),
+            patterns: vec![top_seen(form)],
+            pattern_ids: HashMap::from([(top_seen(form), 0)]),
             moves: 0,
         }
     }
@@ -447,13 +473,15 @@ impl<'a> Diagram<'a> {
             strategy,
             form: Form::Independent,
             values: Values::Shifted { top, shift },
-            states: HashMap::from([(State::top(Form::Independent), bases.one())]),
+            states: HashMap::from([(State::TOP, bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
             lost: bases.zero(),
             bases,
             look_budget: DEFAULT_LOOK_BUDGET,
             lines: HashMap::new(),
+            patterns: vec![top_seen(Form::Independent)],
+            pattern_ids: HashMap::from([(top_seen(Form::Independent), 0)]),
             moves: 0,
         }
     }
@@ -505,14 +533,14 @@ impl<'a> Diagram<'a> {
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
         for (state, chance) in std::mem::take(&mut self.states) {
-            let lines = self.lines_from(&state)?;
-            for (end, weight) in self.ends(&lines, &state) {
+            let steps = self.steps_from(&state)?;
+            for (next_step, weight) in self.ends(&steps, &state) {
                 let reach = self.bases.mul(&chance, &weight);
-                match &end {
-                    End::Won => self.bases.add_to(&mut wins, &reach),
-                    End::Lost => self.bases.add_to(&mut self.lost, &reach),
-                    End::Truncated => self.bases.add_to(&mut self.truncated, &reach),
-                    End::Moved { branch, seen } => {
+                match next_step {
+                    Next::Won => self.bases.add_to(&mut wins, &reach),
+                    Next::Lost => self.bases.add_to(&mut self.lost, &reach),
+                    Next::Truncated => self.bases.add_to(&mut self.truncated, &reach),
+                    Next::Moved { branch, pattern } => {
                         let (highs, lows) = match (collapse, branch) {
                             (true, _) => (0, 0),
                             (false, Branch::High) => (state.highs + 1, state.lows),
@@ -521,7 +549,7 @@ impl<'a> Diagram<'a> {
                         let moved = State {
                             highs,
                             lows,
-                            seen: seen.clone(),
+                            pattern,
                         };
                         let sum = next.entry(moved).or_insert_with(|| self.bases.zero());
                         self.bases.add_to(sum, &reach);
@@ -547,7 +575,8 @@ impl<'a> Diagram<'a> {
     pub fn remaining_f64(&self) -> f64 {
         let bound_f64 = |state: &State| match (self.form, self.values) {
             (Form::Independent, Values::Split { a }) => {
-                expected_wins_f64(&state.seen, self.values.at(state.highs, state.lows), a)
+                let seen = &self.patterns[state.pattern as usize];
+                expected_wins_f64(seen, self.values.at(state.highs, state.lows), a)
             }
             _ => 1.0,
         };
@@ -562,9 +591,10 @@ impl<'a> Diagram<'a> {
     fn remaining(&self) -> Chance {
         let mut bound = self.bases.zero();
         for (state, chance) in &self.states {
+            let seen = &self.patterns[state.pattern as usize];
             let term = self
                 .bases
-                .mul(chance, &state.win_bound(self.form, &self.bases));
+                .mul(chance, &state.win_bound(seen, self.form, &self.bases));
             self.bases.add_to(&mut bound, &term);
         }
         bound
@@ -572,7 +602,7 @@ impl<'a> Diagram<'a> {
 
     /// The top point of the game, as known before the first move.
     pub(crate) fn top_seen(&self) -> Seen {
-        State::top(self.form).seen
+        self.patterns[0].clone()
     }
 
     /// Every line of play of one move from a position of value 1 known as `seen`, with its
@@ -584,15 +614,24 @@ impl<'a> Diagram<'a> {
         let state = State {
             highs: 0,
             lows: 0,
-            seen: seen.clone(),
+            pattern: self.intern(seen.clone()),
         };
         self.bases.reach(self.look_budget + 2);
-        let lines = self.lines_from(&state)?;
-        Ok(lines
+        let steps = self.steps_from(&state)?;
+        Ok(steps
             .iter()
-            .map(|line| {
-                let weight = self.weigh(&line.factors, &state);
-                (self.bases.to_rational(&weight), line.end.clone())
+            .map(|step| {
+                let weight = self.weigh(&step.factors, &state);
+                let end = match step.next {
+                    Next::Won => End::Won,
+                    Next::Lost => End::Lost,
+                    Next::Truncated => End::Truncated,
+                    Next::Moved { branch, pattern } => End::Moved {
+                        branch,
+                        seen: self.patterns[pattern as usize].clone(),
+                    },
+                };
+                (self.bases.to_rational(&weight), end)
             })
             .collect())
     }
@@ -600,13 +639,13 @@ impl<'a> Diagram<'a> {
     /// How the lines of play from `state` end, each distinct end once with the total
     /// chance of its lines: the chances are small numbers, the chance of reaching `state`
     /// may be thousands of digits long, so summing first saves most of the long products.
-    fn ends(&self, lines: &[Line], state: &State) -> Vec<(End, Chance)> {
-        let mut ends: Vec<(End, Chance)> = Vec::new();
-        for line in lines {
-            let weight = self.weigh(&line.factors, state);
-            match ends.iter_mut().find(|(end, _)| *end == line.end) {
+    fn ends(&self, steps: &[Step], state: &State) -> Vec<(Next, Chance)> {
+        let mut ends: Vec<(Next, Chance)> = Vec::new();
+        for step in steps {
+            let weight = self.weigh(&step.factors, state);
+            match ends.iter_mut().find(|(next, _)| *next == step.next) {
                 Some((_, sum)) => self.bases.add_to(sum, &weight),
-                None => ends.push((line.end.clone(), weight)),
+                None => ends.push((step.next, weight)),
             }
         }
         ends
@@ -642,16 +681,46 @@ impl<'a> Diagram<'a> {
         })
     }
 
-    /// Every line of play of one move from `state` (computed once per kind of position).
-    fn lines_from(&mut self, state: &State) -> Result<Rc<Vec<Line>>, EvaluationError> {
-        let level = (!self.strategy.is_ordinal()).then_some((state.highs, state.lows));
-        let key = (state.seen.clone(), level);
-        if let Some(lines) = self.lines.get(&key) {
-            return Ok(Rc::clone(lines));
+    /// The index of the pattern `seen`, adding it if it is new.
+    fn intern(&mut self, seen: Seen) -> u32 {
+        if let Some(&id) = self.pattern_ids.get(&seen) {
+            return id;
         }
-        let lines = Rc::new(self.replay_all(state)?);
-        self.lines.insert(key, Rc::clone(&lines));
-        Ok(lines)
+        let id = self.patterns.len() as u32;
+        self.patterns.push(seen.clone());
+        self.pattern_ids.insert(seen, id);
+        id
+    }
+
+    /// Every line of play of one move from `state` (computed once per kind of position).
+    fn steps_from(&mut self, state: &State) -> Result<Rc<Vec<Step>>, EvaluationError> {
+        let level = (!self.strategy.is_ordinal()).then_some((state.highs, state.lows));
+        let key = (state.pattern, level);
+        if let Some(steps) = self.lines.get(&key) {
+            return Ok(Rc::clone(steps));
+        }
+        let lines = self.replay_all(state)?;
+        let steps: Vec<Step> = lines
+            .into_iter()
+            .map(|line| {
+                let next = match line.end {
+                    End::Won => Next::Won,
+                    End::Lost => Next::Lost,
+                    End::Truncated => Next::Truncated,
+                    End::Moved { branch, seen } => Next::Moved {
+                        branch,
+                        pattern: self.intern(seen),
+                    },
+                };
+                Step {
+                    factors: line.factors,
+                    next,
+                }
+            })
+            .collect();
+        let steps = Rc::new(steps);
+        self.lines.insert(key, Rc::clone(&steps));
+        Ok(steps)
     }
 
     fn replay_all(&self, state: &State) -> Result<Vec<Line>, EvaluationError> {
@@ -663,7 +732,7 @@ impl<'a> Diagram<'a> {
                 values: self.values,
                 highs: state.highs,
                 lows: state.lows,
-                seen: state.seen.clone(),
+                seen: self.patterns[state.pattern as usize].clone(),
                 script: &script,
                 choices: Vec::new(),
                 factors: Vec::new(),
