@@ -61,3 +61,29 @@ fn game_3_monte_carlo_agrees_with_theorem_6_1() {
         }
     }
 }
+
+/// With split ratios uniform on [1/2, 1] (mean 3/4), TSD under an ordinal strategy is won
+/// with exactly the chance of the constant ratio 3/4: each split point's ratio enters the
+/// chance of a line of play once, linearly (which way the path to the win turns), and the
+/// ratios of different points are independent. The Monte Carlo agrees.
+#[test]
+fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
+    use lookahead_eval::dependent::dependent_value;
+    let exact_params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+    let tree = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
+    let names: Vec<&str> = ["STRAT", "LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT"].to_vec();
+    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
+    let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
+    let run = MonteCarlo::new(1971, 400_000).unwrap();
+    let comparison = compare(&tree, Form::Dependent, &refs, &run).unwrap();
+    for ((name, strategy), result) in names.iter().zip(&strategies).zip(&comparison.results) {
+        let exact =
+            game_core::number::to_f64(&dependent_value(&**strategy, &exact_params).unwrap());
+        let z = (result.wins.mean() - exact) / result.wins.standard_error();
+        assert!(
+            z.abs() < 4.0,
+            "{name}: exact {exact}, Monte Carlo {} (z = {z:.2})",
+            result.wins.mean()
+        );
+    }
+}
