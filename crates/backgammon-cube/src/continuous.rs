@@ -54,7 +54,7 @@ pub fn theorem_1(k: u32) -> BigRational {
 
 /// μ(x) = E C_A² 1{|C_A| < x}, the truncated second moment in the proof of Theorem 2,
 /// exactly from Theorem 1: Σ over k ≥ 1 with 2^k < x of 2·4^k·3/2^(2k+1) = 3·#{k ≥ 1 : 2^k < x}.
-/// The paper's 3[log₂ x] is this exactly because it defines [y] as sup{z ∈ ℤ : z < y},
+/// The paper's 3[log₂ x] is this exactly because it defines \[y\] as sup{z ∈ ℤ : z < y},
 /// which is y − 1 at integers (x a power of 2).
 ///
 /// ```

@@ -1,9 +1,9 @@
 //! The counting functions of section 4: for a node n and a score i, how many assignments of
-//! scores to the leaves of T[n] give sc(n) = i (EQ), ≤ i (LE) or > i (GT).
+//! scores to the leaves of T\[n\] give sc(n) = i (EQ), ≤ i (LE) or > i (GT).
 //!
 //! At a leaf LE(n, i) = i and GT(n, i) = α − i. A max-node with m children has
 //! LE(n̂, i) = LE(n̄′, i)^m (equation 3); a min-node with q children has
-//! GT(n̄, i) = GT(n̂′, i)^q (equation 4); and always LE(n, i) + GT(n, i) = α^#T[n] (Lemma 4.3),
+//! GT(n̄, i) = GT(n̂′, i)^q (equation 4); and always LE(n, i) + GT(n, i) = α^#T\[n\] (Lemma 4.3),
 //! which gives the other function (Lemmas 4.4 and 4.5). EQ(n, i) = LE(n, i) − LE(n, i − 1)
 //! (equation 1). All counts are exact big integers.
 

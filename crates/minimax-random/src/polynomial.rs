@@ -1,10 +1,10 @@
 //! prob(n) as a function of α: the counts are polynomials in α, which decide claims about
 //! every α at once.
 //!
-//! #[n] = Σ_{i=1}^{α} EQ(n, i)·Π LE(n*, i), and each factor is a polynomial in i and α of
-//! total degree at most the number of leaves below it, so #[n] is a polynomial in α of
+//! #\[n\] = Σ_{i=1}^{α} EQ(n, i)·Π LE(n*, i), and each factor is a polynomial in i and α of
+//! total degree at most the number of leaves below it, so #\[n\] is a polynomial in α of
 //! degree at most N + 1 (N all the leaves; the sum over i adds one). Two moves' prob differ
-//! by (#[n1] − #[n2])/α^N, whose sign is that of the polynomial D = #[n1] − #[n2]. D is
+//! by (#\[n1\] − #\[n2\])/α^N, whose sign is that of the polynomial D = #\[n1\] − #\[n2\]. D is
 //! recovered exactly by interpolation at α = 1, …, N + 2, its sign for large α is that of its
 //! leading coefficient beyond the Cauchy bound on its roots, and every integer α below the
 //! bound is checked one by one: together, a proof for all α.
@@ -87,7 +87,7 @@ impl Polynomial {
     }
 }
 
-/// D(α) = #[n1] − #[n2] for the first two of `moves` (with the others as siblings), as an
+/// D(α) = #\[n1\] − #\[n2\] for the first two of `moves` (with the others as siblings), as an
 /// exact polynomial in α.
 ///
 /// # Errors
@@ -118,7 +118,7 @@ pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ShapeError> {
     Ok(Polynomial::interpolate(&points))
 }
 
-/// #[n] for every move as an exact polynomial in α.
+/// #\[n\] for every move as an exact polynomial in α.
 ///
 /// # Errors
 ///
@@ -146,7 +146,7 @@ pub fn principal_count_polynomials(moves: &[MoveShape]) -> Result<Vec<Polynomial
 }
 
 /// prob(n) in the limit α → ∞, where leaf scores are continuous uniform and ties vanish:
-/// the coefficient of α^N in #[n](α) (prob = #[n]/α^N), exactly.
+/// the coefficient of α^N in #\[n\](α) (prob = #\[n\]/α^N), exactly.
 ///
 /// # Errors
 ///

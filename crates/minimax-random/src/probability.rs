@@ -1,9 +1,9 @@
 //! prob(n): the chance that random minimaxing puts move n on a principal variation
 //! (section 5).
 //!
-//! #[n](i), the number of assignments with sc(root) = sc(n) = i, is
+//! #\[n\](i), the number of assignments with sc(root) = sc(n) = i, is
 //! EQ(n, i)·Π LE(n*, i) over the siblings n* of n (Lemma 5.1), and
-//! prob(n) = Σ_i #[n](i) / α^N, N the number of leaves of the whole tree.
+//! prob(n) = Σ_i #\[n\](i) / α^N, N the number of leaves of the whole tree.
 
 use num_bigint::BigUint;
 use num_rational::BigRational;
@@ -78,7 +78,7 @@ fn prime_factors(mut n: u32) -> Vec<(u32, u32)> {
     factors
 }
 
-/// #[n] for every move: the number of assignments that put it on a principal variation.
+/// #\[n\] for every move: the number of assignments that put it on a principal variation.
 ///
 /// # Errors
 ///
@@ -90,7 +90,7 @@ pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>,
         .collect()
 }
 
-/// #[n_k] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
+/// #\[n_k\] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
 pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
     // The terms are independent products of huge numbers: the scores are shared between
     // the cores, and the exact sum does not depend on how.

@@ -77,7 +77,7 @@ impl MoveShape {
         self.children.len()
     }
 
-    /// #T[n], the number of leaves below the move, as a `u32` exponent when it fits.
+    /// #T\[n\], the number of leaves below the move, as a `u32` exponent when it fits.
     pub fn leaves(&self) -> Option<u32> {
         self.children
             .iter()
