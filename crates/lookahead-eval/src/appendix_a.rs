@@ -21,7 +21,7 @@ use game_core::number::to_f64;
 use solitaire::Branch;
 
 use crate::params::{EvaluationError, Parameters};
-use crate::series::{Evaluation, MAX_MOVES};
+use crate::series::{Evaluation, MAX_MOVES, check_precision};
 
 /// The number of terms Johnson's programs compute.
 pub const TERMS: usize = 10;
@@ -259,7 +259,7 @@ fn bstrat_program(params: &Parameters, as_printed: bool) -> Vec<BigRational> {
 /// M1 T(1) = (1.-C)*S*T(1)
 /// ```
 pub fn unlimited_hstrat(params: &Parameters) -> Vec<BigRational> {
-    limit_terms(params, TERMS, LimitChain::High)
+    limit_terms(params, Branch::High)
 }
 
 /// The ∞LSTRAT program (LLIMIT): the chain starts at the low branch (chance of a win
@@ -272,7 +272,7 @@ pub fn unlimited_hstrat(params: &Parameters) -> Vec<BigRational> {
 /// M2 T(1) = (1.-C)*S*T(1)
 /// ```
 pub fn unlimited_lstrat(params: &Parameters) -> Vec<BigRational> {
-    limit_terms(params, TERMS, LimitChain::Low)
+    limit_terms(params, Branch::Low)
 }
 
 /// The exact chance of winning under ∞HSTRAT (`chain` = [`Branch::High`]) or ∞LSTRAT
@@ -302,17 +302,15 @@ pub fn unlimited_value(
     chain: Branch,
     precision: f64,
 ) -> Result<Evaluation, EvaluationError> {
-    if !(precision > 0.0 && precision.is_finite()) {
-        return Err(EvaluationError::InvalidPrecision(precision));
-    }
-    let chain = match chain {
-        Branch::High => LimitChain::High,
-        Branch::Low => LimitChain::Low,
-    };
-    let mut count = TERMS;
+    check_precision(precision)?;
+    let mut limit = Limit::new(params, chain);
+    let mut per_move = Vec::new();
+    let mut checkpoint = TERMS;
     loop {
-        let (per_move, playing, value) = limit_series(params, count, chain);
-        let remaining = playing * value;
+        while per_move.len() < checkpoint {
+            per_move.push(limit.next_term());
+        }
+        let remaining = limit.remaining();
         let reached = to_f64(&remaining);
         if reached < precision {
             let lower = per_move.iter().fold(zero(), |sum, d| sum + d);
@@ -323,61 +321,79 @@ pub fn unlimited_value(
                 upper,
             });
         }
-        if count >= MAX_MOVES {
+        if checkpoint >= MAX_MOVES {
             return Err(EvaluationError::Precision {
                 requested: precision,
                 reached,
-                moves: count,
+                moves: checkpoint,
             });
         }
-        count *= 2;
+        checkpoint *= 2;
     }
 }
 
-/// Which chain a limiting strategy looks down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LimitChain {
-    High,
-    Low,
+/// HLIMIT (`chain` = [`Branch::High`]) or LLIMIT, one decision at a time.
+struct Limit {
+    symbols: Symbols,
+    chain: Branch,
+    /// *G* = 1/(1 − *SA*).
+    g: BigRational,
+    /// The chance of still playing.
+    playing: BigRational,
+    /// *E* times the value of the position the next decision is made at (for HLIMIT's
+    /// first decision, *E* itself).
+    e_value: BigRational,
+    decisions: usize,
 }
 
-/// The first `count` terms of HLIMIT or LLIMIT, with the chance of still playing after
-/// them and a bound on the value of the unseen position the player moves to next.
-pub(crate) fn limit_series(
-    params: &Parameters,
-    count: usize,
-    chain: LimitChain,
-) -> (Vec<BigRational>, BigRational, BigRational) {
-    let Symbols { e, s, a, b } = Symbols::of(params);
-    let g = one() / (one() - &s * &a);
-    let mut d = Vec::with_capacity(count);
-    let mut playing = one();
-    let mut e_value = e.clone();
-    match chain {
-        LimitChain::High => {
-            let first = &e * &a * &g;
-            playing = one() - &first;
-            d.push(first);
-            for _ in 1..count {
-                e_value = &e_value * &b;
-                let c = &e_value * &g * &a;
-                d.push(&playing * (&c * &s + &e_value));
-                playing = (one() - c) * &s * playing;
-            }
-        }
-        LimitChain::Low => {
-            for _ in 0..count {
-                let c = &e_value * &b * &g;
-                d.push(&playing * (&c + (one() - &c) * &e_value * &a));
-                e_value = &e_value * &a;
-                playing = (one() - c) * &s * playing;
-            }
+impl Limit {
+    fn new(params: &Parameters, chain: Branch) -> Self {
+        let symbols = Symbols::of(params);
+        Limit {
+            g: one() / (one() - &symbols.s * &symbols.a),
+            e_value: symbols.e.clone(),
+            symbols,
+            chain,
+            playing: one(),
+            decisions: 0,
         }
     }
-    let value = e_value / e;
-    (d, playing, value)
+
+    /// The chance that the next decision finds the win.
+    fn next_term(&mut self) -> BigRational {
+        let Symbols { e, s, a, b } = &self.symbols;
+        let first = self.decisions == 0;
+        self.decisions += 1;
+        let (term, c) = match self.chain {
+            Branch::High if first => {
+                let term = e * a * &self.g;
+                self.playing = one() - &term;
+                return term;
+            }
+            Branch::High => {
+                self.e_value = &self.e_value * b;
+                let c = &self.e_value * &self.g * a;
+                (&self.playing * (&c * s + &self.e_value), c)
+            }
+            Branch::Low => {
+                let c = &self.e_value * b * &self.g;
+                let term = &self.playing * (&c + (one() - &c) * &self.e_value * a);
+                self.e_value = &self.e_value * a;
+                (term, c)
+            }
+        };
+        self.playing = (one() - c) * s * &self.playing;
+        term
+    }
+
+    /// A bound on the chance of winning after the decisions made: the chance of still
+    /// playing times a bound on the value of the unseen position played to next.
+    fn remaining(&self) -> BigRational {
+        &self.playing * &self.e_value / &self.symbols.e
+    }
 }
 
-fn limit_terms(params: &Parameters, count: usize, chain: LimitChain) -> Vec<BigRational> {
-    limit_series(params, count, chain).0
+fn limit_terms(params: &Parameters, chain: Branch) -> Vec<BigRational> {
+    let mut limit = Limit::new(params, chain);
+    (0..TERMS).map(|_| limit.next_term()).collect()
 }

@@ -125,12 +125,6 @@ impl Bases {
         }
     }
 
-    /// Whether values are game 3's shifted ones, which are not shared out among the
-    /// branches (so a subtree's expected wins are no longer bounded by its value).
-    pub(crate) fn is_shifted(&self) -> bool {
-        self.shifted.is_some()
-    }
-
     /// The numerator of a position's value over the second base to the power returned:
     /// *A^h·B^l* = r^h·(t − r)^l / t^(h+l), or game 3's T + (h − l)·Δ clamped to \[0, 1\],
     /// the chance that an endpoint there is a win.
@@ -151,9 +145,7 @@ impl Bases {
     /// Makes every power up to `depth` available.
     pub(crate) fn reach(&mut self, depth: usize) {
         let t_minus_r = &self.bases[1] - &self.r;
-        for (powers, base) in self.powers.iter_mut().zip(&self.bases) {
-            grow(powers, base, depth);
-        }
+        self.grow_powers(depth);
         grow(&mut self.powers_r, &self.r, depth);
         grow(&mut self.powers_t_minus_r, &t_minus_r, depth);
     }
@@ -166,7 +158,10 @@ impl Bases {
             .flat_map(|chance| chance.exponents)
             .max()
             .unwrap_or(0);
-        let depth = widest.min(POWER_TABLE_LIMIT);
+        self.grow_powers(widest.min(POWER_TABLE_LIMIT));
+    }
+
+    fn grow_powers(&mut self, depth: usize) {
         for (powers, base) in self.powers.iter_mut().zip(&self.bases) {
             grow(powers, base, depth);
         }
@@ -313,11 +308,7 @@ impl Bases {
                 numerator /= prime;
                 left -= 1;
             }
-            if *prime == BigInt::from(2) {
-                denominator <<= left;
-            } else {
-                denominator *= num_traits::pow(prime.clone(), left);
-            }
+            denominator *= num_traits::pow(prime.clone(), left);
         }
         BigRational::new_raw(numerator, denominator)
     }
@@ -345,11 +336,6 @@ impl Bases {
         (0..3).fold(BigInt::one(), |d, base| {
             d * self.power(base, x.exponents[base]).as_ref()
         })
-    }
-
-    /// Whether `x` is zero.
-    pub(crate) fn is_zero(x: &Chance) -> bool {
-        x.numerator.is_zero()
     }
 }
 

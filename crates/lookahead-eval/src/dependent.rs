@@ -15,7 +15,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solitaire::{Form, Strategy};
 
-use crate::diagram::{Diagram, End, Seen};
+use crate::diagram::{Diagram, Next};
 use crate::params::{EvaluationError, Parameters};
 
 /// The most positions [`dependent_value`] builds before giving up.
@@ -51,32 +51,24 @@ pub fn dependent_value(
         return Err(not_finite());
     }
     let mut diagram = Diagram::new(strategy, Form::Dependent, params).with_look_budget(64);
-    let mut index: HashMap<Seen, usize> = HashMap::new();
-    let mut positions = vec![diagram.top_seen()];
-    index.insert(positions[0].clone(), 0);
+    // The diagram numbers the kinds of position as it meets them, the top point first, so
+    // row i of the system is position i, and a move to a new kind adds a row to fill.
     let mut rows: Vec<(BigRational, HashMap<usize, BigRational>)> = Vec::new();
-    while rows.len() < positions.len() {
-        let seen = positions[rows.len()].clone();
+    while rows.len() < diagram.patterns() {
+        if rows.len() >= MAX_POSITIONS {
+            return Err(not_finite());
+        }
         let mut wins = BigRational::zero();
         let mut moves: HashMap<usize, BigRational> = HashMap::new();
-        for (chance, end) in diagram.transitions(&seen)? {
-            match end {
-                End::Won => wins += chance,
-                End::Lost => {}
-                End::Truncated => return Err(not_finite()),
-                End::Moved { seen, .. } => {
-                    let next = match index.get(&seen) {
-                        Some(&i) => i,
-                        None => {
-                            if positions.len() >= MAX_POSITIONS {
-                                return Err(not_finite());
-                            }
-                            index.insert(seen.clone(), positions.len());
-                            positions.push(seen);
-                            positions.len() - 1
-                        }
-                    };
-                    *moves.entry(next).or_insert_with(BigRational::zero) += chance;
+        for (chance, next) in diagram.transitions(rows.len() as u32)? {
+            match next {
+                Next::Won => wins += chance,
+                Next::Lost => {}
+                Next::Truncated => return Err(not_finite()),
+                Next::Moved { pattern, .. } => {
+                    *moves
+                        .entry(pattern as usize)
+                        .or_insert_with(BigRational::zero) += chance;
                 }
             }
         }

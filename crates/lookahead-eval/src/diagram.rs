@@ -33,7 +33,7 @@ pub const DEFAULT_LOOK_BUDGET: usize = 400;
 
 /// Where TSD's hidden path to the win leaves a split point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Mark {
+enum Mark {
     /// The position is off the path (and in TSI there is no path).
     Off,
     /// On the path; which branch it takes has not been drawn yet.
@@ -44,7 +44,7 @@ pub(crate) enum Mark {
 
 /// What is known about a position at or below the current one.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum Seen {
+enum Seen {
     Unseen,
     Endpoint {
         win: bool,
@@ -94,7 +94,7 @@ impl Seen {
 /// A position the player can stand on at the start of a move: its value *A^highs·B^lows*
 /// and what is known below it (it is always a split point).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct State {
+struct State {
     highs: u32,
     lows: u32,
     /// What is known below it, as an index into the diagram's patterns.
@@ -117,22 +117,6 @@ impl State {
         lows: 0,
         pattern: 0,
     };
-
-    /// An upper bound on the chance of winning from here: in TSD, and in game 3, 1; in TSI
-    /// the expected number of wins below, which is 1 per win seen plus the value of each
-    /// unseen position (a subtree of value *v* holds wins of expected number *v*, since
-    /// *E* > 0 makes it finite and its endpoints' values sum to *v*).
-    fn win_bound(&self, seen: &Seen, form: Form, bases: &Bases) -> Chance {
-        match form {
-            Form::Dependent => bases.one(),
-            Form::Independent if bases.is_shifted() => bases.one(),
-            Form::Independent => {
-                let mut bound = bases.zero();
-                expected_wins(seen, self.highs, self.lows, bases, &mut bound);
-                bound
-            }
-        }
-    }
 }
 
 fn expected_wins(seen: &Seen, highs: u32, lows: u32, bases: &Bases, sum: &mut Chance) {
@@ -192,7 +176,7 @@ impl Values {
 
 /// How one line of play of a move ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum End {
+enum End {
     /// The move reached an endpoint that is a win.
     Won,
     /// The move reached a loss, or (TSD) a position off the path to the win.
@@ -211,9 +195,9 @@ struct Line {
 }
 
 /// How a line ends, with the position reached known by its pattern's index: cheap to
-/// compare and to hash, where a [`Seen`] tree is not.
+/// compare and to hash, where a [`Seen`] tree is not. Pattern 0 is the top point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Next {
+pub(crate) enum Next {
     Won,
     Lost,
     Truncated,
@@ -424,24 +408,10 @@ pub struct Diagram<'a> {
 impl<'a> Diagram<'a> {
     /// The diagram of `strategy` in `form` over the class `params`, before the first move.
     pub fn new(strategy: &'a dyn Strategy, form: Form, params: &Parameters) -> Self {
-        let bases = Bases::new(params);
-        Diagram {
-            strategy,
-            form,
-            values: Values::Split {
-                a: params.to_f64().1,
-            },
-            states: HashMap::from([(State::TOP, bases.one())]),
-            truncated: bases.zero(),
-            won: bases.zero(),
-            lost: bases.zero(),
-            bases,
-            look_budget: DEFAULT_LOOK_BUDGET,
-            lines: HashMap::new(),
-            patterns: vec![top_seen(form)],
-            pattern_ids: HashMap::from([(top_seen(form), 0)]),
-            moves: 0,
-        }
+        let values = Values::Split {
+            a: params.to_f64().1,
+        };
+        Diagram::start(strategy, form, values, Bases::new(params))
     }
 
     /// The diagram of `strategy` in game 3 of chapter 6 (`params`), before the first move:
@@ -469,10 +439,16 @@ impl<'a> Diagram<'a> {
     pub fn game3(strategy: &'a dyn Strategy, params: &Game3Parameters) -> Self {
         let bases = Bases::shifted(&params.e(), &params.top(), &params.shift());
         let (top, shift) = params.to_f64();
+        let values = Values::Shifted { top, shift };
+        Diagram::start(strategy, Form::Independent, values, bases)
+    }
+
+    /// Before the first move: the player at the top point, known only as a split point.
+    fn start(strategy: &'a dyn Strategy, form: Form, values: Values, bases: Bases) -> Self {
         Diagram {
             strategy,
-            form: Form::Independent,
-            values: Values::Shifted { top, shift },
+            form,
+            values,
             states: HashMap::from([(State::TOP, bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
@@ -480,8 +456,8 @@ impl<'a> Diagram<'a> {
             bases,
             look_budget: DEFAULT_LOOK_BUDGET,
             lines: HashMap::new(),
-            patterns: vec![top_seen(Form::Independent)],
-            pattern_ids: HashMap::from([(top_seen(Form::Independent), 0)]),
+            patterns: vec![top_seen(form)],
+            pattern_ids: HashMap::from([(top_seen(form), 0)]),
             moves: 0,
         }
     }
@@ -573,12 +549,12 @@ impl<'a> Diagram<'a> {
     /// [`Diagram::truncated`], in floating point: an estimate cheap enough to test after
     /// every move (accurate to about 1e-12 relative, not rigorous).
     pub fn remaining_f64(&self) -> f64 {
-        let bound_f64 = |state: &State| match (self.form, self.values) {
-            (Form::Independent, Values::Split { a }) => {
+        let bound_f64 = |state: &State| match self.shares_values() {
+            Some(a) => {
                 let seen = &self.patterns[state.pattern as usize];
                 expected_wins_f64(seen, self.values.at(state.highs, state.lows), a)
             }
-            _ => 1.0,
+            None => 1.0,
         };
         let states: f64 = self
             .states
@@ -588,33 +564,55 @@ impl<'a> Diagram<'a> {
         states + self.bases.to_f64(&self.truncated)
     }
 
+    /// *A*, when values are shared out among the branches (TSI on Johnson's trees), so
+    /// that a position's expected wins are bounded by its value; `None` in TSD and game 3,
+    /// where the bound is the chance of still playing.
+    fn shares_values(&self) -> Option<f64> {
+        match (self.form, self.values) {
+            (Form::Independent, Values::Split { a }) => Some(a),
+            _ => None,
+        }
+    }
+
     fn remaining(&self) -> Chance {
         let mut bound = self.bases.zero();
         for (state, chance) in &self.states {
-            let seen = &self.patterns[state.pattern as usize];
-            let term = self
-                .bases
-                .mul(chance, &state.win_bound(seen, self.form, &self.bases));
+            let term = self.bases.mul(chance, &self.win_bound(state));
             self.bases.add_to(&mut bound, &term);
         }
         bound
     }
 
-    /// The top point of the game, as known before the first move.
-    pub(crate) fn top_seen(&self) -> Seen {
-        self.patterns[0].clone()
+    /// An upper bound on the chance of winning from `state`: in TSD, and in game 3, 1; in
+    /// TSI the expected number of wins below, which is 1 per win seen plus the value of
+    /// each unseen position (a subtree of value *v* holds wins of expected number *v*,
+    /// since *E* > 0 makes it finite and its endpoints' values sum to *v*).
+    fn win_bound(&self, state: &State) -> Chance {
+        if self.shares_values().is_none() {
+            return self.bases.one();
+        }
+        let mut bound = self.bases.zero();
+        let seen = &self.patterns[state.pattern as usize];
+        expected_wins(seen, state.highs, state.lows, &self.bases, &mut bound);
+        bound
     }
 
-    /// Every line of play of one move from a position of value 1 known as `seen`, with its
-    /// exact chance.
+    /// The kinds of position met so far (pattern 0 is the top point; every other was
+    /// reached by a move from an earlier one).
+    pub(crate) fn patterns(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// Every line of play of one move from a position of value 1 known as pattern
+    /// `pattern`, with its exact chance, and how each line ends.
     pub(crate) fn transitions(
         &mut self,
-        seen: &Seen,
-    ) -> Result<Vec<(BigRational, End)>, EvaluationError> {
+        pattern: u32,
+    ) -> Result<Vec<(BigRational, Next)>, EvaluationError> {
         let state = State {
             highs: 0,
             lows: 0,
-            pattern: self.intern(seen.clone()),
+            pattern,
         };
         self.bases.reach(self.look_budget + 2);
         let steps = self.steps_from(&state)?;
@@ -622,16 +620,7 @@ impl<'a> Diagram<'a> {
             .iter()
             .map(|step| {
                 let weight = self.weigh(&step.factors, &state);
-                let end = match step.next {
-                    Next::Won => End::Won,
-                    Next::Lost => End::Lost,
-                    Next::Truncated => End::Truncated,
-                    Next::Moved { branch, pattern } => End::Moved {
-                        branch,
-                        seen: self.patterns[pattern as usize].clone(),
-                    },
-                };
-                (self.bases.to_rational(&weight), end)
+                (self.bases.to_rational(&weight), step.next)
             })
             .collect())
     }
@@ -673,11 +662,7 @@ impl<'a> Diagram<'a> {
                     bases.loss(h, l)
                 }
             };
-            if Bases::is_zero(&factor) {
-                bases.zero()
-            } else {
-                bases.mul(&product, &factor)
-            }
+            bases.mul(&product, &factor)
         })
     }
 

@@ -83,9 +83,7 @@ pub fn evaluate_with(
     precision: f64,
     max_moves: usize,
 ) -> Result<Evaluation, EvaluationError> {
-    if !(precision > 0.0 && precision.is_finite()) {
-        return Err(EvaluationError::InvalidPrecision(precision));
-    }
+    check_precision(precision)?;
     let mut per_move = Vec::new();
     loop {
         per_move.push(diagram.next_move()?);
@@ -110,5 +108,14 @@ pub fn evaluate_with(
                 moves: per_move.len(),
             });
         }
+    }
+}
+
+/// A precision must be a positive, finite width.
+pub(crate) fn check_precision(precision: f64) -> Result<(), EvaluationError> {
+    if precision > 0.0 && precision.is_finite() {
+        Ok(())
+    } else {
+        Err(EvaluationError::InvalidPrecision(precision))
     }
 }

@@ -24,6 +24,9 @@ fn grid() -> Vec<Parameters> {
         .collect()
 }
 
+/// A TSD closed form W(E, A), exact.
+type ClosedForm = fn(BigRational, BigRational) -> BigRational;
+
 fn h(x: u32) -> HighChain {
     HighChain::new(x).unwrap()
 }
@@ -34,7 +37,6 @@ fn l(x: u32) -> LowChain {
 
 #[test]
 fn the_closed_forms_of_tsd_equal_the_exact_linear_system() {
-    type ClosedForm = fn(BigRational, BigRational) -> BigRational;
     let nostrat: ClosedForm = |e, _| closed_form::nostrat(e);
     let cases: [(&dyn Strategy, ClosedForm); 5] = [
         (&NoStrat, nostrat),
@@ -106,7 +108,6 @@ fn chain_grid() -> Vec<Parameters> {
 
 #[test]
 fn the_unlimited_chains_in_tsd_agree_with_their_derived_closed_forms() {
-    type ClosedForm = fn(BigRational, BigRational) -> BigRational;
     let (high, low) = (HighChain::unlimited(), LowChain::unlimited());
     let cases: [(&dyn Strategy, ClosedForm); 2] = [
         (&high, closed_form::unlimited_hstrat),

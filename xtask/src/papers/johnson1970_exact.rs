@@ -74,20 +74,38 @@ fn parameters(row: &TranscribedRow) -> Result<Parameters, String> {
     Parameters::new(fraction(row, "E")?, fraction(row, "A")?).map_err(|e| e.to_string())
 }
 
+/// The memo's printed chance for a reproduction, with the true value beside it.
+fn total(chance: &Reproduction) -> Computed {
+    Computed::Procedure {
+        procedure: chance.printout.total.clone(),
+        low: chance.exact.lower.clone(),
+        high: chance.exact.upper.clone(),
+    }
+}
+
+/// The `n`-th (from 1) of `items`, `n` as a row writes it.
+fn nth<'t, T>(items: &'t [T], n: &str) -> Result<&'t T, String> {
+    let n: usize = n.parse().map_err(|_| format!("{n} is not a count"))?;
+    n.checked_sub(1)
+        .and_then(|i| items.get(i))
+        .ok_or_else(|| format!("no item {n}"))
+}
+
 impl Exact {
-    fn chance(&mut self, row: &TranscribedRow, name: &str) -> Result<Reproduction, String> {
+    /// The memo's procedure and the true value for `name` at the row's (E, A), computed
+    /// once.
+    fn chance(&mut self, row: &TranscribedRow, name: &str) -> Result<&Reproduction, String> {
         let params = parameters(row)?;
         let key = (
             name.to_string(),
             params.e().to_string(),
             params.a().to_string(),
         );
-        if let Some(chance) = self.chances.get(&key) {
-            return Ok(chance.clone());
+        if !self.chances.contains_key(&key) {
+            let chance = reproduce(name, &params, PRECISION).map_err(|e| e.to_string())?;
+            self.chances.insert(key.clone(), chance);
         }
-        let chance = reproduce(name, &params, PRECISION).map_err(|e| e.to_string())?;
-        self.chances.insert(key, chance.clone());
-        Ok(chance)
+        Ok(&self.chances[&key])
     }
 
     fn procedure(&mut self, row: &TranscribedRow, name: &str) -> Result<Computed, String> {
@@ -95,32 +113,19 @@ impl Exact {
             let params = parameters(row)?;
             return Ok(Computed::Exact(closed_form::strat(params.e(), params.a())));
         }
-        let chance = self.chance(row, name)?;
-        Ok(Computed::Procedure {
-            procedure: chance.printout.total,
-            low: chance.exact.lower,
-            high: chance.exact.upper,
-        })
+        Ok(total(self.chance(row, name)?))
     }
 
     /// A cell of Table 4.3: one line of OUTPUT's printout for LSTRAT or HSTRAT.
     fn printout_line(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let chance = self.chance(row, &row.column)?;
         let line = row.parameter("line").ok_or("no line")?;
-        let printout = chance.printout;
+        let chance = self.chance(row, &row.column)?;
+        let printout = &chance.printout;
         Ok(match line {
-            "sum" => Computed::Exact(printout.sum),
-            "correction" => Computed::Exact(printout.correction),
-            "total" => Computed::Procedure {
-                procedure: printout.total,
-                low: chance.exact.lower,
-                high: chance.exact.upper,
-            },
-            term => {
-                let n: usize = term.parse().map_err(|_| format!("line {term}?"))?;
-                let d = printout.terms.get(n - 1).ok_or("no such term")?;
-                Computed::Exact(d.clone())
-            }
+            "sum" => Computed::Exact(printout.sum.clone()),
+            "correction" => Computed::Exact(printout.correction.clone()),
+            "total" => total(chance),
+            term => Computed::Exact(nth(&printout.terms, term)?.clone()),
         })
     }
 
@@ -129,9 +134,9 @@ impl Exact {
     fn ranking(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let mut printed = Vec::new();
         for (name, short) in RANKED {
-            let total = self.chance(row, name)?.printout.total;
+            let total = &self.chance(row, name)?.printout.total;
             printed.push((
-                decimal_expansion(&total, PRINTED_PLACES, Rounding::Nearest),
+                decimal_expansion(total, PRINTED_PLACES, Rounding::Nearest),
                 short,
             ));
         }
@@ -159,9 +164,9 @@ impl Exact {
         };
         let mut best: Option<BigRational> = None;
         for name in names {
-            let total = self.chance(row, name)?.printout.total;
-            if best.as_ref().is_none_or(|b| total > *b) {
-                best = Some(total);
+            let total = &self.chance(row, name)?.printout.total;
+            if best.as_ref().is_none_or(|b| total > b) {
+                best = Some(total.clone());
             }
         }
         Ok(Computed::Exact(best.ok_or("no strategy")? / strat))
@@ -171,24 +176,24 @@ impl Exact {
     fn difference(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let (first, second) = row.column.split_once('-').ok_or("not a difference")?;
         let x = self.chance(row, first)?;
+        let (procedure, low, high) = (
+            x.printout.total.clone(),
+            x.exact.lower.clone(),
+            x.exact.upper.clone(),
+        );
         let y = self.chance(row, second)?;
         Ok(Computed::Procedure {
-            procedure: x.printout.total - y.printout.total,
-            low: x.exact.lower - y.exact.upper,
-            high: x.exact.upper - y.exact.lower,
+            procedure: procedure - &y.printout.total,
+            low: low - &y.exact.upper,
+            high: high - &y.exact.lower,
         })
     }
 
     /// The running text's ratio D(n+1)/D(n) between successive terms.
     fn term_ratio(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let chance = self.chance(row, &row.column)?;
-        let n: usize = row
-            .parameter("n")
-            .ok_or("no n")?
-            .parse()
-            .map_err(|_| "n?")?;
-        let ratio = chance.printout.ratios.get(n - 1).cloned().flatten();
-        Ok(Computed::Exact(ratio.ok_or("no such ratio")?))
+        let n = row.parameter("n").ok_or("no n")?;
+        let ratio = nth(&self.chance(row, &row.column)?.printout.ratios, n)?;
+        Ok(Computed::Exact(ratio.clone().ok_or("D(n) = 0")?))
     }
 
     /// Table 5.1: the ratio D(10)/D(9) of the memo's terms, or its limit as the position's
@@ -249,10 +254,7 @@ impl Exact {
         }
         Ok(Computed::Exact(match line {
             "sum" => terms.iter().sum(),
-            n => {
-                let n: usize = n.parse().map_err(|_| format!("line {n}?"))?;
-                terms.get(n - 1).cloned().ok_or("no such move")?
-            }
+            n => nth(&terms, n)?.clone(),
         }))
     }
 
