@@ -86,7 +86,7 @@ pub fn estimate<S: Strategy>(
         let mut seen = Vec::new();
         for _ in 0..games {
             let tree = JohnsonTree::new(params, run.seed(), rand::Rng::next_u64(rng));
-            match play_game_with(&tree, form, strategy, &mut seen) {
+            match play_game_with(&tree, form, &mut seen, |look| strategy.choose_inline(look)) {
                 Ok(record) => {
                     tallies[0].record(i32::from(record.won));
                     tallies[1].record(record.looks as i32);
@@ -141,7 +141,7 @@ pub fn compare(
         for _ in 0..games {
             let tree = JohnsonTree::new(params, run.seed(), rand::Rng::next_u64(rng));
             for (index, strategy) in strategies.iter().enumerate() {
-                match play_game_with(&tree, form, *strategy, &mut seen) {
+                match play_game_with(&tree, form, &mut seen, |look| strategy.choose(look)) {
                     Ok(record) => {
                         won[index] = i32::from(record.won);
                         tallies[index].record(won[index]);

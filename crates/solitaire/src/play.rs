@@ -55,18 +55,26 @@ pub fn play_game(
     if form == Form::Dependent && !tree.params().has_dependent_form() {
         return Err(PlayError::NoDependentForm);
     }
-    Ok(play_game_with(tree, form, strategy, &mut Vec::new())?)
+    Ok(play_game_with(tree, form, &mut Vec::new(), |look| {
+        strategy.choose(look)
+    })?)
 }
 
 /// [`play_game`] with a caller's buffer for the positions seen, so that playing many games
-/// allocates once.
-pub(crate) fn play_game_with<S: Strategy + ?Sized>(
+/// allocates once, and the strategy's rule as `choose`, so that a caller that knows the
+/// strategy's type can have its looks inlined ([`Strategy::choose_inline`]).
+#[inline]
+pub(crate) fn play_game_with(
     tree: &JohnsonTree,
     form: Form,
-    strategy: &S,
     seen: &mut Vec<u64>,
+    mut choose: impl FnMut(&mut TreeLook<'_, '_>) -> Result<Branch, LookError>,
 ) -> Result<GameRecord, LookError> {
     let mut position = tree.root();
+    // TSI never asks where TSD's single win lies: off the win path, the tree does not draw it.
+    if form == Form::Independent {
+        position.on_win_path = false;
+    }
     let mut record = GameRecord {
         won: false,
         moves: 0,
@@ -83,7 +91,7 @@ pub(crate) fn play_game_with<S: Strategy + ?Sized>(
         };
         look.seen.clear();
         look.seen.push(position.key);
-        let branch = strategy.choose(&mut look)?;
+        let branch = choose(&mut look)?;
         record.looks += look.looks;
         position = match branch {
             Branch::High => fork.high,
@@ -95,6 +103,7 @@ pub(crate) fn play_game_with<S: Strategy + ?Sized>(
     Ok(record)
 }
 
+#[inline]
 fn is_win(tree: &JohnsonTree, form: Form, node: &Node) -> bool {
     match form {
         Form::Dependent => tree.is_dependent_win(node),
@@ -103,7 +112,7 @@ fn is_win(tree: &JohnsonTree, form: Form, node: &Node) -> bool {
 }
 
 /// Looks answered from the tree, allowed only below positions already seen.
-struct TreeLook<'a, 't> {
+pub(crate) struct TreeLook<'a, 't> {
     tree: &'a JohnsonTree<'t>,
     form: Form,
     current: Node,
@@ -115,6 +124,7 @@ struct TreeLook<'a, 't> {
 }
 
 impl Look for TreeLook<'_, '_> {
+    #[inline]
     fn look(&mut self, path: &[Branch]) -> Result<Observation, LookError> {
         let not_visible = || LookError::NotVisible(path.to_vec());
         if path.is_empty() {

@@ -31,11 +31,22 @@ impl Strategy for NoStrat {
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
-        Ok(if look.coin() {
+        Ok(self.toss(look))
+    }
+
+    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
+        Ok(self.toss(look))
+    }
+}
+
+impl NoStrat {
+    #[inline]
+    fn toss<L: Look + ?Sized>(&self, look: &mut L) -> Branch {
+        if look.coin() {
             Branch::High
         } else {
             Branch::Low
-        })
+        }
     }
 }
 
@@ -90,8 +101,9 @@ const INLINE_CHAIN: usize = 32;
 
 /// Looks down the chain that starts at `first` and continues through high branches, one
 /// look at a time, until an endpoint is seen or the looks run out: the endpoint seen, if any.
-fn chain_endpoint(
-    look: &mut dyn Look,
+#[inline]
+fn chain_endpoint<L: Look + ?Sized>(
+    look: &mut L,
     first: Branch,
     looks: Looks,
 ) -> Result<Option<Observation>, LookError> {
@@ -174,6 +186,17 @@ impl Strategy for HighChain {
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        self.rule(look)
+    }
+
+    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
+        self.rule(look)
+    }
+}
+
+impl HighChain {
+    #[inline]
+    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
         Ok(match chain_endpoint(look, Branch::High, self.looks)? {
             Some(endpoint) if !endpoint.is_win() => Branch::Low,
             _ => Branch::High,
@@ -224,6 +247,17 @@ impl Strategy for LowChain {
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
+        self.rule(look)
+    }
+
+    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
+        self.rule(look)
+    }
+}
+
+impl LowChain {
+    #[inline]
+    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
         Ok(match chain_endpoint(look, Branch::Low, self.looks)? {
             Some(endpoint) if endpoint.is_win() => Branch::Low,
             _ => Branch::High,
@@ -247,13 +281,22 @@ impl Strategy for BothBranches {
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
-        let high = look.look(&[Branch::High])?;
-        let low = look.look(&[Branch::Low])?;
-        Ok(self.choose_from(high, low))
+        self.rule(look)
+    }
+
+    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
+        self.rule(look)
     }
 }
 
 impl BothBranches {
+    #[inline]
+    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
+        let high = look.look(&[Branch::High])?;
+        let low = look.look(&[Branch::Low])?;
+        Ok(self.choose_from(high, low))
+    }
+
     /// BSTRAT's move once both branches have been seen.
     pub fn choose_from(&self, high: Observation, low: Observation) -> Branch {
         if high.is_win() || high.is_split() && !low.is_win() {

@@ -110,6 +110,22 @@ pub trait Strategy: Send + Sync {
     /// A [`LookError`] from a look the rules should not have made.
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError>;
 
+    /// [`Strategy::choose`] compiled for one type of [`Look`], so that the looks can be
+    /// inlined: the Monte Carlo fast path ([`crate::monte_carlo::estimate`]) calls this.
+    ///
+    /// The default calls `choose`; a strategy whose rules are written generically over the
+    /// look overrides it with the same rules, and both give the same move.
+    ///
+    /// # Errors
+    ///
+    /// As [`Strategy::choose`].
+    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError>
+    where
+        Self: Sized,
+    {
+        self.choose(look)
+    }
+
     /// Whether the strategy is *ordinal* (Johnson, chapter 5): its moves depend only on what
     /// it saw (split point, win, loss) and on which branch is higher, never on the values.
     ///

@@ -278,13 +278,27 @@ fn the_same_seed_gives_the_same_comparison_on_any_number_of_threads() {
     assert_eq!(on(1), on(2));
 }
 
-#[test]
-fn estimating_one_strategy_gives_the_numbers_of_a_comparison() {
+/// `estimate` plays through `Strategy::choose_inline`, `compare` through `choose`: the
+/// two must give the same games.
+fn assert_estimate_equals_comparison<S: Strategy>(strategy: &S) {
     let params = TreeParams::new(0.5, SplitRatio::constant(0.75).unwrap()).unwrap();
     let run = MonteCarlo::new(77, 30_000).unwrap();
-    let lstrat = LowChain::new(1).unwrap();
-    let alone =
-        solitaire::monte_carlo::estimate(&params, Form::Independent, &lstrat, &run).unwrap();
-    let compared = compare(&params, Form::Independent, &[&lstrat], &run).unwrap();
-    assert_eq!(alone, compared.results[0]);
+    for form in [Form::Independent, Form::Dependent] {
+        let alone = solitaire::monte_carlo::estimate(&params, form, strategy, &run).unwrap();
+        let compared = compare(&params, form, &[strategy], &run).unwrap();
+        assert_eq!(alone, compared.results[0], "{} {form:?}", strategy.name());
+    }
+}
+
+#[test]
+fn estimating_one_strategy_gives_the_numbers_of_a_comparison() {
+    assert_estimate_equals_comparison(&NoStrat);
+    assert_estimate_equals_comparison(&Strat);
+    assert_estimate_equals_comparison(&BothBranches);
+    for looks in [1, 2, 5] {
+        assert_estimate_equals_comparison(&LowChain::new(looks).unwrap());
+        assert_estimate_equals_comparison(&HighChain::new(looks).unwrap());
+    }
+    assert_estimate_equals_comparison(&LowChain::unlimited());
+    assert_estimate_equals_comparison(&HighChain::unlimited());
 }

@@ -73,6 +73,7 @@ impl<'p> JohnsonTree<'p> {
 
     /// The top point: a split point ("start with an initial fork") of value 1 (*T* in
     /// game 3).
+    #[inline]
     pub fn root(&self) -> Node {
         let value = match self.params.valuation() {
             Valuation::Split(_) => 1.0,
@@ -89,11 +90,13 @@ impl<'p> JohnsonTree<'p> {
 
     /// The values of the high and the low branch of a split point, without building the
     /// branches; `None` at an endpoint.
+    #[inline]
     pub fn branch_values(&self, node: &Node) -> Option<(f64, f64)> {
         self.split(node).map(|(high, low, _)| (high, low))
     }
 
     /// The branch values of a split point and, when values split, its ratio *R*.
+    #[inline]
     fn split(&self, node: &Node) -> Option<(f64, f64, Option<f64>)> {
         if node.is_endpoint {
             return None;
@@ -112,6 +115,7 @@ impl<'p> JohnsonTree<'p> {
     }
 
     /// The fork below a split point; `None` at an endpoint.
+    #[inline]
     pub fn fork(&self, node: &Node) -> Option<Fork> {
         let (high_value, low_value, ratio) = self.split(node)?;
         // Off the win path, neither branch can be on it: no need to draw the branch. (Game 3
@@ -142,6 +146,7 @@ impl<'p> JohnsonTree<'p> {
     /// The win is placed by descending from the root, going high at each split with
     /// probability *R*: the chance of reaching an endpoint of value *v* is then the product of
     /// the ratios on its path, which is *v*.
+    #[inline]
     pub fn is_dependent_win(&self, node: &Node) -> bool {
         node.is_endpoint && node.on_win_path
     }
@@ -149,6 +154,7 @@ impl<'p> JohnsonTree<'p> {
     /// Whether `node` is a win of the independent game (TSI, and game 3): an endpoint that
     /// won with probability equal to its value clamped to \[0, 1\], independently of every
     /// other endpoint.
+    #[inline]
     pub fn is_independent_win(&self, node: &Node) -> bool {
         node.is_endpoint
             && uniform_from_salted(node.key, purpose::INDEPENDENT_WIN_SALT) < node.value

@@ -33,12 +33,14 @@ pub fn tree_key(seed: u64, game: u64) -> u64 {
 
 /// The key of the child number `branch` (0, 1, … — in binary trees 1 is the high branch)
 /// of the node with key `parent`.
+#[inline]
 pub fn node_key(parent: u64, branch: u64) -> u64 {
     mix(parent.wrapping_add(GOLDEN_GAMMA.wrapping_mul(branch.wrapping_add(1))))
 }
 
 /// The uniform number in \[0, 1) that a node draws for `purpose` (0, 1, 2, …: one per
 /// decision the node makes), with 53 random bits.
+#[inline]
 pub fn uniform_from_key(key: u64, purpose: u64) -> f64 {
     uniform_from_salted(key, purpose_salt(purpose))
 }
@@ -50,6 +52,7 @@ pub(crate) const fn purpose_salt(purpose: u64) -> u64 {
 }
 
 /// [`uniform_from_key`] with the purpose's salt already computed.
+#[inline]
 pub(crate) fn uniform_from_salted(key: u64, salt: u64) -> f64 {
     let bits = mix(key ^ salt);
     (bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)

@@ -76,6 +76,7 @@ impl SplitRatio {
 
     /// The ratio at a node whose generator for the ratio `rng` makes (only when needed: a
     /// constant ratio draws nothing).
+    #[inline]
     pub(crate) fn ratio(&self, rng: impl FnOnce() -> NodeRng) -> f64 {
         match self {
             SplitRatio::Constant(a) => *a,
@@ -211,6 +212,7 @@ impl TreeParams {
     }
 
     /// *E*, the probability that a bottom point is an endpoint.
+    #[inline]
     pub fn endpoint_probability(&self) -> f64 {
         self.endpoint_probability
     }
@@ -221,12 +223,14 @@ impl TreeParams {
     }
 
     /// The valuation.
+    #[inline]
     pub fn valuation(&self) -> &Valuation {
         &self.valuation
     }
 
     /// Whether the dependent form (TSD) exists: only when values split, so that the
     /// endpoints' values are a probability distribution.
+    #[inline]
     pub fn has_dependent_form(&self) -> bool {
         matches!(self.valuation, Valuation::Split(_))
     }
