@@ -191,7 +191,17 @@ enum End {
 #[derive(Debug, Clone)]
 struct Line {
     factors: Vec<Factor>,
+    endpoints: Vec<Endpoint>,
     end: End,
+}
+
+/// An endpoint a line of play drew in TSI: where it is, below the current position, and
+/// whether it is a win. Its chance, *E·v* or *E·(1 − v)*, is among the line's factors as
+/// well; the path is kept for evaluators whose values are not powers of one ratio.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Endpoint {
+    pub(crate) path: Vec<Branch>,
+    pub(crate) win: bool,
 }
 
 /// How a line ends, with the position reached known by its pattern's index: cheap to
@@ -206,9 +216,15 @@ pub(crate) enum Next {
 
 /// A [`Line`] with its end resolved to a [`Next`].
 #[derive(Debug, Clone)]
-struct Step {
+pub(crate) struct Step {
     factors: Vec<Factor>,
-    next: Next,
+    /// The TSI endpoints the line drew, in order.
+    pub(crate) endpoints: Vec<Endpoint>,
+    /// How many split points the line drew (each with chance *S*).
+    pub(crate) splits: usize,
+    /// How many coins it tossed (each with chance 1/2).
+    pub(crate) coins: usize,
+    pub(crate) next: Next,
 }
 
 /// The [`Look`] that replays one line of play: it answers looks from `script` while the
@@ -225,6 +241,7 @@ struct Replay<'s> {
     /// Each choice made: (the alternative taken, the number of alternatives).
     choices: Vec<(usize, usize)>,
     factors: Vec<Factor>,
+    endpoints: Vec<Endpoint>,
     coin: Option<bool>,
     looks: usize,
     look_budget: usize,
@@ -274,15 +291,20 @@ impl Replay<'_> {
             },
             Form::Independent => {
                 let (highs, lows) = exponents(path);
-                match self.choose(&[
+                let drawn = self.choose(&[
                     Factor::S,
                     Factor::Win { highs, lows },
                     Factor::Loss { highs, lows },
-                ]) {
-                    0 => Seen::fresh_split(Mark::Off),
-                    1 => Seen::Endpoint { win: true },
-                    _ => Seen::Endpoint { win: false },
+                ]);
+                if drawn == 0 {
+                    return Seen::fresh_split(Mark::Off);
                 }
+                let win = drawn == 1;
+                self.endpoints.push(Endpoint {
+                    path: path.to_vec(),
+                    win,
+                });
+                Seen::Endpoint { win }
             }
         }
     }
@@ -319,6 +341,37 @@ impl Replay<'_> {
             seen @ Seen::Split { .. } => End::Moved { branch, seen },
             _ => End::Lost,
         })
+    }
+}
+
+/// The positions a pattern of knowledge holds, by their paths below the current position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Shape {
+    /// The split points seen, the current position (the empty path) first.
+    pub(crate) splits: Vec<Vec<Branch>>,
+    /// The endpoints seen.
+    pub(crate) endpoints: Vec<Endpoint>,
+    /// The positions not yet seen whose parent was seen to be a split point.
+    pub(crate) unseen: Vec<Vec<Branch>>,
+}
+
+impl Shape {
+    fn collect(&mut self, seen: &Seen, path: &mut Vec<Branch>) {
+        match seen {
+            Seen::Unseen => self.unseen.push(path.clone()),
+            Seen::Endpoint { win } => self.endpoints.push(Endpoint {
+                path: path.clone(),
+                win: *win,
+            }),
+            Seen::Split { high, low, .. } => {
+                self.splits.push(path.clone());
+                for (branch, child) in [(Branch::High, high), (Branch::Low, low)] {
+                    path.push(branch);
+                    self.collect(child, path);
+                    path.pop();
+                }
+            }
+        }
     }
 }
 
@@ -625,6 +678,24 @@ impl<'a> Diagram<'a> {
             .collect())
     }
 
+    /// Every line of play of one move from a position known as pattern `pattern`, for an
+    /// ordinal strategy (whose lines do not depend on the position's value).
+    pub(crate) fn ordinal_lines(&mut self, pattern: u32) -> Result<Rc<Vec<Step>>, EvaluationError> {
+        let state = State {
+            highs: 0,
+            lows: 0,
+            pattern,
+        };
+        self.steps_from(&state)
+    }
+
+    /// What pattern `pattern` knows, as paths below the position it describes.
+    pub(crate) fn shape(&self, pattern: u32) -> Shape {
+        let mut shape = Shape::default();
+        shape.collect(&self.patterns[pattern as usize], &mut Vec::new());
+        shape
+    }
+
     /// How the lines of play from `state` end, each distinct end once with the total
     /// chance of its lines: the chances are small numbers, the chance of reaching `state`
     /// may be thousands of digits long, so summing first saves most of the long products.
@@ -697,8 +768,12 @@ impl<'a> Diagram<'a> {
                         pattern: self.intern(seen),
                     },
                 };
+                let count = |wanted: Factor| line.factors.iter().filter(|&&f| f == wanted).count();
                 Step {
+                    splits: count(Factor::S),
+                    coins: count(Factor::Half),
                     factors: line.factors,
+                    endpoints: line.endpoints,
                     next,
                 }
             })
@@ -721,6 +796,7 @@ impl<'a> Diagram<'a> {
                 script: &script,
                 choices: Vec::new(),
                 factors: Vec::new(),
+                endpoints: Vec::new(),
                 coin: None,
                 looks: 0,
                 look_budget: self.look_budget,
@@ -736,6 +812,7 @@ impl<'a> Diagram<'a> {
             };
             lines.push(Line {
                 factors: replay.factors,
+                endpoints: replay.endpoints,
                 end,
             });
             match next_script(&replay.choices) {

@@ -16,6 +16,8 @@
 //! - [`appendix_a`]: what the memo itself computed — its MAD programs' *D(1)* … *D(10)*,
 //!   the ratios between terms and the correction factor for the tail, in exact arithmetic;
 //!   [`memo`] pairs it with the true value for every strategy the memo names.
+//! - [`random_ratio`]: split ratios drawn at random (the memo's uniform \[1/2, 1\]), exactly
+//!   for ordinal strategies, by carrying the moments of the ratios through the diagram.
 //! - Chapter 6: [`diagram::Diagram::game3`] evaluates game 3 by Johnson's diagram of
 //!   expected values ([`Game3Parameters`]); Theorem 6.1's closed forms are in [`closed_form`].
 //!
@@ -43,6 +45,7 @@ pub mod dependent;
 pub mod diagram;
 pub mod memo;
 mod params;
+pub mod random_ratio;
 pub mod series;
 
 pub use params::{EvaluationError, Game3Parameters, Parameters};

@@ -45,6 +45,12 @@ pub enum EvaluationError {
     /// *D(10)* ≥ *D(9)*, so the assumed tail does not converge.
     #[error("D(10) >= D(9): the correction factor's geometric tail diverges")]
     DivergentTail,
+    /// Random split ratios are evaluated exactly only for ordinal strategies: a strategy
+    /// that uses values moves differently for different ratios.
+    #[error(
+        "{0} uses values, so random split ratios change its moves; only ordinal strategies are evaluated"
+    )]
+    NotOrdinal(String),
     /// No strategy of the memo has this name.
     #[error("the memo has no strategy called {0}")]
     UnknownStrategy(String),

@@ -87,3 +87,28 @@ fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
         );
     }
 }
+
+/// TSI with split ratios uniform on [1/2, 1]: the moment diagram's exact values agree with
+/// the Monte Carlo on the same kind of trees.
+#[test]
+fn uniform_split_ratios_in_tsi_agree_with_the_monte_carlo() {
+    use lookahead_eval::random_ratio::{RatioLaw, evaluate};
+    let tree = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
+    let names = ["LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT"];
+    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
+    let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
+    let run = MonteCarlo::new(1972, 400_000).unwrap();
+    let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();
+    for ((name, strategy), result) in names.iter().zip(&strategies).zip(&comparison.results) {
+        let e = fraction(1, 2).unwrap();
+        let exact = evaluate(&**strategy, Form::Independent, e, &RatioLaw::Uniform, 1e-8)
+            .unwrap()
+            .value();
+        let z = (result.wins.mean() - exact) / result.wins.standard_error();
+        assert!(
+            z.abs() < 4.0,
+            "{name}: exact {exact}, Monte Carlo {} (z = {z:.2})",
+            result.wins.mean()
+        );
+    }
+}
