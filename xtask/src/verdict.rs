@@ -263,6 +263,21 @@ fn compare(
             }
             (printed.admits(procedure, rounding), note)
         }
+        (Computed::Bounded { value, low, high }, Ok(printed))
+            if row.paper_samples.is_some() || row.paper_standard_error.is_some() =>
+        {
+            let theirs = to_f64(printed.value());
+            let z = (theirs - value) / paper_standard_error(row, theirs);
+            (
+                z.abs() <= MAX_Z_SCORE,
+                format!(
+                    "the paper's Monte Carlo figure against the exact value in [{}, {}]: z = {z:+.2} ({})",
+                    to_f64(low),
+                    to_f64(high),
+                    paper_samples_note(row)
+                ),
+            )
+        }
         (Computed::Bounded { low, high, .. }, Ok(printed)) => (
             printed.admits_interval(low, high, rounding),
             format!(
@@ -282,23 +297,36 @@ fn compare(
             Ok(printed),
         ) => {
             let theirs = to_f64(printed.value());
-            let their_variance = match (row.paper_standard_error, row.paper_samples) {
-                (Some(error), _) => error * error,
-                (None, Some(n)) => theirs * (1.0 - theirs) / n as f64,
-                (None, None) => 0.0,
-            };
-            let combined = (standard_error.powi(2) + their_variance).sqrt();
+            let their_error = paper_standard_error(row, theirs);
+            let combined = (standard_error.powi(2) + their_error.powi(2)).sqrt();
             let z = (theirs - mean) / combined;
-            let samples = match (row.paper_standard_error, row.paper_samples) {
-                (Some(error), _) => format!(", paper's standard error {error}"),
-                (None, Some(n)) => format!(", paper's {n} games"),
-                (None, None) => String::new(),
+            let samples = match paper_samples_note(row) {
+                note if note.is_empty() => note,
+                note => format!(", {note}"),
             };
             (
                 z.abs() <= MAX_Z_SCORE,
                 format!("z = {z:+.2} (ours {n_samples} samples, seed {seed}{samples})"),
             )
         }
+    }
+}
+
+/// The standard error of the paper's Monte Carlo figure `theirs`: as the row states it, or
+/// that of a proportion over the paper's number of games, or 0 when neither is known.
+fn paper_standard_error(row: &TranscribedRow, theirs: f64) -> f64 {
+    match (row.paper_standard_error, row.paper_samples) {
+        (Some(error), _) => error,
+        (None, Some(n)) => (theirs * (1.0 - theirs) / n as f64).sqrt(),
+        (None, None) => 0.0,
+    }
+}
+
+fn paper_samples_note(row: &TranscribedRow) -> String {
+    match (row.paper_standard_error, row.paper_samples) {
+        (Some(error), _) => format!("paper's standard error {error}"),
+        (None, Some(n)) => format!("paper's {n} games"),
+        (None, None) => String::new(),
     }
 }
 

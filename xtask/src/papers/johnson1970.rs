@@ -4,13 +4,15 @@
 use std::collections::HashMap;
 
 use game_core::monte_carlo::{Estimate, MonteCarlo};
+use lookahead_eval::random_ratio::{self, RatioLaw};
+use lookahead_eval::series::Evaluation;
 use solitaire::monte_carlo::{Comparison, compare};
 use solitaire::non_ordinal::{BPrime, HPrime, Model};
 use solitaire::strategies::{BothBranches, HighChain, LowChain};
 use solitaire::{Form, Strategy};
 use tree_gen::{SplitRatio, TreeParams};
 
-use super::johnson1970_exact::{Exact, TABLES};
+use super::johnson1970_exact::{Exact, TABLES, fraction};
 use super::{Recompute, RunSize};
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
@@ -28,6 +30,10 @@ fn games(size: RunSize) -> u64 {
         RunSize::Full => 50_000_000,
     }
 }
+
+/// The width of the interval each exact value is given in: far below the paper's
+/// standard errors (about 3·10^-3).
+const EXACT_PRECISION: f64 = 1e-10;
 
 struct Johnson {
     comparisons: HashMap<String, Comparison>,
@@ -61,6 +67,14 @@ fn number(row: &TranscribedRow, name: &str) -> Result<f64, String> {
 /// The row's endpoint probability E and split ratio A.
 fn endpoint_and_split(row: &TranscribedRow) -> Result<(f64, f64), String> {
     Ok((number(row, "E")?, number(row, "A")?))
+}
+
+fn bounded(evaluation: Evaluation) -> Computed {
+    Computed::Bounded {
+        value: evaluation.value(),
+        low: evaluation.lower,
+        high: evaluation.upper,
+    }
 }
 
 fn estimate(estimate: &Estimate) -> Computed {
@@ -139,6 +153,28 @@ impl Johnson {
         Ok(estimate(&comparison.results[index].wins))
     }
 
+    /// An ordinal strategy's exact chance for the row's (E, A, split ratio), with
+    /// `lookahead-eval`'s moment diagram when the ratio is random; `None` for a strategy
+    /// that uses values (B'STRAT, H'STRAT), whose figures stay Monte Carlo estimates.
+    fn exact_chance(row: &TranscribedRow) -> Result<Option<Computed>, String> {
+        let Ok(strategy) = lookahead_eval::memo::strategy(&row.column) else {
+            return Ok(None);
+        };
+        if !strategy.is_ordinal() {
+            return Ok(None);
+        }
+        let law = match parameter(row, "ratio")? {
+            "constant" => RatioLaw::constant(fraction(row, "A")?).map_err(|e| e.to_string())?,
+            "uniform" => RatioLaw::Uniform,
+            other => return Err(format!("unknown split ratio {other}")),
+        };
+        let e = fraction(row, "E")?;
+        let evaluation =
+            random_ratio::evaluate(&*strategy, Form::Independent, e, &law, EXACT_PRECISION)
+                .map_err(|e| e.to_string())?;
+        Ok(Some(bounded(evaluation)))
+    }
+
     /// The better of B'STRAT and 2LSTRAT on the same games, or "tie" when their paired
     /// difference is within four standard errors of zero.
     fn better_two_look_ahead(
@@ -189,7 +225,10 @@ impl Recompute for Johnson {
                     high: exact + ulp,
                 })
             }
-            _ => self.chance(row, size),
+            _ => match Self::exact_chance(row)? {
+                Some(exact) => Ok(exact),
+                None => self.chance(row, size),
+            },
         }
     }
 }

@@ -62,7 +62,8 @@ pub struct Exact {
     chances: HashMap<(String, String, String), Reproduction>,
 }
 
-fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, String> {
+/// The row's parameter `name`, an exact decimal, as a fraction.
+pub(super) fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, String> {
     let text = row
         .parameter(name)
         .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
