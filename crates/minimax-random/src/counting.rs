@@ -8,9 +8,10 @@
 //! (equation 1). All counts are exact big integers.
 
 use num_bigint::BigUint;
-use num_traits::{One, Pow, Zero};
+use num_traits::Zero;
 use rayon::prelude::*;
 
+use crate::natural::{self, Natural};
 use crate::shape::{MoveShape, ShapeError};
 
 /// LE(n, i) and GT(n, i) for i = 0, …, α at one node.
@@ -31,33 +32,36 @@ impl Counts {
         if alpha == 0 {
             return Err(ShapeError::ZeroAlpha);
         }
-        let a = BigUint::from(alpha);
-        let mut counts = Counts {
-            alpha,
-            le: (0..=alpha).map(BigUint::from).collect(),
-            gt: (0..=alpha).map(|i| BigUint::from(alpha - i)).collect(),
-        };
-        let mut leaves = BigUint::one();
+        let a = Natural::from(alpha);
+        let mut le: Vec<Natural> = (0..=alpha).map(Natural::from).collect();
+        let mut gt: Vec<Natural> = (0..=alpha).map(|i| Natural::from(alpha - i)).collect();
+        let mut leaves: u64 = 1;
         // From the leaves up: the node at depth j below the move is a min-node when j is even.
         for (depth, &children) in shape.children().iter().enumerate().rev() {
-            leaves *= BigUint::from(children);
-            let total = Pow::pow(&a, &leaves);
+            leaves = leaves
+                .checked_mul(u64::from(children))
+                .ok_or_else(|| ShapeError::TooManyAssignments("more than 2^64 leaves".into()))?;
+            let total = natural::power(&a, leaves);
             let min_node = depth % 2 == 0;
             let (raised, other) = if min_node {
-                (&mut counts.gt, &mut counts.le)
+                (&mut gt, &mut le)
             } else {
-                (&mut counts.le, &mut counts.gt)
+                (&mut le, &mut gt)
             };
             // Each score's counts are independent: the scores are shared between the cores.
             raised
                 .par_iter_mut()
                 .zip(other.par_iter_mut())
                 .for_each(|(r, o)| {
-                    *r = Pow::pow(&*r, children);
+                    *r = natural::power(r, u64::from(children));
                     *o = &total - &*r;
                 });
         }
-        Ok(counts)
+        Ok(Counts {
+            alpha,
+            le: le.par_iter().map(natural::to_biguint).collect(),
+            gt: gt.par_iter().map(natural::to_biguint).collect(),
+        })
     }
 
     /// The counts at the move node of an explicit tree (a min-node), scores uniform on

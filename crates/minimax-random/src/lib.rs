@@ -38,6 +38,7 @@ pub mod counting;
 pub mod distinct;
 pub mod domination;
 pub mod explicit;
+mod natural;
 pub mod nau;
 pub mod polynomial;
 pub mod probability;

@@ -11,6 +11,7 @@ use num_traits::{One, Pow, Zero};
 use rayon::prelude::*;
 
 use crate::counting::Counts;
+use crate::natural::{self, Natural};
 use crate::shape::{MoveShape, ShapeError};
 
 /// prob(n) for every move, in order, as exact fractions.
@@ -97,13 +98,14 @@ pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, Sh
     (1..=counts[k].alpha())
         .into_par_iter()
         .map(|i| {
-            let mut product = counts[k].eq(i)?;
+            let mut product = natural::from_biguint(&counts[k].eq(i)?);
             for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
-                product *= other.le(i)?;
+                product *= natural::from_biguint(other.le(i)?);
             }
             Ok(product)
         })
-        .try_reduce(BigUint::zero, |sum, term| Ok(sum + term))
+        .try_reduce(|| Natural::from(0u32), |sum, term| Ok(sum + term))
+        .map(|sum| natural::to_biguint(&sum))
 }
 
 /// Whether condition (6) of Lemma 5.2 holds for moves `first` and `second` at score `i`:
