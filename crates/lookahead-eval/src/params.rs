@@ -51,6 +51,12 @@ pub enum EvaluationError {
         "{0} uses values, so random split ratios change its moves; only ordinal strategies are evaluated"
     )]
     NotOrdinal(String),
+    /// With random split ratios, positions are followed at most 63 branches below the
+    /// current one; the strategy looked deeper.
+    #[error(
+        "a look {0} branches below the current position is deeper than random split ratios are followed (63)"
+    )]
+    TooDeep(usize),
     /// No strategy of the memo has this name.
     #[error("the memo has no strategy called {0}")]
     UnknownStrategy(String),

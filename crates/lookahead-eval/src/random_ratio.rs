@@ -41,7 +41,8 @@ use crate::params::{EvaluationError, Parameters};
 use crate::series::{self, Evaluation, PAPER_TERMS, check_precision};
 
 /// How far one move's look-ahead is followed in TSI before the line is set aside (and its
-/// chance carried in the bound): positions are named by at most 63 branches.
+/// chance carried in the bound): positions are named by at most 63 branches, and the
+/// strategies of the memo look along paths from the current position, one look a branch.
 pub const LOOK_BUDGET: usize = 60;
 
 /// The law of the split ratio *R* of every split point, drawn independently.
@@ -100,6 +101,7 @@ impl RatioLaw {
 /// # Errors
 ///
 /// [`EvaluationError::NotOrdinal`] for a strategy that uses values,
+/// [`EvaluationError::TooDeep`] for one that looks more than 63 branches down,
 /// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
 /// [`EvaluationError::InvalidPrecision`] and [`EvaluationError::Precision`] as
 /// [`series::evaluate`].
@@ -141,6 +143,9 @@ pub fn evaluate(
         Form::Independent => Moments::new(strategy, &params, law).evaluate(precision),
     }
 }
+
+/// The most branches below the current position a [`Node`] can name.
+const MAX_DEPTH: usize = 63;
 
 /// A position below the current one: bit *i* is its *i*-th branch (1 for high).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -519,6 +524,18 @@ impl<'a> Moments<'a> {
             return Ok(Rc::clone(data));
         }
         let shape = self.diagram.shape(pattern);
+        let steps = self.diagram.ordinal_lines(pattern)?;
+        let deepest = steps
+            .iter()
+            .flat_map(|step| &step.endpoints)
+            .map(|endpoint| endpoint.path.len())
+            .chain(shape.splits.iter().map(Vec::len))
+            .chain(shape.unseen.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0);
+        if deepest > MAX_DEPTH {
+            return Err(EvaluationError::TooDeep(deepest));
+        }
         let splits: HashSet<Node> = shape.splits.iter().map(|path| Node::of(path)).collect();
         let endpoints: Vec<Node> = shape.endpoints.iter().map(|e| Node::of(&e.path)).collect();
         let fresh = splits
@@ -531,7 +548,6 @@ impl<'a> Moments<'a> {
         for path in &shape.unseen {
             bound = bound.plus(&self.at_value(path));
         }
-        let steps = self.diagram.ordinal_lines(pattern)?;
         let mut lines = Vec::with_capacity(steps.len());
         for (index, step) in steps.iter().enumerate() {
             let chance = self.chance(step);
