@@ -498,6 +498,30 @@ mod tests {
         );
     }
 
+    /// A printed Monte Carlo figure (a row with the paper's sample size) is judged against
+    /// an exact value by the paper's own standard error, not digit by digit.
+    #[test]
+    fn printed_monte_carlo_figures_are_judged_against_exact_values_by_z_score() {
+        let exact = Ok(Computed::Bounded {
+            value: 0.7,
+            low: fraction(7, 10).unwrap(),
+            high: fraction(7, 10).unwrap(),
+        });
+        // 10,000 games: standard error sqrt(.7 * .3 / 10^4) = .00458.
+        let figure = |printed: &str| TranscribedRow {
+            paper_samples: Some(10_000),
+            ..row(Some(printed), None)
+        };
+        assert_eq!(
+            status(&figure(".7150"), &exact, Rounding::Nearest),
+            Status::Reproduced
+        );
+        assert_eq!(
+            status(&figure(".7200"), &exact, Rounding::Nearest),
+            Status::Failed
+        );
+    }
+
     #[test]
     fn one_of_several_right_entries_is_enough() {
         let choices = Computed::OneOf(vec!["14,5".into(), "11,8".into()]);
