@@ -57,6 +57,9 @@ pub enum EvaluationError {
         "a look {0} branches below the current position is deeper than random split ratios are followed (63)"
     )]
     TooDeep(usize),
+    /// The chances of a discrete ratio law must be positive and sum to 1.
+    #[error("ratio chances {0} are not positive numbers summing to 1")]
+    RatioChances(String),
     /// No strategy of the memo has this name.
     #[error("the memo has no strategy called {0}")]
     UnknownStrategy(String),

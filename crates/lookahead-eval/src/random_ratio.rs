@@ -52,6 +52,9 @@ pub enum RatioLaw {
     Constant(BigRational),
     /// *R* uniform on \[1/2, 1\], the memo's variable split ratio.
     Uniform,
+    /// *R* takes finitely many values in \[1/2, 1\]: (value, chance) pairs, the chances
+    /// summing to 1 (build it with [`RatioLaw::discrete`], which checks this).
+    Discrete(Vec<(BigRational, BigRational)>),
 }
 
 impl RatioLaw {
@@ -64,6 +67,32 @@ impl RatioLaw {
         // Parameters validates A; E = 1 is always valid.
         Parameters::new(BigRational::one(), a.clone())?;
         Ok(RatioLaw::Constant(a))
+    }
+
+    /// A law with finitely many values: `outcomes` as (value, chance) pairs.
+    ///
+    /// # Errors
+    ///
+    /// [`EvaluationError::SplitRatio`] for a value outside \[1/2, 1\],
+    /// [`EvaluationError::RatioChances`] unless the chances are positive and sum to 1.
+    pub fn discrete(outcomes: Vec<(BigRational, BigRational)>) -> Result<Self, EvaluationError> {
+        for (value, _) in &outcomes {
+            RatioLaw::constant(value.clone())?;
+        }
+        let total: BigRational = outcomes.iter().map(|(_, chance)| chance).sum();
+        let positive = outcomes
+            .iter()
+            .all(|(_, chance)| chance > &BigRational::zero());
+        if !positive || !total.is_one() {
+            return Err(EvaluationError::RatioChances(
+                outcomes
+                    .iter()
+                    .map(|(_, c)| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ));
+        }
+        Ok(RatioLaw::Discrete(outcomes))
     }
 
     /// The moment E\[*R<sup>j</sup>*\].
@@ -83,6 +112,10 @@ impl RatioLaw {
                 let numerator = &two_j * 2 - 1;
                 BigRational::new(numerator, two_j * BigInt::from(j + 1))
             }
+            RatioLaw::Discrete(outcomes) => outcomes
+                .iter()
+                .map(|(value, chance)| num_traits::pow(value.clone(), j as usize) * chance)
+                .sum(),
         }
     }
 

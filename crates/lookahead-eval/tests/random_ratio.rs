@@ -104,6 +104,21 @@ fn bad_input_gets_typed_errors() {
         Err(EvaluationError::SplitRatio(_))
     ));
     assert!(matches!(
+        RatioLaw::discrete(vec![(ratio(1, 3), ratio(1, 1))]),
+        Err(EvaluationError::SplitRatio(_))
+    ));
+    assert!(matches!(
+        RatioLaw::discrete(vec![(ratio(1, 2), ratio(1, 2))]),
+        Err(EvaluationError::RatioChances(_))
+    ));
+    assert!(matches!(
+        RatioLaw::discrete(vec![
+            (ratio(1, 2), ratio(3, 2)),
+            (ratio(1, 1), ratio(-1, 2))
+        ]),
+        Err(EvaluationError::RatioChances(_))
+    ));
+    assert!(matches!(
         evaluate(&*lstrat, tsi, ratio(0, 1), &uniform, 1e-6),
         Err(EvaluationError::EndpointProbability(_))
     ));
@@ -116,4 +131,179 @@ fn bad_input_gets_typed_errors() {
         evaluate(&bprime, tsi, ratio(1, 2), &uniform, 1e-6),
         Err(EvaluationError::NotOrdinal(_))
     ));
+}
+
+/// An independent player of TSI under a law with finitely many ratios: every random draw
+/// of a game (split point or endpoint, the ratio, win or loss, the coin) is enumerated
+/// with its exact chance, the strategy plays each fully drawn line on concrete values, and
+/// the chances of winning on each of the first moves are summed. It shares nothing with
+/// the moment diagram but the strategy's definition.
+mod brute_force {
+    use std::collections::HashMap;
+
+    use game_core::number::to_f64;
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+    use solitaire::{Branch, Look, LookError, Observation, Strategy};
+
+    enum Drawn {
+        Split { ratio: BigRational },
+        Endpoint { win: bool },
+    }
+
+    struct Game<'s> {
+        e: BigRational,
+        law: &'s [(BigRational, BigRational)],
+        /// Every position drawn so far, by its path from the top point.
+        tree: HashMap<Vec<Branch>, Drawn>,
+        current: Vec<Branch>,
+        script: &'s [usize],
+        choices: Vec<(usize, usize)>,
+        chance: BigRational,
+        coin: Option<bool>,
+    }
+
+    impl Game<'_> {
+        fn choose(&mut self, chances: &[BigRational]) -> usize {
+            let taken = self.script.get(self.choices.len()).copied().unwrap_or(0);
+            self.choices.push((taken, chances.len()));
+            self.chance *= &chances[taken];
+            taken
+        }
+
+        fn draw_ratio(&mut self) -> BigRational {
+            let chances: Vec<BigRational> = self.law.iter().map(|(_, c)| c.clone()).collect();
+            let taken = self.choose(&chances);
+            self.law[taken].0.clone()
+        }
+
+        /// The value of the position at `path`: the product of the shares above it.
+        fn value(&self, path: &[Branch]) -> BigRational {
+            (0..path.len()).fold(BigRational::one(), |value, depth| {
+                let Drawn::Split { ratio } = &self.tree[&path[..depth]] else {
+                    panic!("a position below an endpoint");
+                };
+                match path[depth] {
+                    Branch::High => value * ratio,
+                    Branch::Low => value * (BigRational::one() - ratio),
+                }
+            })
+        }
+
+        fn reveal(&mut self, path: &[Branch]) {
+            if self.tree.contains_key(path) {
+                return;
+            }
+            let s = BigRational::one() - &self.e;
+            let drawn = if self.choose(&[s, self.e.clone()]) == 0 {
+                Drawn::Split {
+                    ratio: self.draw_ratio(),
+                }
+            } else {
+                let value = self.value(path);
+                let loss = BigRational::one() - &value;
+                Drawn::Endpoint {
+                    win: self.choose(&[value, loss]) == 0,
+                }
+            };
+            self.tree.insert(path.to_vec(), drawn);
+        }
+
+        fn observe(&self, path: &[Branch]) -> Observation {
+            let value = to_f64(&self.value(path));
+            match &self.tree[path] {
+                Drawn::Endpoint { win } => Observation::Endpoint { value, win: *win },
+                Drawn::Split { ratio } => Observation::Split {
+                    value,
+                    high: value * to_f64(ratio),
+                    low: value * (1.0 - to_f64(ratio)),
+                },
+            }
+        }
+    }
+
+    impl Look for Game<'_> {
+        fn look(&mut self, path: &[Branch]) -> Result<Observation, LookError> {
+            let at: Vec<Branch> = self.current.iter().chain(path).copied().collect();
+            self.reveal(&at);
+            Ok(self.observe(&at))
+        }
+
+        fn coin(&mut self) -> bool {
+            if let Some(toss) = self.coin {
+                return toss;
+            }
+            let half = BigRational::new(1.into(), 2.into());
+            let toss = self.choose(&[half.clone(), half]) == 0;
+            self.coin = Some(toss);
+            toss
+        }
+
+        fn current(&self) -> Observation {
+            self.observe(&self.current)
+        }
+    }
+
+    /// The chance of winning on each of moves 1, …, `moves`.
+    pub fn per_move(
+        strategy: &dyn Strategy,
+        e: &BigRational,
+        law: &[(BigRational, BigRational)],
+        moves: usize,
+    ) -> Vec<BigRational> {
+        let mut wins = vec![BigRational::zero(); moves];
+        let mut script = Vec::new();
+        loop {
+            let mut game = Game {
+                e: e.clone(),
+                law,
+                tree: HashMap::new(),
+                current: Vec::new(),
+                script: &script,
+                choices: Vec::new(),
+                chance: BigRational::one(),
+                coin: None,
+            };
+            let ratio = game.draw_ratio();
+            game.tree.insert(Vec::new(), Drawn::Split { ratio });
+            for won_on in wins.iter_mut() {
+                game.coin = None;
+                let branch = strategy.choose(&mut game).unwrap();
+                game.current.push(branch);
+                let here = game.current.clone();
+                game.reveal(&here);
+                if let Drawn::Endpoint { win } = game.tree[&here] {
+                    if win {
+                        *won_on += &game.chance;
+                    }
+                    break;
+                }
+            }
+            let choices = game.choices;
+            let Some(last_open) = choices.iter().rposition(|&(t, n)| t + 1 < n) else {
+                return wins;
+            };
+            script = choices[..last_open].iter().map(|&(t, _)| t).collect();
+            script.push(choices[last_open].0 + 1);
+        }
+    }
+}
+
+/// The moment diagram against the brute-force player, for a law of two ratios: the first
+/// three terms, exactly. The 2-look strategies carry a ratio's correlation from one move
+/// to the next (a win seen two branches down, then the move to its parent), which the
+/// constant-law and D(1) checks above cannot see.
+#[test]
+fn the_moment_diagram_equals_brute_force_over_every_draw() {
+    let outcomes = vec![(ratio(1, 2), ratio(1, 3)), (ratio(9, 10), ratio(2, 3))];
+    let law = RatioLaw::discrete(outcomes.clone()).unwrap();
+    let e = ratio(1, 2);
+    for name in [
+        "NOSTRAT", "LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT",
+    ] {
+        let s = strategy(name).unwrap();
+        let brute = brute_force::per_move(&*s, &e, &outcomes, 3);
+        let moments = evaluate(&*s, Form::Independent, e.clone(), &law, TEN_TERMS).unwrap();
+        assert_eq!(moments.per_move[..3], brute[..], "{name}");
+    }
 }
