@@ -20,6 +20,7 @@
 //!   for ordinal strategies, by carrying the moments of the ratios through the diagram.
 //! - Chapter 6: [`diagram::Diagram::game3`] evaluates game 3 by Johnson's diagram of
 //!   expected values ([`Game3Parameters`]); Theorem 6.1's closed forms are in [`closed_form`].
+//!   Game 1: [`least_costly`], the memo's least costly search for a win.
 //!
 //! # Examples
 //!
@@ -43,6 +44,7 @@ mod chance;
 pub mod closed_form;
 pub mod dependent;
 pub mod diagram;
+pub mod least_costly;
 pub mod memo;
 mod params;
 pub mod random_ratio;

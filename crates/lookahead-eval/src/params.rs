@@ -60,6 +60,10 @@ pub enum EvaluationError {
     /// The chances of a discrete ratio law must be positive and sum to 1.
     #[error("ratio chances {0} are not positive numbers summing to 1")]
     RatioChances(String),
+    /// Game 1's common endpoint value *a*, the chance that an endpoint is a win, must lie
+    /// in \[0, 1\].
+    #[error("endpoint value a = {0} is outside [0, 1]")]
+    EndpointValue(String),
     /// No strategy of the memo has this name.
     #[error("the memo has no strategy called {0}")]
     UnknownStrategy(String),
