@@ -1,0 +1,209 @@
+//! The real games' move generators, checked by node counts against independent sources,
+//! and the random-minimax player on them.
+
+use std::collections::HashSet;
+
+use game_core::random::seeded_stream;
+use game_core::search::minimax;
+use game_core::{Game, Player, Turn};
+use minimax_random::games::{ConnectFour, Domineering, DomineeringError};
+use minimax_random::player::{PlayerError, Protocol, RandomMinimax};
+
+/// Move sequences of length `depth` (shorter where the game ends first).
+fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
+    if depth == 0 || game.is_terminal(position) {
+        return 1;
+    }
+    game.legal_moves(position)
+        .iter()
+        .map(|mv| perft(game, &game.play(position, mv), depth - 1))
+        .sum()
+}
+
+/// OEIS A212693 (Tromp; Edelkamp and Kissmann): the number of distinct legal Connect-Four
+/// positions after n plies, n = 0, …, 8. Positions where the game is over are counted and
+/// not continued.
+#[test]
+fn connect_four_positions_per_ply_are_oeis_a212693() {
+    const A212693: [usize; 9] = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
+    let game = ConnectFour;
+    let mut ply = HashSet::from([game.initial_position()]);
+    for (n, &expected) in A212693.iter().enumerate() {
+        assert_eq!(ply.len(), expected, "ply {n}");
+        ply = ply
+            .iter()
+            .filter(|p| !game.is_terminal(p))
+            .flat_map(|p| game.legal_moves(p).into_iter().map(|m| game.play(p, &m)))
+            .collect();
+    }
+}
+
+/// No game ends before the first player's fourth disc, and a column holds six discs: of
+/// the 7^7 sequences of seven moves, only the seven that put every disc in one column are
+/// illegal.
+#[test]
+fn connect_four_perft_7_is_7_to_the_7_minus_7() {
+    let game = ConnectFour;
+    assert_eq!(perft(&game, &game.initial_position(), 7), 7u64.pow(7) - 7);
+}
+
+fn play_columns(columns: &[u8]) -> <ConnectFour as Game>::Position {
+    let game = ConnectFour;
+    columns.iter().fold(game.initial_position(), |p, c| {
+        game.try_play(&p, c).unwrap()
+    })
+}
+
+#[test]
+fn connect_four_sees_fours_in_every_direction_and_the_draw() {
+    let game = ConnectFour;
+    // Vertical, by the first player; horizontal, by the second.
+    assert_eq!(
+        game.terminal_value(&play_columns(&[0, 1, 0, 1, 0, 1, 0])),
+        Some(1)
+    );
+    assert_eq!(
+        game.terminal_value(&play_columns(&[0, 1, 0, 2, 0, 3, 6, 4])),
+        Some(-1)
+    );
+    // Both diagonals, by the first player.
+    let rising = [0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3];
+    assert_eq!(game.terminal_value(&play_columns(&rising)), Some(1));
+    let falling = [6, 5, 5, 4, 4, 3, 4, 3, 3, 0, 3];
+    assert_eq!(game.terminal_value(&play_columns(&falling)), Some(1));
+    // Three in a row is not four.
+    assert_eq!(game.terminal_value(&play_columns(&[0, 1, 0, 1, 0])), None);
+    // A full board without four: columns in pairs of the same bottom colour, alternating
+    // (rows F F S S F F S, then S S F F S S F, …), filled row by row.
+    let draw: Vec<u8> = (0..6).flat_map(|_| [0, 2, 1, 3, 4, 6, 5]).collect();
+    let full = play_columns(&draw);
+    assert_eq!(full.discs(), 42);
+    assert_eq!(game.terminal_value(&full), Some(0));
+}
+
+/// A move generator for Domineering written independently: the board as a grid of flags.
+fn naive_domineering_perft(rows: usize, columns: usize, depth: u32) -> u64 {
+    fn count(grid: &mut Vec<Vec<bool>>, vertical: bool, depth: u32) -> u64 {
+        let (rows, columns) = (grid.len(), grid[0].len());
+        let mut moves = Vec::new();
+        for r in 0..rows {
+            for c in 0..columns {
+                let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
+                if r2 < rows && c2 < columns && !grid[r][c] && !grid[r2][c2] {
+                    moves.push(((r, c), (r2, c2)));
+                }
+            }
+        }
+        if depth == 0 || moves.is_empty() {
+            return 1;
+        }
+        let mut total = 0;
+        for ((r, c), (r2, c2)) in moves {
+            grid[r][c] = true;
+            grid[r2][c2] = true;
+            total += count(grid, !vertical, depth - 1);
+            grid[r][c] = false;
+            grid[r2][c2] = false;
+        }
+        total
+    }
+    count(&mut vec![vec![false; columns]; rows], true, depth)
+}
+
+#[test]
+fn domineering_perft_agrees_with_a_naive_generator() {
+    for (rows, columns) in [(2, 2), (3, 3), (4, 4), (3, 5), (5, 3), (8, 8)] {
+        let game = Domineering::new(rows, columns).unwrap();
+        let depths = if rows * columns > 25 { 3 } else { 5 };
+        for depth in 0..=depths {
+            assert_eq!(
+                perft(&game, &game.initial_position(), depth),
+                naive_domineering_perft(rows as usize, columns as usize, depth),
+                "{rows} x {columns}, depth {depth}"
+            );
+        }
+    }
+}
+
+/// Small boards solved by minimax: on 1 × 2 the first (vertical) player cannot move and
+/// loses; on 2 × 1 and 2 × 2 it wins; on 1 × 1 it cannot move.
+#[test]
+fn small_domineering_boards_have_their_known_winners() {
+    let value = |rows, columns| {
+        let game = Domineering::new(rows, columns).unwrap();
+        minimax(&game, &game.initial_position()).unwrap().value
+    };
+    assert_eq!(value(1, 2), -1);
+    assert_eq!(value(2, 1), 1);
+    assert_eq!(value(2, 2), 1);
+    assert_eq!(value(1, 1), -1);
+    assert!(matches!(
+        Domineering::new(0, 3),
+        Err(DomineeringError::Size { .. })
+    ));
+    assert!(matches!(
+        Domineering::new(8, 9),
+        Err(DomineeringError::Size { .. })
+    ));
+}
+
+#[test]
+fn bad_player_parameters_and_terminal_positions_are_errors() {
+    assert_eq!(
+        RandomMinimax::new(0, 10, Protocol::Paper),
+        Err(PlayerError::ZeroDepth)
+    );
+    assert_eq!(
+        RandomMinimax::new(2, 0, Protocol::Paper),
+        Err(PlayerError::ZeroAlpha)
+    );
+    let player = RandomMinimax::new(1, 10, Protocol::Paper).unwrap();
+    let won = play_columns(&[0, 1, 0, 1, 0, 1, 0]);
+    assert_eq!(
+        player.choose(&ConnectFour, &won, &mut seeded_stream(1, 0)),
+        Err(PlayerError::Terminal)
+    );
+}
+
+/// With three discs in column 0, the first player wins by playing there. Beal and Smith's
+/// protocol sees the win one ply ahead and always takes it; the paper's protocol scores it
+/// at random and so takes it about one time in seven.
+#[test]
+fn only_the_beal_smith_protocol_sees_a_win() {
+    let game = ConnectFour;
+    let position = play_columns(&[0, 1, 0, 1, 0, 1]);
+    assert_eq!(game.turn(&position), Turn::Player(Player::First));
+    let count_wins = |protocol| {
+        let player = RandomMinimax::new(1, 100, protocol).unwrap();
+        (0..700)
+            .filter(|&stream| {
+                let mut rng = seeded_stream(11, stream);
+                player.choose(&game, &position, &mut rng).unwrap() == 0
+            })
+            .count()
+    };
+    assert_eq!(count_wins(Protocol::BealSmith), 700);
+    let paper = count_wins(Protocol::Paper);
+    // Binomial(700, 1/7): mean 100, standard deviation 9.3.
+    assert!((100 - 37..=100 + 37).contains(&paper), "{paper}");
+}
+
+/// The same seed gives the same game.
+#[test]
+fn a_game_between_random_minimax_players_is_reproducible() {
+    let game = Domineering::new(6, 6).unwrap();
+    let deep = RandomMinimax::new(2, 50, Protocol::BealSmith).unwrap();
+    let play = |seed| {
+        let mut rng = seeded_stream(seed, 0);
+        let mut position = game.initial_position();
+        let mut moves = Vec::new();
+        while !game.is_terminal(&position) {
+            let mv = deep.choose(&game, &position, &mut rng).unwrap();
+            position = game.play(&position, &mv);
+            moves.push(mv);
+        }
+        moves
+    };
+    assert_eq!(play(5), play(5));
+    assert_ne!(play(5), play(6));
+}
