@@ -16,7 +16,11 @@
 //! that all leaves differ and approximation (5) ([`distinct`]), Nau's w_b ([`nau`]), and a
 //! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]);
 //! Lemma 5.1 also for explicit trees of any shape ([`explicit`]).
-//! Still to come (issue 6): the random-minimax player on real games and its tournaments.
+//!
+//! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]), with
+//! the paper's and Beal and Smith's treatment of terminal positions, real games to play it
+//! on ([`games`]: Connect-Four, Domineering), and reproducible parallel matches between a
+//! deeper and a shallower player ([`tournament`]). Still to come (issue 6): Othello 6 × 6.
 //!
 //! # Examples
 //!
@@ -47,5 +51,6 @@ pub mod probability;
 pub mod propagation;
 mod shape;
 pub mod simulation;
+pub mod tournament;
 
 pub use shape::{MoveShape, ShapeError};

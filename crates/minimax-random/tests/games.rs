@@ -207,3 +207,26 @@ fn a_game_between_random_minimax_players_is_reproducible() {
     assert_eq!(play(5), play(5));
     assert_ne!(play(5), play(6));
 }
+
+/// A match gives the same result on one thread and on two: game i draws from stream i.
+#[test]
+fn a_match_is_the_same_for_any_number_of_threads() {
+    use minimax_random::tournament::play_match;
+    let deep = RandomMinimax::new(3, 1000, Protocol::BealSmith).unwrap();
+    let shallow = RandomMinimax::new(1, 1000, Protocol::BealSmith).unwrap();
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| play_match(&ConnectFour, &deep, &shallow, 60, 42).unwrap())
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one.deeper_wins + one.shallower_wins + one.draws, 60);
+    let (low, share, high) = one.deeper_share().unwrap();
+    assert!(low < share && share < high && (0.0..=1.0).contains(&low) && high <= 1.0);
+    // Depth 3 against depth 1 in Connect-Four: the deeper player sees every one-move win
+    // and every immediate threat, and wins most games.
+    assert!(share > 0.75, "{one:?}");
+}
