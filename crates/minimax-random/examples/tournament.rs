@@ -4,8 +4,8 @@
 //! cargo run --release -p minimax-random --example tournament -- [--games N] [--seed S]
 //! ```
 //!
-//! For Connect-Four and 6 × 6 Domineering, each depth pair (1 v 2, 2 v 3, 2 v 4, and on
-//! Connect-Four 3 v 5) plays N games (default 400, colours alternating) under Beal and
+//! For Connect-Four, 6 × 6 Domineering and 6 × 6 Othello, each depth pair (1 v 2, 2 v 3,
+//! 2 v 4, and on Connect-Four 3 v 5) plays N games (default 400, colours alternating) under Beal and
 //! Smith's protocol with α = 1000, then the pair 2 v 4 under the paper's protocol and with
 //! α = 2 and 10. Each line gives the deeper player's
 //! wins, the shallower's, the draws, and the share of decisive games the deeper player won
@@ -15,7 +15,7 @@
 use std::time::Instant;
 
 use game_core::Game;
-use minimax_random::games::{ConnectFour, Domineering};
+use minimax_random::games::{ConnectFour, Domineering, Othello};
 use minimax_random::player::{Protocol, RandomMinimax};
 use minimax_random::tournament::play_match;
 
@@ -34,6 +34,8 @@ fn main() {
     let domineering = Domineering::new(6, 6).expect("6 x 6 is a valid board");
     // Depth 5 costs about a second a game on 6 x 6 Domineering (some 30 moves a ply).
     run("Domineering 6x6", &domineering, 4, games, seed);
+    let othello = Othello::new(6).expect("6 x 6 is a valid board");
+    run("Othello 6x6", &othello, 4, games, seed);
 }
 
 fn arguments() -> Result<(u64, u64), String> {

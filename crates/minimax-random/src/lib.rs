@@ -19,8 +19,8 @@
 //!
 //! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]), with
 //! the paper's and Beal and Smith's treatment of terminal positions, real games to play it
-//! on ([`games`]: Connect-Four, Domineering), and reproducible parallel matches between a
-//! deeper and a shallower player ([`tournament`]). Still to come (issue 6): Othello 6 × 6.
+//! on ([`games`]: Connect-Four, Domineering, Othello), and reproducible parallel matches
+//! between a deeper and a shallower player ([`tournament`]).
 //!
 //! # Examples
 //!

@@ -230,3 +230,55 @@ fn a_match_is_the_same_for_any_number_of_threads() {
     // and every immediate threat, and wins most games.
     assert!(share > 0.75, "{one:?}");
 }
+
+/// The published Othello perft counts from the standard 8 × 8 start (no game can end or
+/// pass within eight plies, so the counts do not depend on how passes are counted).
+#[test]
+fn othello_perft_matches_the_published_counts() {
+    use minimax_random::games::Othello;
+    const PERFT: [u64; 8] = [1, 4, 12, 56, 244, 1396, 8200, 55092];
+    let game = Othello::new(8).unwrap();
+    for (depth, &expected) in PERFT.iter().enumerate() {
+        assert_eq!(
+            perft(&game, &game.initial_position(), depth as u32),
+            expected
+        );
+    }
+}
+
+/// 4 × 4 Othello is a win for the second player under perfect play (a known result, here
+/// solved by negamax with a transposition table); and the board sizes are checked.
+#[test]
+fn four_by_four_othello_is_a_second_player_win() {
+    use game_core::search::negamax_solve;
+    use minimax_random::games::{Othello, OthelloError};
+    let game = Othello::new(4).unwrap();
+    assert_eq!(
+        negamax_solve(&game, &game.initial_position())
+            .unwrap()
+            .value,
+        -1
+    );
+    assert_eq!(Othello::new(5).unwrap_err(), OthelloError::Size(5));
+    assert_eq!(Othello::new(10).unwrap_err(), OthelloError::Size(10));
+}
+
+/// A game of 6 × 6 Othello between random-minimax players: four openings, alternating
+/// turns, a pass only when no placement is legal, and a result at the end.
+#[test]
+fn othello_games_run_to_a_result_passing_only_when_stuck() {
+    use minimax_random::games::Othello;
+    let game = Othello::new(6).unwrap();
+    let mut position = game.initial_position();
+    assert_eq!(game.legal_moves(&position).len(), 4);
+    let mut rng = seeded_stream(3, 0);
+    let player = RandomMinimax::new(1, 10, Protocol::Paper).unwrap();
+    while !game.is_terminal(&position) {
+        let mv = player.choose(&game, &position, &mut rng).unwrap();
+        if mv.is_none() {
+            assert_eq!(game.legal_moves(&position), vec![None]);
+        }
+        position = game.play(&position, &mv);
+    }
+    assert!(game.terminal_value(&position).is_some());
+}

@@ -7,6 +7,8 @@
 
 mod connect_four;
 mod domineering;
+mod othello;
 
 pub use connect_four::{ConnectFour, ConnectFourPosition};
 pub use domineering::{Domineering, DomineeringError, DomineeringPosition};
+pub use othello::{Othello, OthelloError, OthelloPosition};
