@@ -5,7 +5,7 @@
 //! ```
 //!
 //! For Connect-Four, 6 × 6 Domineering and 6 × 6 Othello, each depth pair (1 v 2, 2 v 3,
-//! 2 v 4, and on Connect-Four 3 v 5) plays N games (default 400, colours alternating) under Beal and
+//! 2 v 4; 3 v 5 on Connect-Four and Othello; 4 v 6 on Connect-Four) plays N games (default 400, colours alternating) under Beal and
 //! Smith's protocol with α = 1000, then the pair 2 v 4 under the paper's protocol and with
 //! α = 2 and 10. Each line gives the deeper player's
 //! wins, the shallower's, the draws, and the share of decisive games the deeper player won
@@ -19,7 +19,7 @@ use minimax_random::games::{ConnectFour, Domineering, Othello};
 use minimax_random::player::{Protocol, RandomMinimax};
 use minimax_random::tournament::play_match;
 
-const PAIRS: [(u32, u32); 4] = [(1, 2), (2, 3), (2, 4), (3, 5)];
+const PAIRS: [(u32, u32); 5] = [(1, 2), (2, 3), (2, 4), (3, 5), (4, 6)];
 
 fn main() {
     let (games, seed) = match arguments() {
@@ -30,12 +30,12 @@ fn main() {
         }
     };
     println!("{games} games per line, seed {seed}");
-    run("Connect-Four", &ConnectFour, 5, games, seed);
+    run("Connect-Four", &ConnectFour, 6, games, seed);
     let domineering = Domineering::new(6, 6).expect("6 x 6 is a valid board");
     // Depth 5 costs about a second a game on 6 x 6 Domineering (some 30 moves a ply).
     run("Domineering 6x6", &domineering, 4, games, seed);
     let othello = Othello::new(6).expect("6 x 6 is a valid board");
-    run("Othello 6x6", &othello, 4, games, seed);
+    run("Othello 6x6", &othello, 5, games, seed);
 }
 
 fn arguments() -> Result<(u64, u64), String> {
