@@ -26,6 +26,23 @@ impl Player {
             Player::Second => Player::First,
         }
     }
+
+    /// The player to move after `plies` moves of a game the first player starts and the
+    /// players alternate in.
+    ///
+    /// ```
+    /// use game_core::Player;
+    /// assert_eq!(Player::after(0), Player::First);
+    /// assert_eq!(Player::after(7), Player::Second);
+    /// ```
+    #[must_use]
+    pub fn after(plies: u32) -> Player {
+        if plies.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 /// Who acts at a position: a player, or chance (a dice roll, a random deal).

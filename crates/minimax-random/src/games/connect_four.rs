@@ -62,11 +62,7 @@ impl Game for ConnectFour {
     }
 
     fn turn(&self, position: &ConnectFourPosition) -> Turn {
-        Turn::Player(if position.discs.is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        })
+        Turn::Player(Player::after(position.discs))
     }
 
     fn legal_moves(&self, position: &ConnectFourPosition) -> Vec<u8> {

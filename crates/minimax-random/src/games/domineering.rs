@@ -66,16 +66,12 @@ impl Game for Domineering {
     }
 
     fn turn(&self, position: &DomineeringPosition) -> Turn {
-        Turn::Player(if position.placed.is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        })
+        Turn::Player(Player::after(position.placed))
     }
 
     /// Dominoes by their first cell, row by row from the top left.
     fn legal_moves(&self, position: &DomineeringPosition) -> Vec<u64> {
-        let vertical = position.placed.is_multiple_of(2);
+        let vertical = Player::after(position.placed) == Player::First;
         let (rows, columns) = if vertical {
             (self.rows - 1, self.columns)
         } else {
