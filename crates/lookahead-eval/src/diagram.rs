@@ -220,11 +220,19 @@ pub(crate) struct Step {
     factors: Vec<Factor>,
     /// The TSI endpoints the line drew, in order.
     pub(crate) endpoints: Vec<Endpoint>,
-    /// How many split points the line drew (each with chance *S*).
-    pub(crate) splits: usize,
-    /// How many coins it tossed (each with chance 1/2).
-    pub(crate) coins: usize,
     pub(crate) next: Next,
+}
+
+impl Step {
+    /// How many split points the line drew (each with chance *S*).
+    pub(crate) fn splits(&self) -> usize {
+        self.factors.iter().filter(|&&f| f == Factor::S).count()
+    }
+
+    /// How many coins it tossed (each with chance 1/2).
+    pub(crate) fn coins(&self) -> usize {
+        self.factors.iter().filter(|&&f| f == Factor::Half).count()
+    }
 }
 
 /// The [`Look`] that replays one line of play: it answers looks from `script` while the
@@ -768,10 +776,7 @@ impl<'a> Diagram<'a> {
                         pattern: self.intern(seen),
                     },
                 };
-                let count = |wanted: Factor| line.factors.iter().filter(|&&f| f == wanted).count();
                 Step {
-                    splits: count(Factor::S),
-                    coins: count(Factor::Half),
                     factors: line.factors,
                     endpoints: line.endpoints,
                     next,

@@ -38,7 +38,7 @@ use solitaire::{Branch, Form, Strategy};
 
 use crate::diagram::{Diagram, Endpoint, Next, Step};
 use crate::params::{EvaluationError, Parameters};
-use crate::series::{self, Evaluation, PAPER_TERMS, check_precision};
+use crate::series::{self, Evaluation, Terms};
 
 /// How far one move's look-ahead is followed in TSI before the line is set aside (and its
 /// chance carried in the bound): positions are named by at most 63 branches, and the
@@ -170,10 +170,12 @@ pub fn evaluate(
         return Err(EvaluationError::NotOrdinal(strategy.name()));
     }
     let params = Parameters::new(e, law.mean())?;
-    check_precision(precision)?;
     match form {
         Form::Dependent => series::evaluate(strategy, form, &params, precision),
-        Form::Independent => Moments::new(strategy, &params, law).evaluate(precision),
+        Form::Independent => {
+            let mut moments = Moments::new(strategy, &params, law);
+            series::sum_terms(&mut moments, precision, series::MAX_MOVES)
+        }
     }
 }
 
@@ -353,9 +355,29 @@ struct Moments<'a> {
     incoming: HashMap<u32, Vec<(u32, usize)>>,
     /// The patterns the player can stand on after each number of moves.
     reach: Vec<HashSet<u32>>,
+    /// The chance of the lines set aside at the look budget so far.
+    truncated: BigRational,
     /// *L<sub>n,p</sub>* on the monomials asked for, without the fresh ratios.
     memo: HashMap<(usize, u32, Monomial), BigRational>,
     pullbacks: HashMap<(u32, usize, Monomial), Rc<Polynomial>>,
+}
+
+impl Terms for Moments<'_> {
+    fn next_term(&mut self) -> Result<BigRational, EvaluationError> {
+        let (wins, truncated) = self.next_move()?;
+        self.truncated += truncated;
+        Ok(wins)
+    }
+
+    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError> {
+        // The exact bound is cheap here: the functionals it needs are memoised, so the
+        // second call, from `remaining`, costs lookups.
+        Ok(game_core::number::to_f64(&self.remaining()?))
+    }
+
+    fn remaining(&mut self) -> Result<BigRational, EvaluationError> {
+        Ok(self.tail_bound()? + &self.truncated)
+    }
 }
 
 impl<'a> Moments<'a> {
@@ -372,37 +394,9 @@ impl<'a> Moments<'a> {
             patterns: HashMap::new(),
             incoming: HashMap::new(),
             reach: vec![HashSet::from([0])],
+            truncated: BigRational::zero(),
             memo: HashMap::new(),
             pullbacks: HashMap::new(),
-        }
-    }
-
-    fn evaluate(mut self, precision: f64) -> Result<Evaluation, EvaluationError> {
-        let mut per_move = Vec::new();
-        let mut lower = BigRational::zero();
-        let mut truncated = BigRational::zero();
-        loop {
-            let (wins, cut) = self.next_move()?;
-            lower += &wins;
-            truncated += cut;
-            per_move.push(wins);
-            let remaining = self.tail_bound()? + &truncated;
-            let reached = game_core::number::to_f64(&remaining);
-            if per_move.len() >= PAPER_TERMS && reached < precision {
-                let upper = &lower + remaining;
-                return Ok(Evaluation {
-                    per_move,
-                    lower,
-                    upper,
-                });
-            }
-            if per_move.len() >= series::MAX_MOVES {
-                return Err(EvaluationError::Precision {
-                    requested: precision,
-                    reached,
-                    moves: per_move.len(),
-                });
-            }
         }
     }
 
@@ -431,7 +425,7 @@ impl<'a> Moments<'a> {
         Ok((wins, truncated))
     }
 
-    /// The bound on every win after the moves made so far.
+    /// The bound on every win after the moves made so far (not counting lines set aside).
     fn tail_bound(&mut self) -> Result<BigRational, EvaluationError> {
         let moves = self.reach.len() - 1;
         let mut bound = BigRational::zero();
@@ -621,7 +615,7 @@ impl<'a> Moments<'a> {
     fn chance(&self, step: &Step) -> Polynomial {
         let half = BigRational::new(1.into(), 2.into());
         let constant =
-            num_traits::pow(self.s.clone(), step.splits) * num_traits::pow(half, step.coins);
+            num_traits::pow(self.s.clone(), step.splits()) * num_traits::pow(half, step.coins());
         let mut chance = Polynomial::constant(constant);
         for Endpoint { path, win } in &step.endpoints {
             let value = self.at_value(path);

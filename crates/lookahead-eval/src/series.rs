@@ -2,6 +2,7 @@
 
 use game_core::number::to_f64;
 use num_rational::BigRational;
+use num_traits::Zero;
 use solitaire::{Form, Strategy};
 
 use crate::diagram::Diagram;
@@ -83,16 +84,56 @@ pub fn evaluate_with(
     precision: f64,
     max_moves: usize,
 ) -> Result<Evaluation, EvaluationError> {
+    sum_terms(&mut diagram, precision, max_moves)
+}
+
+/// An exact evaluation that produces *D(1)*, *D(2)*, … one move at a time, with a bound on
+/// everything not yet counted.
+pub(crate) trait Terms {
+    /// *D(n)* for the next move *n*.
+    fn next_term(&mut self) -> Result<BigRational, EvaluationError>;
+
+    /// The bound on everything not yet counted, cheaply and approximately: used only to
+    /// decide when to compute the exact bound.
+    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError>;
+
+    /// The rigorous bound on everything not yet counted.
+    fn remaining(&mut self) -> Result<BigRational, EvaluationError>;
+}
+
+impl Terms for Diagram<'_> {
+    fn next_term(&mut self) -> Result<BigRational, EvaluationError> {
+        self.next_move()
+    }
+
+    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError> {
+        Ok(self.remaining_f64())
+    }
+
+    fn remaining(&mut self) -> Result<BigRational, EvaluationError> {
+        Ok(self.tail_bound() + self.truncated())
+    }
+}
+
+/// Sums the terms of `terms`, move by move, until the bound on what remains falls below
+/// `precision` (and at least [`PAPER_TERMS`] terms are known), playing at most `max_moves`.
+pub(crate) fn sum_terms(
+    terms: &mut impl Terms,
+    precision: f64,
+    max_moves: usize,
+) -> Result<Evaluation, EvaluationError> {
     check_precision(precision)?;
     let mut per_move = Vec::new();
+    let mut lower = BigRational::zero();
     loop {
-        per_move.push(diagram.next_move()?);
-        let reached = diagram.remaining_f64();
+        let term = terms.next_term()?;
+        lower += &term;
+        per_move.push(term);
+        let reached = terms.remaining_estimate()?;
         if per_move.len() >= PAPER_TERMS && reached < precision {
             // The estimate said stop; the exact bound decides.
-            let remaining = diagram.tail_bound() + diagram.truncated();
+            let remaining = terms.remaining()?;
             if to_f64(&remaining) < precision {
-                let lower = diagram.won();
                 let upper = &lower + remaining;
                 return Ok(Evaluation {
                     per_move,
