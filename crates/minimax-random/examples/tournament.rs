@@ -59,7 +59,7 @@ fn arguments() -> Result<(u64, u64), String> {
 /// Every line for `game`, leaving out depth pairs deeper than `max_depth`.
 fn run<G>(name: &str, game: &G, max_depth: u32, games: u64, seed: u64)
 where
-    G: Game<Value = i32> + Sync,
+    G: Game + Sync,
     G::Position: Send,
 {
     println!("\n{name}");

@@ -13,7 +13,9 @@
 //! leaf is alike); [`Protocol::BealSmith`] recognises them, scoring a win above every random
 //! score, a loss below every one, and a draw at the middle of the range.
 
-use game_core::{Game, Player, Turn};
+use std::ops::Neg;
+
+use game_core::{Game, Outcome, Player, Turn};
 use rand::{Rng, RngExt};
 
 /// How terminal positions inside the search are scored.
@@ -136,12 +138,13 @@ impl RandomMinimax {
         me: Player,
         rng: &mut R,
     ) -> Result<i64, PlayerError> {
-        if let Some(value) = game.terminal_value(position)
+        let terminal = game.terminal_value(position);
+        if let Some(value) = &terminal
             && self.protocol == Protocol::BealSmith
         {
-            return Ok(self.outcome_score(&value, me));
+            return Ok(self.outcome_score(Outcome::for_player(winner(value), me)));
         }
-        if depth == 0 || game.is_terminal(position) {
+        if depth == 0 || terminal.is_some() {
             return Ok(2 * i64::from(rng.random_range(1..=self.alpha)));
         }
         let mover = match game.turn(position) {
@@ -161,31 +164,26 @@ impl RandomMinimax {
         Ok(backed_up.unwrap_or(i64::from(self.alpha) + 1))
     }
 
-    /// A terminal position's score for `me`: above every random score for a win, below for
-    /// a loss, α + 1 (the middle) for a draw. The value is the first player's, so a win for
-    /// the first player is a value above its negation.
-    fn outcome_score<V: PartialOrd + std::ops::Neg<Output = V> + Clone>(
-        &self,
-        value: &V,
-        me: Player,
-    ) -> i64 {
-        let negated = -value.clone();
-        let first_wins = *value > negated;
-        let second_wins = *value < negated;
-        let won = match me {
-            Player::First => first_wins,
-            Player::Second => second_wins,
-        };
-        let lost = match me {
-            Player::First => second_wins,
-            Player::Second => first_wins,
-        };
-        if won {
-            2 * i64::from(self.alpha) + 2
-        } else if lost {
-            0
-        } else {
-            i64::from(self.alpha) + 1
+    /// A terminal position's score: above every random score for a win, below for a loss,
+    /// α + 1 (the middle) for a draw.
+    fn outcome_score(&self, outcome: Outcome) -> i64 {
+        match outcome {
+            Outcome::Win => 2 * i64::from(self.alpha) + 2,
+            Outcome::Loss => 0,
+            Outcome::Draw => i64::from(self.alpha) + 1,
         }
+    }
+}
+
+/// Who won a game that ended with `value`, the first player's: the first player when the
+/// value is above its negation, the second when below, nobody when equal.
+pub(crate) fn winner<V: PartialOrd + Neg<Output = V> + Clone>(value: &V) -> Option<Player> {
+    let negated = -value.clone();
+    if *value > negated {
+        Some(Player::First)
+    } else if *value < negated {
+        Some(Player::Second)
+    } else {
+        None
     }
 }

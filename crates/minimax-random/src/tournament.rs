@@ -6,10 +6,10 @@
 //! the deeper player moves first in the even-numbered games.
 
 use game_core::random::seeded_stream;
-use game_core::{Game, Player, Turn};
+use game_core::{Game, Outcome, Player, Turn};
 use rayon::prelude::*;
 
-use crate::player::{PlayerError, RandomMinimax};
+use crate::player::{PlayerError, RandomMinimax, winner};
 
 /// The 97.5% quantile of the standard normal law, for 95% intervals.
 const Z_95: f64 = 1.959_963_984_540_054;
@@ -81,7 +81,7 @@ pub fn play_match<G>(
     seed: u64,
 ) -> Result<MatchResult, PlayerError>
 where
-    G: Game<Value = i32> + Sync,
+    G: Game + Sync,
     G::Position: Send,
 {
     (0..games)
@@ -91,7 +91,7 @@ where
 }
 
 /// Game `index` of a match: who won it, as a one-game result.
-fn play_game<G: Game<Value = i32>>(
+fn play_game<G: Game>(
     game: &G,
     deeper: &RandomMinimax,
     shallower: &RandomMinimax,
@@ -117,21 +117,18 @@ fn play_game<G: Game<Value = i32>>(
         let mv = player.choose(game, &position, &mut rng)?;
         position = game.play(&position, &mv);
     };
-    let first_won = value > 0;
-    Ok(
-        match (value == 0, first_won == (deeper_side == Player::First)) {
-            (true, _) => MatchResult {
-                draws: 1,
-                ..MatchResult::default()
-            },
-            (false, true) => MatchResult {
-                deeper_wins: 1,
-                ..MatchResult::default()
-            },
-            (false, false) => MatchResult {
-                shallower_wins: 1,
-                ..MatchResult::default()
-            },
+    Ok(match Outcome::for_player(winner(&value), deeper_side) {
+        Outcome::Win => MatchResult {
+            deeper_wins: 1,
+            ..MatchResult::default()
         },
-    )
+        Outcome::Loss => MatchResult {
+            shallower_wins: 1,
+            ..MatchResult::default()
+        },
+        Outcome::Draw => MatchResult {
+            draws: 1,
+            ..MatchResult::default()
+        },
+    })
 }
