@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use nim_games::grundy::{MisereSolver, sparse_values};
+use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
 
 use crate::options::Options;
 
@@ -47,7 +47,7 @@ fn misere(max_heap: u32) -> Result<(), String> {
 
 fn normal(max_heap: u32, out: Option<PathBuf>) -> Result<(), String> {
     let started = Instant::now();
-    let table = sparse_values(max_heap, |n| {
+    let table = sparse_values(max_heap, Schedule::TwoThreads, |n| {
         let elapsed = started.elapsed().as_secs_f64();
         eprint!(
             "\r  {n:>12} heaps, {:5.1}%, {elapsed:7.1} s",

@@ -9,7 +9,7 @@ mod sparse;
 use game_core::PlayConvention;
 
 pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
-pub use sparse::{GrundyTable, ValueOverflow, sparse_values};
+pub use sparse::{GrundyTable, Schedule, ValueOverflow, sparse_values};
 
 use crate::heap_games::{GrundysGame, nim_sequence};
 use crate::sprague_grundy::{OutcomeClass, normal_outcome};

@@ -4,18 +4,32 @@
 //! G(n) = mex S(n), S(n) = {G(a) ⊕ G(n − a) : 1 ≤ a < n/2}. Values are *rare* when the bits
 //! above the lowest have even parity ([`super::is_rare_value`]); rare ⊕ rare and common ⊕
 //! common are rare, rare ⊕ common is common; and rare values occur at very few heaps (1,273
-//! heaps from 1 to 2·10^6, the last at 82,860). Hence:
+//! heaps from 1 to 10^7, the last at 82,860). Hence:
 //!
-//! - a common value is in S(n) only through a pair with one rare heap, so the list of rare
-//!   heaps decides every common candidate exactly, in O(#rare) — in particular the least
-//!   common value c* missing from S(n);
-//! - each rare value below c* must be shown to be in S(n) by a witness pair. A targeted
-//!   search usually finds one: for the rare candidate v and a value f frequent among recent
-//!   heaps, small heaps p with G(p) = v ⊕ f are tried, each succeeding when G(n − p) = f.
-//!   When that fails, S(n) is scanned from a = 1 until a witness turns up, or in full, which
-//!   decides the candidate exactly.
+//! - a common value is in S(n) only through a pair with one rare heap, so the rare heaps
+//!   decide every common candidate exactly, in O(#rare) — in particular the least common
+//!   value c* missing from S(n) ([`pairs`]);
+//! - each rare value below c* must be shown to be in S(n) by a witness pair. A search over
+//!   the small heaps, sixty-four at a time, usually finds one ([`witness`]); when it does
+//!   not, S(n) is scanned from a = 1 until a witness turns up, or in full, which decides
+//!   the candidate exactly.
 //!
 //! Every value is therefore exact; the heuristics only choose the order of the work.
+//!
+//! With [`Schedule::TwoThreads`], the rare pairs whose heaps are both final before a block
+//! of `BLOCK` heaps starts are marked on a second thread, one block ahead, while the
+//! first thread computes the current block. Most rare heaps are far from the small ones,
+//! so this is most of the marking. The values do not depend on the schedule.
+
+mod pairs;
+mod witness;
+
+use std::collections::VecDeque;
+use std::sync::mpsc;
+use std::thread;
+
+use pairs::{FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
+use witness::{SMALL, WitnessSearch};
 
 use super::is_rare_value;
 
@@ -23,25 +37,47 @@ use super::is_rare_value;
 /// far (they pass 255 near n ≈ 7.25·10^6).
 const MAX_VALUE: usize = u16::MAX as usize;
 
-/// How many small heaps per value are kept as witness candidates.
-const WITNESSES_PER_VALUE: usize = 64;
+/// Heaps per block of the schedule: a block's far rare pairs are marked while the block
+/// before it is computed.
+const BLOCK: usize = 512;
 
-/// Witness heaps are kept at least this far apart: values of nearby heaps are strongly
-/// correlated, so witnesses close together would fail together.
-const WITNESS_GAP: u32 = 211;
+/// The bytes of a set (one per value, 0 or 1) of the eight values from 8·`chunk` on
+/// that belong to rare values: v = 8·chunk + j is rare when parity(4·chunk + j/2) =
+/// parity(chunk) ⊕ parity(j/2) is even.
+fn rare_bytes(chunk: usize) -> u64 {
+    if chunk.count_ones().is_multiple_of(2) {
+        0x0101_0000_0000_0101 // j = 0, 1, 6, 7
+    } else {
+        0x0000_0101_0101_0000 // j = 2, 3, 4, 5
+    }
+}
 
-/// Witness heaps are below this bound, so that G(n − p) comes from the cache-resident
-/// stretch of values just below n.
-const WITNESS_LIMIT: u32 = 1 << 17;
-
-/// How many recent heaps the value frequencies are counted over.
-const FREQUENCY_WINDOW: usize = 1 << 16;
-
-/// How often (in heaps) the order of frequent values is refreshed.
-const REORDER_INTERVAL: usize = 1 << 12;
-
-/// How many frequent values f the targeted search tries per candidate.
-const FREQUENT_VALUES_TRIED: usize = 20;
+/// The rare (or, with `rare` false, common) values below `end` missing from `set`,
+/// ascending, eight values at a time.
+fn missing(set: &[u8], rare: bool, end: usize) -> impl Iterator<Item = usize> + '_ {
+    const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
+    set.chunks_exact(8)
+        .take(end.div_ceil(8))
+        .enumerate()
+        .flat_map(move |(chunk, bytes)| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(bytes);
+            let class = if rare {
+                rare_bytes(chunk)
+            } else {
+                EVERY_BYTE ^ rare_bytes(chunk)
+            };
+            let mut absent = !u64::from_le_bytes(word) & class;
+            std::iter::from_fn(move || {
+                (absent != 0).then(|| {
+                    let byte = absent.trailing_zeros() as usize / 8;
+                    absent &= absent - 1;
+                    8 * chunk + byte
+                })
+            })
+        })
+        .take_while(move |&value| value < end)
+}
 
 /// A value passed `u16::MAX`: the table type cannot hold it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,6 +85,15 @@ const FREQUENT_VALUES_TRIED: usize = 20;
 pub struct ValueOverflow {
     /// The heap whose value overflowed.
     pub heap: u64,
+}
+
+/// How [`sparse_values`] spreads its work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schedule {
+    /// Everything on the calling thread.
+    OneThread,
+    /// The far rare pairs on a second thread, one block of 1,024 heaps ahead.
+    TwoThreads,
 }
 
 /// G(0), …, G(N) for Grundy's game, with the rare heaps found on the way.
@@ -75,8 +120,8 @@ impl GrundyTable {
         self.values.iter().skip(1).filter(|&&v| v == 0).count()
     }
 
-    /// How many rare candidates needed a scan of S(n) (the witness was not found by the
-    /// targeted search, or the candidate is missing and became the value).
+    /// How many rare candidates needed a scan of S(n) (no witness among the small heaps
+    /// tried, or the candidate is missing and became the value).
     pub fn full_scans(&self) -> u64 {
         self.full_scans
     }
@@ -87,16 +132,14 @@ impl GrundyTable {
     }
 }
 
-/// The state of the computation: values so far and what the method keeps about them.
+/// The first thread's state: the values so far and what the method keeps about them.
 struct SparseSolver {
     values: Vec<u16>,
-    rare_heaps: Vec<u32>,
-    rare_heap_values: Vec<u16>,
-    witnesses: Vec<Vec<u32>>,
-    window_counts: Vec<u32>,
-    frequent: Vec<u16>,
-    last_success: Vec<Option<u16>>,
-    hits: Vec<bool>,
+    largest: u16,
+    rare: Vec<RareHeap>,
+    set: Vec<u8>,
+    candidates: Vec<u16>,
+    witness: WitnessSearch,
     full_scans: u64,
 }
 
@@ -106,171 +149,187 @@ impl SparseSolver {
         values.push(0);
         SparseSolver {
             values,
-            rare_heaps: Vec::new(),
-            rare_heap_values: Vec::new(),
-            witnesses: Vec::new(),
-            // G(0) = 0 is in the frequency window from the start, as every later value is.
-            window_counts: vec![1],
-            frequent: Vec::new(),
-            last_success: Vec::new(),
-            hits: vec![false; 64],
+            largest: 0,
+            rare: Vec::new(),
+            set: Vec::new(),
+            candidates: Vec::new(),
+            witness: WitnessSearch::default(),
             full_scans: 0,
+        }
+    }
+
+    /// What the far pairs of the block from `first_heap` are computed from; every value
+    /// below `known` is final.
+    fn far_request(&self, first_heap: usize, len: usize, known: usize) -> FarRequest {
+        let below = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < known);
+        let rare = self.rare[..below].to_vec();
+        let farthest = rare.last().map_or(0, |rare| rare.heap as usize);
+        let window_start = first_heap.saturating_sub(farthest).min(known);
+        FarRequest {
+            first_heap,
+            len,
+            known,
+            set_size: set_size(self.largest),
+            rare,
+            window: self.values[window_start..known].to_vec(),
+            window_start,
         }
     }
 
     /// Records G(n) for the next heap n.
     fn push(&mut self, value: u16) {
-        let heap = self.values.len();
-        self.values.push(value);
-        let v = value as usize;
-        if is_rare_value(value.into()) {
-            self.rare_heaps.push(heap as u32);
-            self.rare_heap_values.push(value);
-        }
-        // Every XOR of two values below a power of two is below it too.
-        if v >= self.hits.len() / 2 {
-            self.hits.resize((2 * v + 2).next_power_of_two(), false);
-        }
-        if v >= self.witnesses.len() {
-            self.witnesses.resize(v + 1, Vec::new());
-            self.window_counts.resize(v + 1, 0);
-        }
-        self.keep_as_witness(heap as u32, v);
-        self.window_counts[v] += 1;
-        if heap >= FREQUENCY_WINDOW {
-            self.window_counts[self.values[heap - FREQUENCY_WINDOW] as usize] -= 1;
-        }
-        if heap.is_multiple_of(REORDER_INTERVAL) {
-            self.reorder_frequent();
-        }
-    }
-
-    fn keep_as_witness(&mut self, heap: u32, value: usize) {
-        let kept = &mut self.witnesses[value];
-        let far_enough = kept.last().is_none_or(|&last| heap >= last + WITNESS_GAP);
-        if heap < WITNESS_LIMIT && far_enough && kept.len() < WITNESSES_PER_VALUE {
-            kept.push(heap);
-        }
-    }
-
-    fn reorder_frequent(&mut self) {
-        let mut order: Vec<u16> = (0..self.window_counts.len() as u16).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(self.window_counts[v as usize]));
-        order.truncate(FREQUENT_VALUES_TRIED);
-        self.frequent = order;
-    }
-
-    /// G(n) for the next heap n.
-    fn next_value(&mut self) -> u16 {
         let n = self.values.len();
-        self.mark_rare_pairs(n);
-        let least_common = (0..)
-            .find(|&v| !is_rare_value(v as u32) && !self.hits[v])
-            .unwrap_or(0);
-        for candidate in 0..least_common {
-            if !is_rare_value(candidate as u32) || self.hits[candidate] {
-                continue;
-            }
-            if !self.targeted_witness(n, candidate) && !self.scan_for(n, candidate) {
-                return candidate as u16;
+        self.values.push(value);
+        self.largest = self.largest.max(value);
+        if is_rare_value(value.into()) {
+            self.rare.push(RareHeap {
+                heap: n as u32,
+                value,
+            });
+        }
+        self.witness.push(&self.values);
+    }
+
+    /// G(n) for the next heap n, from the far pairs marked ahead and every value below n.
+    fn next_value(&mut self, far: &FarMarks) -> u16 {
+        let n = self.values.len();
+        let far_set = far.of_heap(n);
+        self.set.clear();
+        self.set.extend_from_slice(far_set);
+        self.set.resize(set_size(self.largest), 0);
+        mark_near_pairs(&mut self.set, n, far.known(), &self.rare, &self.values);
+        let least_common = missing(&self.set, false, self.set.len())
+            .next()
+            .unwrap_or(self.set.len());
+        self.candidates.clear();
+        self.candidates
+            .extend(missing(&self.set, true, least_common).map(|v| v as u16));
+        if n > 2 * SMALL {
+            self.witness
+                .remove_witnessed(&self.values, &mut self.candidates);
+        }
+        for index in 0..self.candidates.len() {
+            let candidate = self.candidates[index];
+            if !self.scan_for(n, candidate) {
+                return candidate;
             }
         }
         least_common as u16
     }
 
-    /// Looks for a pair (p, n − p) with G(p) = v ⊕ f and G(n − p) = f, f a frequent value.
-    ///
-    /// The frequent value that last gave `candidate` a witness is tried first: the values
-    /// near n change slowly, so it is the likeliest to give one again.
-    fn targeted_witness(&mut self, n: usize, candidate: usize) -> bool {
-        if candidate >= self.last_success.len() {
-            self.last_success.resize(candidate + 1, None);
-        }
-        let first = self.last_success[candidate];
-        if first.is_some_and(|f| self.witness_through(n, candidate, f)) {
-            return true;
-        }
-        for index in 0..self.frequent.len() {
-            let frequent = self.frequent[index];
-            if Some(frequent) != first && self.witness_through(n, candidate, frequent) {
-                self.last_success[candidate] = Some(frequent);
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether some kept heap p with G(p) = `candidate` ⊕ `frequent` has G(n − p) = `frequent`.
-    fn witness_through(&self, n: usize, candidate: usize, frequent: u16) -> bool {
-        let wanted = candidate ^ frequent as usize;
-        self.witnesses.get(wanted).is_some_and(|heaps| {
-            heaps
-                .iter()
-                .map(|&small| small as usize)
-                .take_while(|&small| 2 * small < n)
-                .any(|small| self.values[n - small] == frequent)
-        })
-    }
-
     /// Scans S(n) from a = 1 for `candidate`: whether it is there.
-    fn scan_for(&mut self, n: usize, candidate: usize) -> bool {
+    fn scan_for(&mut self, n: usize, candidate: u16) -> bool {
         self.full_scans += 1;
-        let target = candidate as u16;
-        (1..n.div_ceil(2)).any(|a| self.values[a] ^ self.values[n - a] == target)
+        let values = &self.values;
+        (1..n.div_ceil(2)).any(|a| values[a] ^ values[n - a] == candidate)
+    }
+}
+
+/// Where a block's far pairs are marked: on the calling thread when asked for, or on a
+/// helper thread as soon as they are requested.
+enum FarWorker {
+    Inline(VecDeque<FarRequest>),
+    Helper {
+        requests: mpsc::Sender<FarRequest>,
+        marks: mpsc::Receiver<FarMarks>,
+    },
+}
+
+impl FarWorker {
+    fn submit(&mut self, request: FarRequest) {
+        match self {
+            FarWorker::Inline(queue) => queue.push_back(request),
+            // The helper stops only when this sender is dropped, so it is listening.
+            FarWorker::Helper { requests, .. } => requests.send(request).expect("helper alive"),
+        }
     }
 
-    /// Marks G(r) ⊕ G(n − r) for every rare heap r: all common members of S(n), and some
-    /// rare ones.
-    ///
-    /// The marks are one byte per value, not bits: consecutive marks are then independent
-    /// stores, where read-modify-writes of the few words of a bitset would wait on each
-    /// other.
-    fn mark_rare_pairs(&mut self, n: usize) {
-        self.hits.fill(false);
-        for (&rare, &rare_value) in self.rare_heaps.iter().zip(&self.rare_heap_values) {
-            let rare = rare as usize;
-            if rare >= n {
-                break;
+    fn next(&mut self) -> FarMarks {
+        match self {
+            FarWorker::Inline(queue) => {
+                let request = queue.pop_front().expect("every block is requested first");
+                FarMarks::compute(&request)
             }
-            let partner = n - rare;
-            if partner != rare {
-                self.hits[(rare_value ^ self.values[partner]) as usize] = true;
-            }
+            FarWorker::Helper { marks, .. } => marks.recv().expect("helper alive"),
         }
     }
 }
 
 /// G(0), …, G(`max_heap`) for Grundy's game, calling `progress(n)` every 2^20 heaps.
 ///
+/// The values are the same under either [`Schedule`]; [`Schedule::TwoThreads`] is faster
+/// on a machine with two free cores.
+///
 /// # Errors
 ///
 /// [`ValueOverflow`] if a value passes `u16::MAX` (not seen for any heap computed so far).
 ///
 /// ```
-/// use nim_games::grundy::sparse_values;
-/// let table = sparse_values(20, |_| {}).unwrap();
+/// use nim_games::grundy::{Schedule, sparse_values};
+/// let table = sparse_values(20, Schedule::OneThread, |_| {}).unwrap();
 /// assert_eq!(&table.values()[..8], &[0, 0, 0, 1, 0, 2, 1, 0]);
 /// assert_eq!(table.p_positions(), 6); // heaps 1, 2, 4, 7, 10, 20
 /// ```
 pub fn sparse_values(
     max_heap: u32,
+    schedule: Schedule,
+    progress: impl FnMut(u32),
+) -> Result<GrundyTable, ValueOverflow> {
+    thread::scope(|scope| {
+        let worker = match schedule {
+            Schedule::OneThread => FarWorker::Inline(VecDeque::new()),
+            Schedule::TwoThreads => {
+                let (requests, incoming) = mpsc::channel::<FarRequest>();
+                let (outgoing, marks) = mpsc::channel();
+                scope.spawn(move || {
+                    for request in incoming {
+                        // The first thread stops listening only when it has failed.
+                        if outgoing.send(FarMarks::compute(&request)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                FarWorker::Helper { requests, marks }
+            }
+        };
+        compute_blocks(max_heap as usize, worker, progress)
+    })
+}
+
+/// Computes every heap block by block, requesting each block's far pairs one block ahead.
+fn compute_blocks(
+    max_heap: usize,
+    mut worker: FarWorker,
     mut progress: impl FnMut(u32),
 ) -> Result<GrundyTable, ValueOverflow> {
-    let max_heap = max_heap as usize;
     let mut solver = SparseSolver::new(max_heap);
-    for n in 1..=max_heap {
-        let value = solver.next_value();
-        if value as usize >= MAX_VALUE {
-            return Err(ValueOverflow { heap: n as u64 });
+    let block_count = max_heap / BLOCK + 1;
+    let block = |index: usize| (index * BLOCK, BLOCK.min(max_heap + 1 - index * BLOCK));
+    let (first_heap, len) = block(0);
+    worker.submit(solver.far_request(first_heap, len, 0));
+    for index in 0..block_count {
+        if index + 1 < block_count {
+            let (first_heap, len) = block(index + 1);
+            worker.submit(solver.far_request(first_heap, len, index * BLOCK));
         }
-        solver.push(value);
-        if n.is_multiple_of(1 << 20) {
-            progress(n as u32);
+        let far = worker.next();
+        let (first_heap, len) = block(index);
+        for n in first_heap.max(1)..first_heap + len {
+            let value = solver.next_value(&far);
+            if value as usize >= MAX_VALUE {
+                return Err(ValueOverflow { heap: n as u64 });
+            }
+            solver.push(value);
+            if n.is_multiple_of(1 << 20) {
+                progress(n as u32);
+            }
         }
     }
     Ok(GrundyTable {
-        values: solver.values,
-        rare_heaps: solver.rare_heaps,
+        rare_heaps: solver.rare.iter().map(|rare| rare.heap).collect(),
         full_scans: solver.full_scans,
+        values: solver.values,
     })
 }
