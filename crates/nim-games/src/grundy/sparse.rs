@@ -29,7 +29,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use pairs::{FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
-use witness::{SMALL, WitnessSearch};
+use witness::{SMALL, WitnessSearch, in_options};
 
 use super::is_rare_value;
 
@@ -222,8 +222,7 @@ impl SparseSolver {
     /// Scans S(n) from a = 1 for `candidate`: whether it is there.
     fn scan_for(&mut self, n: usize, candidate: u16) -> bool {
         self.full_scans += 1;
-        let values = &self.values;
-        (1..n.div_ceil(2)).any(|a| values[a] ^ values[n - a] == candidate)
+        in_options(&self.values[..n], candidate)
     }
 }
 

@@ -8,8 +8,8 @@
 //! marked ahead, on another thread. A *near* pair has one side at or above `known` and is
 //! marked when n's turn comes.
 
-/// Heaps per tile of a block: the sets being written stay in the first-level cache.
-const TILE: usize = 32;
+/// The bytes of sets a tile of heaps may take.
+const TILE_BYTES: usize = 1 << 14;
 
 /// A heap with a rare value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +43,40 @@ pub(super) struct FarRequest {
     pub window_start: usize,
 }
 
+impl FarRequest {
+    /// For each far rare heap r, the heaps of the block it pairs with, as runs of
+    /// consecutive heaps with consecutive partners.
+    fn runs(&self) -> Vec<Run> {
+        let mut runs = Vec::with_capacity(2 * self.rare.len());
+        for rare in &self.rare {
+            let r = rare.heap as usize;
+            let heaps =
+                self.first_heap.max(r + 1)..(self.first_heap + self.len).min(self.known + r);
+            // The pair (r, r) is not a move: equal heaps may not be split off.
+            let below_double = heaps.start..heaps.end.min(2 * r);
+            let above_double = heaps.start.max(2 * r + 1)..heaps.end;
+            for heaps in [below_double, above_double] {
+                if !heaps.is_empty() {
+                    runs.push(Run {
+                        value: rare.value,
+                        first_partner: heaps.start - r - self.window_start,
+                        heaps: heaps.start - self.first_heap..heaps.end - self.first_heap,
+                    });
+                }
+            }
+        }
+        runs
+    }
+}
+
+/// Heaps of a block (counted from its first) that pair with a rare heap of value `value`;
+/// the first one's partner is `window[first_partner]`, the next ones' follow it.
+struct Run {
+    value: u16,
+    first_partner: usize,
+    heaps: std::ops::Range<usize>,
+}
+
 /// The far pairs of a block of heaps: for each heap, the set of values G(r) ⊕ G(n − r)
 /// over the rare r with both r and n − r below `known`.
 #[derive(Debug, Clone)]
@@ -54,8 +88,8 @@ pub(super) struct FarMarks {
 }
 
 impl FarMarks {
-    /// Marks the far pairs of the request's block. Each rare heap contributes a run of
-    /// consecutive partners, read in order; the block is taken [`TILE`] heaps at a time.
+    /// Marks the far pairs of the request's block, a tile of heaps at a time: the sets of
+    /// a tile (16 KiB) stay in the first-level cache while every rare heap marks them.
     pub fn compute(request: &FarRequest) -> FarMarks {
         let FarRequest {
             first_heap,
@@ -64,29 +98,22 @@ impl FarMarks {
             set_size,
             ..
         } = *request;
+        let runs = request.runs();
         let mut sets = vec![0u8; len * set_size];
-        for tile_start in (first_heap..first_heap + len).step_by(TILE) {
-            let tile_end = (tile_start + TILE).min(first_heap + len);
-            for rare in &request.rare {
-                let r = rare.heap as usize;
-                let heaps = tile_start.max(r + 1)..tile_end.min(known + r);
-                // The pair (r, r) is not a move: equal heaps may not be split off.
-                let below_double = heaps.start..heaps.end.min(2 * r);
-                let above_double = heaps.start.max(2 * r + 1)..heaps.end;
-                for heaps in [below_double, above_double] {
-                    if heaps.is_empty() {
-                        continue;
-                    }
-                    let partners = heaps.start - r - request.window_start
-                        ..heaps.end - r - request.window_start;
-                    let offset = (heaps.start - first_heap) * set_size;
-                    let sets = &mut sets[offset..offset + heaps.len() * set_size];
-                    for (set, &partner) in sets
-                        .chunks_exact_mut(set_size)
-                        .zip(&request.window[partners])
-                    {
-                        set[(rare.value ^ partner) as usize] = 1;
-                    }
+        let tile = (TILE_BYTES / set_size).max(1);
+        for tile_start in (0..len).step_by(tile) {
+            let tile_end = (tile_start + tile).min(len);
+            for run in &runs {
+                let start = run.heaps.start.max(tile_start);
+                let end = run.heaps.end.min(tile_end);
+                if start >= end {
+                    continue;
+                }
+                let first_partner = run.first_partner + (start - run.heaps.start);
+                let mut offset = start * set_size;
+                for &partner in &request.window[first_partner..first_partner + (end - start)] {
+                    sets[offset + (run.value ^ partner) as usize] = 1;
+                    offset += set_size;
                 }
             }
         }

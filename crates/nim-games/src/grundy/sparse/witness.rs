@@ -12,8 +12,12 @@
 /// n > 2·SMALL.
 pub(super) const SMALL: usize = 1 << 14;
 
-/// Pairs compared per step.
-const STEP: usize = 128;
+/// Pairs compared per step: LANES consecutive pairs from each of ROWS stretches of the
+/// small heaps. Values of nearby heaps are strongly correlated, so a step that samples
+/// the whole range finds a witness sooner than one of consecutive pairs.
+const STEP: usize = ROWS * LANES;
+const ROWS: usize = 16;
+const LANES: usize = 8;
 
 /// The small heaps' values, reversed.
 #[derive(Debug, Default)]
@@ -39,15 +43,18 @@ impl WitnessSearch {
     pub fn remove_witnessed(&self, values: &[u16], candidates: &mut Vec<u16>) {
         let recent = &values[values.len() - SMALL..];
         let mut xors = [0u16; STEP];
-        for (recent, small) in recent
-            .chunks_exact(STEP)
-            .zip(self.small_reversed.chunks_exact(STEP))
-        {
+        for column in (0..SMALL / ROWS).step_by(LANES) {
             if candidates.is_empty() {
                 return;
             }
-            for ((xor, &r), &s) in xors.iter_mut().zip(recent).zip(small) {
-                *xor = r ^ s;
+            for (row, xors) in xors.chunks_exact_mut(LANES).enumerate() {
+                let start = row * (SMALL / ROWS) + column;
+                let pairs = recent[start..start + LANES]
+                    .iter()
+                    .zip(&self.small_reversed[start..start + LANES]);
+                for (xor, (&r, &s)) in xors.iter_mut().zip(pairs) {
+                    *xor = r ^ s;
+                }
             }
             // Kept without a branch per candidate: whether a witness turns up in a step is
             // close to a coin toss, so a branch would be mispredicted half the time.
@@ -63,4 +70,27 @@ impl WitnessSearch {
             candidates.truncate(kept);
         }
     }
+}
+
+/// Whether `candidate` is in S(n), n = `values.len()`: some a < n/2 with G(a) ⊕ G(n − a)
+/// = `candidate`, `values` holding G(0), …, G(n − 1). Scans from a = 1, [`STEP`] pairs at
+/// a time, and stops at the first step with a witness.
+pub(super) fn in_options(values: &[u16], candidate: u16) -> bool {
+    let n = values.len();
+    let half = n.div_ceil(2);
+    let small = &values[1..half];
+    // G(n − half + 1), …, G(n − 1): read backwards, the partners of G(1), …, G(half − 1).
+    let large = &values[n + 1 - half..];
+    small
+        .chunks(STEP)
+        .zip(large.rchunks(STEP))
+        .any(|(small, large)| {
+            small
+                .iter()
+                .zip(large.iter().rev())
+                .fold(0u16, |found, (&s, &l)| {
+                    found | u16::from(s ^ l == candidate)
+                })
+                != 0
+        })
 }
