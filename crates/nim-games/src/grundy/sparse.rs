@@ -52,31 +52,39 @@ fn rare_bytes(chunk: usize) -> u64 {
     }
 }
 
-/// The rare (or, with `rare` false, common) values below `end` missing from `set`,
-/// ascending, eight values at a time.
-fn missing(set: &[u8], rare: bool, end: usize) -> impl Iterator<Item = usize> + '_ {
+/// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that are missing from `set`
+/// and selected by `class` (one byte of 0x01 per value), as 0x01 bytes.
+fn absent_bytes(set: &[u8], chunk: usize, class: u64) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
+    !u64::from_le_bytes(word) & class
+}
+
+/// c*: the least common value missing from `set`. Values at or above `set.len()` are
+/// never in it, and `set.len()`, a power of two at least 8, is common.
+fn least_missing_common(set: &[u8]) -> usize {
     const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
-    set.chunks_exact(8)
-        .take(end.div_ceil(8))
-        .enumerate()
-        .flat_map(move |(chunk, bytes)| {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(bytes);
-            let class = if rare {
-                rare_bytes(chunk)
-            } else {
-                EVERY_BYTE ^ rare_bytes(chunk)
-            };
-            let mut absent = !u64::from_le_bytes(word) & class;
-            std::iter::from_fn(move || {
-                (absent != 0).then(|| {
-                    let byte = absent.trailing_zeros() as usize / 8;
-                    absent &= absent - 1;
-                    8 * chunk + byte
-                })
-            })
+    (0..set.len() / 8)
+        .find_map(|chunk| {
+            let absent = absent_bytes(set, chunk, EVERY_BYTE ^ rare_bytes(chunk));
+            (absent != 0).then(|| 8 * chunk + absent.trailing_zeros() as usize / 8)
         })
-        .take_while(move |&value| value < end)
+        .unwrap_or(set.len())
+}
+
+/// Appends to `out` the rare values below `end` missing from `set`, ascending.
+fn missing_rare(set: &[u8], end: usize, out: &mut Vec<u16>) {
+    for chunk in 0..end.div_ceil(8) {
+        let mut absent = absent_bytes(set, chunk, rare_bytes(chunk));
+        while absent != 0 {
+            let value = 8 * chunk + absent.trailing_zeros() as usize / 8;
+            if value >= end {
+                return;
+            }
+            out.push(value as u16);
+            absent &= absent - 1;
+        }
+    }
 }
 
 /// A value passed `u16::MAX`: the table type cannot hold it.
@@ -139,6 +147,7 @@ struct SparseSolver {
     rare: Vec<RareHeap>,
     set: Vec<u8>,
     candidates: Vec<u16>,
+    spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
     witness: WitnessSearch,
     full_scans: u64,
 }
@@ -153,6 +162,7 @@ impl SparseSolver {
             rare: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
+            spare_buffers: Vec::new(),
             witness: WitnessSearch::default(),
             full_scans: 0,
         }
@@ -160,22 +170,31 @@ impl SparseSolver {
 
     /// What the far pairs of the block from `first_heap` are computed from; every value
     /// below `known` is final.
-    fn far_request(&self, first_heap: usize, len: usize, known: usize) -> FarRequest {
+    fn far_request(&mut self, first_heap: usize, len: usize, known: usize) -> FarRequest {
         let below = self
             .rare
             .partition_point(|rare| (rare.heap as usize) < known);
         let rare = self.rare[..below].to_vec();
         let farthest = rare.last().map_or(0, |rare| rare.heap as usize);
         let window_start = first_heap.saturating_sub(farthest).min(known);
+        let (spare_sets, mut window) = self.spare_buffers.pop().unwrap_or_default();
+        window.clear();
+        window.extend_from_slice(&self.values[window_start..known]);
         FarRequest {
             first_heap,
             len,
             known,
             set_size: set_size(self.largest),
             rare,
-            window: self.values[window_start..known].to_vec(),
+            window,
             window_start,
+            spare_sets,
         }
+    }
+
+    /// Keeps the buffers of a block's far pairs, once used, for a later request.
+    fn recycle(&mut self, far: FarMarks) {
+        self.spare_buffers.push(far.into_buffers());
     }
 
     /// Records G(n) for the next heap n.
@@ -200,12 +219,9 @@ impl SparseSolver {
         self.set.extend_from_slice(far_set);
         self.set.resize(set_size(self.largest), 0);
         mark_near_pairs(&mut self.set, n, far.known(), &self.rare, &self.values);
-        let least_common = missing(&self.set, false, self.set.len())
-            .next()
-            .unwrap_or(self.set.len());
+        let least_common = least_missing_common(&self.set);
         self.candidates.clear();
-        self.candidates
-            .extend(missing(&self.set, true, least_common).map(|v| v as u16));
+        missing_rare(&self.set, least_common, &mut self.candidates);
         if n > 2 * SMALL {
             self.witness
                 .remove_witnessed(&self.values, &mut self.candidates);
@@ -249,7 +265,7 @@ impl FarWorker {
         match self {
             FarWorker::Inline(queue) => {
                 let request = queue.pop_front().expect("every block is requested first");
-                FarMarks::compute(&request)
+                FarMarks::compute(request)
             }
             FarWorker::Helper { marks, .. } => marks.recv().expect("helper alive"),
         }
@@ -285,7 +301,7 @@ pub fn sparse_values(
                 scope.spawn(move || {
                     for request in incoming {
                         // The first thread stops listening only when it has failed.
-                        if outgoing.send(FarMarks::compute(&request)).is_err() {
+                        if outgoing.send(FarMarks::compute(request)).is_err() {
                             break;
                         }
                     }
@@ -325,6 +341,7 @@ fn compute_blocks(
                 progress(n as u32);
             }
         }
+        solver.recycle(far);
     }
     Ok(GrundyTable {
         rare_heaps: solver.rare.iter().map(|rare| rare.heap).collect(),

@@ -41,6 +41,9 @@ pub(super) struct FarRequest {
     pub window: Vec<u16>,
     /// The heap of `window[0]`.
     pub window_start: usize,
+    /// A buffer for the sets, from a block already used: it saves the allocator handing
+    /// out and reclaiming fresh pages for every block.
+    pub spare_sets: Vec<u8>,
 }
 
 impl FarRequest {
@@ -85,21 +88,25 @@ pub(super) struct FarMarks {
     known: usize,
     set_size: usize,
     sets: Vec<u8>,
+    window: Vec<u16>,
 }
 
 impl FarMarks {
     /// Marks the far pairs of the request's block, a tile of heaps at a time: the sets of
     /// a tile (16 KiB) stay in the first-level cache while every rare heap marks them.
-    pub fn compute(request: &FarRequest) -> FarMarks {
+    pub fn compute(request: FarRequest) -> FarMarks {
+        let runs = request.runs();
         let FarRequest {
             first_heap,
             len,
             known,
             set_size,
+            window,
+            spare_sets: mut sets,
             ..
-        } = *request;
-        let runs = request.runs();
-        let mut sets = vec![0u8; len * set_size];
+        } = request;
+        sets.clear();
+        sets.resize(len * set_size, 0);
         let tile = (TILE_BYTES / set_size).max(1);
         for tile_start in (0..len).step_by(tile) {
             let tile_end = (tile_start + tile).min(len);
@@ -111,7 +118,7 @@ impl FarMarks {
                 }
                 let first_partner = run.first_partner + (start - run.heaps.start);
                 let mut offset = start * set_size;
-                for &partner in &request.window[first_partner..first_partner + (end - start)] {
+                for &partner in &window[first_partner..first_partner + (end - start)] {
                     sets[offset + (run.value ^ partner) as usize] = 1;
                     offset += set_size;
                 }
@@ -122,7 +129,13 @@ impl FarMarks {
             known,
             set_size,
             sets,
+            window,
         }
+    }
+
+    /// The buffers of the sets and of the window, for another request.
+    pub fn into_buffers(self) -> (Vec<u8>, Vec<u16>) {
+        (self.sets, self.window)
     }
 
     /// The heap below which both sides of every far pair lie.
