@@ -8,6 +8,10 @@
 //! marked ahead, on another thread. A *near* pair has one side at or above `known` and is
 //! marked when n's turn comes.
 
+/// Rare heaps up to this far back have their partners in the request's window; any
+/// beyond (none is known past 82,860) get their own runs.
+pub(super) const DENSE_REACH: usize = 1 << 17;
+
 /// The bytes of sets a tile of heaps may take.
 const TILE_BYTES: usize = 1 << 14;
 
@@ -37,10 +41,18 @@ pub(super) struct FarRequest {
     pub set_size: usize,
     /// The rare heaps below `known`, ascending.
     pub rare: Vec<RareHeap>,
-    /// G(window_start), …, G(known − 1): every partner of a far pair.
+    /// How many of `rare`, the first ones, have their partners in `window`: those up to
+    /// [`DENSE_REACH`], normally.
+    pub dense: usize,
+    /// G(window_start), …, G(known − 1): the partners of the far pairs with the first
+    /// `dense` rare heaps.
     pub window: Vec<u16>,
     /// The heap of `window[0]`.
     pub window_start: usize,
+    /// For each of the other rare heaps r, in order, the partners G(first_heap − r), … of
+    /// the block's heaps, up to G(known − 1). Copied one run each, so that a rare heap far
+    /// out does not stretch the window over the whole table.
+    pub distant: Vec<Vec<u16>>,
     /// A buffer for the sets, from a block already used: it saves the allocator handing
     /// out and reclaiming fresh pages for every block.
     pub spare_sets: Vec<u8>,
@@ -49,21 +61,31 @@ pub(super) struct FarRequest {
 impl FarRequest {
     /// For each far rare heap r, the heaps of the block it pairs with, as runs of
     /// consecutive heaps with consecutive partners.
-    fn runs(&self) -> Vec<Run> {
+    fn runs(&self) -> Vec<Run<'_>> {
         let mut runs = Vec::with_capacity(2 * self.rare.len());
-        for rare in &self.rare {
+        for (index, rare) in self.rare.iter().enumerate() {
             let r = rare.heap as usize;
             let heaps =
                 self.first_heap.max(r + 1)..(self.first_heap + self.len).min(self.known + r);
+            if heaps.is_empty() {
+                continue;
+            }
+            // G(first_heap − r), G(first_heap + 1 − r), …: the partners of the block's heaps.
+            let partners = if index < self.dense {
+                &self.window[self.first_heap - r - self.window_start..]
+            } else {
+                &self.distant[index - self.dense]
+            };
             // The pair (r, r) is not a move: equal heaps may not be split off.
             let below_double = heaps.start..heaps.end.min(2 * r);
             let above_double = heaps.start.max(2 * r + 1)..heaps.end;
             for heaps in [below_double, above_double] {
                 if !heaps.is_empty() {
+                    let heaps = heaps.start - self.first_heap..heaps.end - self.first_heap;
                     runs.push(Run {
                         value: rare.value,
-                        first_partner: heaps.start - r - self.window_start,
-                        heaps: heaps.start - self.first_heap..heaps.end - self.first_heap,
+                        partners: &partners[heaps.clone()],
+                        heaps,
                     });
                 }
             }
@@ -72,12 +94,12 @@ impl FarRequest {
     }
 }
 
-/// Heaps of a block (counted from its first) that pair with a rare heap of value `value`;
-/// the first one's partner is `window[first_partner]`, the next ones' follow it.
-struct Run {
+/// Heaps of a block (counted from its first) that pair with a rare heap of value `value`,
+/// and the values of their partners, in the same order.
+struct Run<'w> {
     value: u16,
-    first_partner: usize,
     heaps: std::ops::Range<usize>,
+    partners: &'w [u16],
 }
 
 /// The far pairs of a block of heaps: for each heap, the set of values G(r) ⊕ G(n − r)
@@ -94,19 +116,12 @@ pub(super) struct FarMarks {
 impl FarMarks {
     /// Marks the far pairs of the request's block, a tile of heaps at a time: the sets of
     /// a tile (16 KiB) stay in the first-level cache while every rare heap marks them.
-    pub fn compute(request: FarRequest) -> FarMarks {
-        let runs = request.runs();
-        let FarRequest {
-            first_heap,
-            len,
-            known,
-            set_size,
-            window,
-            spare_sets: mut sets,
-            ..
-        } = request;
+    pub fn compute(mut request: FarRequest) -> FarMarks {
+        let mut sets = std::mem::take(&mut request.spare_sets);
+        let FarRequest { len, set_size, .. } = request;
         sets.clear();
         sets.resize(len * set_size, 0);
+        let runs = request.runs();
         let tile = (TILE_BYTES / set_size).max(1);
         for tile_start in (0..len).step_by(tile) {
             let tile_end = (tile_start + tile).min(len);
@@ -116,20 +131,20 @@ impl FarMarks {
                 if start >= end {
                     continue;
                 }
-                let first_partner = run.first_partner + (start - run.heaps.start);
+                let partners = &run.partners[start - run.heaps.start..end - run.heaps.start];
                 let mut offset = start * set_size;
-                for &partner in &window[first_partner..first_partner + (end - start)] {
+                for &partner in partners {
                     sets[offset + (run.value ^ partner) as usize] = 1;
                     offset += set_size;
                 }
             }
         }
         FarMarks {
-            first_heap,
-            known,
+            first_heap: request.first_heap,
+            known: request.known,
             set_size,
             sets,
-            window,
+            window: request.window,
         }
     }
 
