@@ -73,8 +73,11 @@ impl WitnessSearch {
 }
 
 /// Whether `candidate` is in S(n), n = `values.len()`: some a < n/2 with G(a) ⊕ G(n − a)
-/// = `candidate`, `values` holding G(0), …, G(n − 1). Scans from a = 1, [`STEP`] pairs at
-/// a time, and stops at the first step with a witness.
+/// = `candidate`, `values` holding G(0), …, G(n − 1). Scans [`STEP`] pairs at a time from
+/// the middle, a = ⌈n/2⌉ − 1, down to a = 1, and stops at the first step with a witness.
+///
+/// The middle first: a candidate that the small heaps do not witness is often a value
+/// larger than any small heap's, and heaps near n/2 have values of the size of recent ones.
 pub(super) fn in_options(values: &[u16], candidate: u16) -> bool {
     let n = values.len();
     let half = n.div_ceil(2);
@@ -82,8 +85,8 @@ pub(super) fn in_options(values: &[u16], candidate: u16) -> bool {
     // G(n − half + 1), …, G(n − 1): read backwards, the partners of G(1), …, G(half − 1).
     let large = &values[n + 1 - half..];
     small
-        .chunks(STEP)
-        .zip(large.rchunks(STEP))
+        .rchunks(STEP)
+        .zip(large.chunks(STEP))
         .any(|(small, large)| {
             small
                 .iter()
