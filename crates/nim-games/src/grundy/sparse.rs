@@ -9,10 +9,10 @@
 //! - a common value is in S(n) only through a pair with one rare heap, so the rare heaps
 //!   decide every common candidate exactly, in O(#rare) — in particular the least common
 //!   value c* missing from S(n) ([`pairs`]);
-//! - each rare value below c* must be shown to be in S(n) by a witness pair. One
-//!   vectorised pass over the pairs (a, n − a) with a ≤ 16,384 serves every candidate and
-//!   usually finds them all ([`witness`]); a candidate it misses is looked for in the
-//!   whole of S(n), which decides it exactly.
+//! - each rare value below c* must be shown to be in S(n) by a witness pair. Vectorised
+//!   passes over two windows of 16,384 pairs (a, n − a), the small heaps a and those just
+//!   below n/2, serve every candidate at once and usually find them all ([`witness`]); a
+//!   candidate they miss is looked for in the whole of S(n), which decides it exactly.
 //!
 //! Every value is therefore exact; the heuristics only choose the order of the work.
 //!
@@ -29,7 +29,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
-use witness::{SMALL, WitnessSearch, in_options};
+use witness::{SmallHeaps, WINDOW, in_options};
 
 use super::is_rare_value;
 
@@ -100,7 +100,7 @@ pub struct ValueOverflow {
 pub enum Schedule {
     /// Everything on the calling thread.
     OneThread,
-    /// The far rare pairs on a second thread, one block of 1,024 heaps ahead.
+    /// The far rare pairs on a second thread, one block of 512 heaps ahead.
     TwoThreads,
 }
 
@@ -128,8 +128,9 @@ impl GrundyTable {
         self.values.iter().skip(1).filter(|&&v| v == 0).count()
     }
 
-    /// How many rare candidates needed a scan of S(n) (no witness among the small heaps
-    /// tried, or the candidate is missing and became the value).
+    /// How many rare candidates needed a scan of S(n): no witness in the two windows
+    /// searched first (always so below heap 32,769, where they are not used), or the
+    /// candidate is missing and became the value.
     pub fn full_scans(&self) -> u64 {
         self.full_scans
     }
@@ -147,9 +148,9 @@ struct SparseSolver {
     rare: Vec<RareHeap>,
     set: Vec<u8>,
     candidates: Vec<u16>,
+    small_heaps: SmallHeaps,
     spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
-    witness: WitnessSearch,
     full_scans: u64,
 }
 
@@ -165,9 +166,9 @@ impl SparseSolver {
             rare: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
+            small_heaps: SmallHeaps::default(),
             spare_buffers: Vec::new(),
             dense_reach,
-            witness: WitnessSearch::default(),
             full_scans: 0,
         }
     }
@@ -219,13 +220,13 @@ impl SparseSolver {
         let n = self.values.len();
         self.values.push(value);
         self.largest = self.largest.max(value);
+        self.small_heaps.push(&self.values);
         if is_rare_value(value.into()) {
             self.rare.push(RareHeap {
                 heap: n as u32,
                 value,
             });
         }
-        self.witness.push(&self.values);
     }
 
     /// G(n) for the next heap n, from the far pairs marked ahead and every value below n.
@@ -239,8 +240,8 @@ impl SparseSolver {
         let least_common = least_missing_common(&self.set);
         self.candidates.clear();
         missing_rare(&self.set, least_common, &mut self.candidates);
-        if n > 2 * SMALL {
-            self.witness
+        if n > 2 * WINDOW {
+            self.small_heaps
                 .remove_witnessed(&self.values, &mut self.candidates);
         }
         for index in 0..self.candidates.len() {

@@ -1,74 +1,98 @@
-//! The search for witnesses of rare values v in S(n): small heaps a ≤ [`SMALL`] with
+//! The search for witnesses of rare values v in S(n): heaps a < n/2 with
 //! G(a) ⊕ G(n − a) = v.
 //!
-//! The small heaps' values are kept in reverse, G(SMALL), …, G(1), beside the slice
-//! G(n − SMALL), …, G(n − 1) of the table; position k of the two holds the pair (a, n − a)
-//! with a = SMALL − k. The search compares their XORs with every candidate, 64 pairs per
-//! step and without branches, which the compiler turns into vector instructions. In a
-//! sample of heaps near a million, every rare value below the answer had about 80 to 400
-//! witnesses among the first 16,384 heaps, so the search usually ends within a few steps.
+//! Two windows of [`WINDOW`] pairs are searched, for all candidates at once: the small
+//! heaps a = 1, …, WINDOW, and the heaps just below n/2. In each, the heaps a and their
+//! partners n − a are two contiguous slices of the table, the second read backwards. A
+//! step computes the XORs of its pairs once and compares them with every candidate still
+//! without a witness, without branches, which the compiler turns into vector
+//! instructions. In a sample of heaps near a million, every rare value below the answer
+//! had about 80 to 400 witnesses among the first 16,384 heaps; from about 4.7·10^7 on,
+//! candidates larger than any small heap's value appear, which the heaps near n/2 witness.
 
-/// The witness heaps: a = 1, …, SMALL. Each needs a < n/2, so the search serves heaps
-/// n > 2·SMALL.
-pub(super) const SMALL: usize = 1 << 14;
+/// Pairs per window. The small window needs a ≤ WINDOW < n/2, so it serves heaps
+/// n > 2·WINDOW; the middle one serves heaps where it does not overlap the small one.
+pub(super) const WINDOW: usize = 1 << 14;
 
-/// Pairs compared per step: LANES consecutive pairs from each of ROWS stretches of the
-/// small heaps. Values of nearby heaps are strongly correlated, so a step that samples
-/// the whole range finds a witness sooner than one of consecutive pairs.
+/// Pairs compared per step: LANES consecutive pairs from each of ROWS stretches of a
+/// window. Values of nearby heaps are strongly correlated, so a step that samples the
+/// whole window finds a witness sooner than one of consecutive pairs.
 const STEP: usize = ROWS * LANES;
 const ROWS: usize = 16;
 const LANES: usize = 8;
 
-/// The small heaps' values, reversed.
+/// The small heaps' values in reverse, G(WINDOW), …, G(1), so that the small window is
+/// read forwards on both sides.
 #[derive(Debug, Default)]
-pub(super) struct WitnessSearch {
-    /// G(SMALL − k) at k; empty until the table reaches heap SMALL.
-    small_reversed: Vec<u16>,
+pub(super) struct SmallHeaps {
+    reversed: Vec<u16>,
 }
 
-impl WitnessSearch {
+impl SmallHeaps {
     /// Takes note of the table `values` = G(0), …, G(n) after G(n) was added.
     pub fn push(&mut self, values: &[u16]) {
-        if values.len() == SMALL + 1 {
-            self.small_reversed = values[1..].iter().rev().copied().collect();
+        if values.len() == WINDOW + 1 {
+            self.reversed = values[1..].iter().rev().copied().collect();
         }
     }
 
-    /// Removes from `candidates` every value v with a witness among the small heaps, for
-    /// the heap n = `values.len()`: some a ≤ SMALL with G(a) ⊕ G(n − a) = v. What remains
-    /// has no witness there, which does not mean it has none. Needs n > 2·SMALL.
-    ///
-    /// All candidates share one pass: each step's XORs are computed once and compared
-    /// with every candidate still without a witness.
+    /// Removes from `candidates` every value v with a witness in the small or the middle
+    /// window, for the heap n = `values.len()`, `values` holding G(0), …, G(n − 1). What
+    /// remains has no witness there, which does not mean it has none. Needs n > 2·WINDOW.
     pub fn remove_witnessed(&self, values: &[u16], candidates: &mut Vec<u16>) {
-        let recent = &values[values.len() - SMALL..];
-        let mut xors = [0u16; STEP];
-        for column in (0..SMALL / ROWS).step_by(LANES) {
-            if candidates.is_empty() {
-                return;
+        let n = values.len();
+        // n − WINDOW + k against a = WINDOW − k.
+        let recent = &values[n - WINDOW..];
+        remove_witnessed_in(candidates, |start, xors| {
+            let pairs = recent[start..start + LANES]
+                .iter()
+                .zip(&self.reversed[start..start + LANES]);
+            for (xor, (&partner, &a)) in xors.iter_mut().zip(pairs) {
+                *xor = a ^ partner;
             }
-            for (row, xors) in xors.chunks_exact_mut(LANES).enumerate() {
-                let start = row * (SMALL / ROWS) + column;
-                let pairs = recent[start..start + LANES]
+        });
+        let half = n.div_ceil(2);
+        if !candidates.is_empty() && half > 2 * WINDOW {
+            // a = half − WINDOW + k against n − half + WINDOW − k.
+            let heaps = &values[half - WINDOW..half];
+            let partners = &values[n - half + 1..n - half + 1 + WINDOW];
+            remove_witnessed_in(candidates, |start, xors| {
+                let end = WINDOW - start;
+                let pairs = heaps[start..start + LANES]
                     .iter()
-                    .zip(&self.small_reversed[start..start + LANES]);
-                for (xor, (&r, &s)) in xors.iter_mut().zip(pairs) {
-                    *xor = r ^ s;
+                    .zip(partners[end - LANES..end].iter().rev());
+                for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
+                    *xor = a ^ partner;
                 }
-            }
-            // Kept without a branch per candidate: whether a witness turns up in a step is
-            // close to a coin toss, so a branch would be mispredicted half the time.
-            let mut kept = 0;
-            for index in 0..candidates.len() {
-                let v = candidates[index];
-                let found = xors
-                    .iter()
-                    .fold(0u16, |found, &x| found | u16::from(x == v));
-                candidates[kept] = v;
-                kept += usize::from(found == 0);
-            }
-            candidates.truncate(kept);
+            });
         }
+    }
+}
+
+/// Removes from `candidates` every value that `pair_xors(start, xors)` puts in `xors`:
+/// the XORs of the LANES pairs of a window from position `start` on.
+fn remove_witnessed_in(candidates: &mut Vec<u16>, pair_xors: impl Fn(usize, &mut [u16])) {
+    let columns = WINDOW / ROWS;
+    let mut xors = [0u16; STEP];
+    for column in (0..columns).step_by(LANES) {
+        if candidates.is_empty() {
+            return;
+        }
+        for (row, xors) in xors.chunks_exact_mut(LANES).enumerate() {
+            pair_xors(row * columns + column, xors);
+        }
+        // Kept without a branch per candidate: whether a witness turns up in a step is
+        // close to a coin toss, so a branch would be mispredicted half the time.
+        let mut kept = 0;
+        for index in 0..candidates.len() {
+            let v = candidates[index];
+            let found = xors
+                .iter()
+                .fold(0u16, |found, &x| found | u16::from(x == v));
+            candidates[kept] = v;
+            kept += usize::from(found == 0);
+        }
+        candidates.truncate(kept);
     }
 }
 
