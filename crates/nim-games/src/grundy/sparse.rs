@@ -16,10 +16,11 @@
 //!
 //! Every value is therefore exact; the heuristics only choose the order of the work.
 //!
-//! With [`Schedule::TwoThreads`], the rare pairs whose heaps are both final before a block
-//! of `BLOCK` heaps starts are marked on a second thread, one block ahead, while the
-//! first thread computes the current block. Most rare heaps are far from the small ones,
-//! so this is most of the marking. The values do not depend on the schedule.
+//! Heaps go in blocks of `BLOCK`. With [`Schedule::TwoThreads`], the rare pairs of a block
+//! whose two heaps both lie before the block `LAG` blocks earlier are marked on a second
+//! thread while the first computes the blocks in between. Most rare heaps are far from
+//! the small ones, so this is most of the marking. The values do not depend on the
+//! schedule.
 
 mod pairs;
 mod witness;
@@ -37,9 +38,13 @@ use super::is_rare_value;
 /// far (they pass 255 near n ≈ 7.25·10^6).
 const MAX_VALUE: usize = u16::MAX as usize;
 
-/// Heaps per block of the schedule: a block's far rare pairs are marked while the block
-/// before it is computed.
-const BLOCK: usize = 512;
+/// Heaps per block of the schedule: a block's far rare pairs are marked while the blocks
+/// before it are computed.
+const BLOCK: usize = 256;
+
+/// How many blocks ahead the far pairs are requested: up to this many blocks of them
+/// wait computed, which absorbs the blocks where one thread is slower than the other.
+const LAG: usize = 2;
 
 /// The bytes of a set (one per value, 0 or 1) of the eight values from 8·`chunk` on
 /// that belong to rare values: v = 8·chunk + j is rare when parity(4·chunk + j/2) =
@@ -100,7 +105,7 @@ pub struct ValueOverflow {
 pub enum Schedule {
     /// Everything on the calling thread.
     OneThread,
-    /// The far rare pairs on a second thread, one block of 512 heaps ahead.
+    /// The far rare pairs on a second thread, up to two blocks of 256 heaps ahead.
     TwoThreads,
 }
 
@@ -246,17 +251,17 @@ impl SparseSolver {
         }
         for index in 0..self.candidates.len() {
             let candidate = self.candidates[index];
-            if !self.scan_for(n, candidate) {
+            if !self.scan_for(candidate) {
                 return candidate;
             }
         }
         least_common as u16
     }
 
-    /// Scans S(n) from a = 1 for `candidate`: whether it is there.
-    fn scan_for(&mut self, n: usize, candidate: u16) -> bool {
+    /// Whether `candidate` is in S(n) for the next heap n, by a scan of S(n).
+    fn scan_for(&mut self, candidate: u16) -> bool {
         self.full_scans += 1;
-        in_options(&self.values[..n], candidate)
+        in_options(&self.values, candidate)
     }
 }
 
@@ -332,7 +337,8 @@ pub fn sparse_values(
     })
 }
 
-/// Computes every heap block by block, requesting each block's far pairs one block ahead.
+/// Computes every heap block by block, requesting each block's far pairs [`LAG`] blocks
+/// ahead.
 fn compute_blocks(
     mut solver: SparseSolver,
     max_heap: usize,
@@ -341,11 +347,13 @@ fn compute_blocks(
 ) -> Result<GrundyTable, ValueOverflow> {
     let block_count = max_heap / BLOCK + 1;
     let block = |index: usize| (index * BLOCK, BLOCK.min(max_heap + 1 - index * BLOCK));
-    let (first_heap, len) = block(0);
-    worker.submit(solver.far_request(first_heap, len, 0));
+    for index in 0..LAG.min(block_count) {
+        let (first_heap, len) = block(index);
+        worker.submit(solver.far_request(first_heap, len, 0));
+    }
     for index in 0..block_count {
-        if index + 1 < block_count {
-            let (first_heap, len) = block(index + 1);
+        if index + LAG < block_count {
+            let (first_heap, len) = block(index + LAG);
             worker.submit(solver.far_request(first_heap, len, index * BLOCK));
         }
         let far = worker.next();

@@ -166,7 +166,7 @@ impl FarMarks {
 }
 
 /// Marks the near pairs of heap `n` in `set`: the rare r with n − r ≥ `known` (r small) or
-/// r ≥ `known` (a rare heap found in the last two blocks). `rare` holds the rare heaps
+/// r ≥ `known` (a rare heap found in the last few blocks). `rare` holds the rare heaps
 /// below n, ascending; `values` holds G(0), …, G(n − 1).
 pub(super) fn mark_near_pairs(
     set: &mut [u8],
