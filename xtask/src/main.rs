@@ -35,9 +35,10 @@ tasks:
       --full               run the Monte Carlo rows with their large samples
   grundy --max N [--out PATH]
                            nim-values of Grundy's game for every heap 0..=N by the
-                           rare/common method; prints progress, the rare heaps and the
-                           P-positions found. --out writes G(0), G(1), ..., G(N) to PATH
-                           as little-endian u16, 2(N+1) bytes, no header.
+                           rare/common method on two threads; prints progress, the
+                           rare heaps and the P-positions found. --out writes G(0),
+                           G(1), ..., G(N) to PATH as little-endian u16, 2(N+1) bytes,
+                           no header.
   grundy --misere --max N  misère outcomes of single heaps 1..=N (N <= 255) by exhaustive
                            search, each with a winning split, time and table size
   help                     this text

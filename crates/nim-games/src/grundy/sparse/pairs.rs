@@ -4,12 +4,12 @@
 //! is then a plain store, which neither reads the set nor waits on an earlier mark.
 //!
 //! The pairs of a heap n split by what they need. A *far* pair has both r and n − r below
-//! the heap `known`, up to which every value is final before n's block starts; it can be
-//! marked ahead, on another thread. A *near* pair has one side at or above `known` and is
+//! the heap `known`, up to which every value is final when n's block is requested; it can
+//! be marked ahead, on another thread. A *near* pair has one side at or above `known` and is
 //! marked when n's turn comes.
 
-/// Rare heaps up to this far back have their partners in the request's window; any
-/// beyond (none is known past 82,860) get their own runs.
+/// Rare heaps up to this far back have their partners in the request's window; those
+/// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
 pub(super) const DENSE_REACH: usize = 1 << 17;
 
 /// The bytes of sets a tile of heaps may take.
