@@ -122,3 +122,76 @@ pub(super) fn in_options(values: &[u16], candidate: u16) -> bool {
                 != 0
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of arbitrary values below 64 (not Grundy values: the windows must work for
+    /// any table), from a fixed linear congruential sequence.
+    fn arbitrary_table(len: usize) -> Vec<u16> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        (0..len)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (state >> 58) as u16
+            })
+            .collect()
+    }
+
+    /// Whether a pair (a, n − a) with a in `heaps` has XOR `v`, one pair at a time.
+    fn witnessed_by(values: &[u16], heaps: std::ops::Range<usize>, v: u16) -> bool {
+        let n = values.len();
+        heaps.into_iter().any(|a| values[a] ^ values[n - a] == v)
+    }
+
+    #[test]
+    fn the_windows_remove_exactly_the_candidates_they_witness() {
+        for n in [40_000, 65_536, 65_537, 70_000] {
+            // Values below 16, except the heaps of the middle window (when there is one),
+            // which get 32 to 47: XORs 0–15 come from the small window, 32–47 only from
+            // the middle one, and 16–31 and 48–63 from neither.
+            let mut table: Vec<u16> = arbitrary_table(n).iter().map(|v| v % 16).collect();
+            let half = n.div_ceil(2);
+            let middle = if half > 2 * WINDOW {
+                half - WINDOW..half
+            } else {
+                0..0
+            };
+            for value in &mut table[middle.clone()] {
+                *value += 32;
+            }
+            let mut small_heaps = SmallHeaps::default();
+            for len in 1..=WINDOW + 1 {
+                small_heaps.push(&table[..len]);
+            }
+            let all: Vec<u16> = (0..64).collect();
+            let mut left = all.clone();
+            small_heaps.remove_witnessed(&table, &mut left);
+            let expected: Vec<u16> = all
+                .into_iter()
+                .filter(|&v| {
+                    !witnessed_by(&table, 1..WINDOW + 1, v)
+                        && !witnessed_by(&table, middle.clone(), v)
+                })
+                .collect();
+            assert_eq!(left, expected, "heap {n}");
+            let middle_only = if middle.is_empty() { 0 } else { 16 };
+            assert_eq!(left.len(), 48 - middle_only, "heap {n}: {left:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_scan_finds_exactly_the_values_of_the_options() {
+        let values = arbitrary_table(3_001);
+        for n in [1, 2, 3, 4, 257, 258, 3_000] {
+            let table = &values[..n];
+            for v in 0..64 {
+                let expected = witnessed_by(table, 1..n.div_ceil(2), v);
+                assert_eq!(in_options(table, v), expected, "heap {n}, value {v}");
+            }
+        }
+    }
+}
