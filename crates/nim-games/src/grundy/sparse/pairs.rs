@@ -177,11 +177,14 @@ pub(super) fn mark_near_pairs(
 ) {
     let small_end = rare.partition_point(|rare| rare.heap as usize <= n - known);
     let recent_start = rare.partition_point(|rare| (rare.heap as usize) < known);
-    let recent = &rare[recent_start.max(small_end)..];
-    for rare in rare[..small_end].iter().chain(recent) {
-        let r = rare.heap as usize;
-        if n != 2 * r {
-            set[(rare.value ^ values[n - r]) as usize] = 1;
+    // Two loops rather than a chain of the two parts: a chained iterator checks which part
+    // it is in at every step.
+    for part in [&rare[..small_end], &rare[recent_start.max(small_end)..]] {
+        for rare in part {
+            let r = rare.heap as usize;
+            if n != 2 * r {
+                set[(rare.value ^ values[n - r]) as usize] = 1;
+            }
         }
     }
 }
