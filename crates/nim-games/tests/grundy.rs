@@ -60,7 +60,7 @@ fn misere_brute_force(heaps: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool
 
 #[test]
 fn misere_single_heaps_agree_by_two_independent_searches() {
-    let mut outcomes = HeapOutcomes::new(26);
+    let mut outcomes = HeapOutcomes::new(26).unwrap();
     let mut memo = HashMap::new();
     for heap in 1..=26 {
         let library = outcomes.outcome(&[heap], PlayConvention::Misere).unwrap();
@@ -83,7 +83,7 @@ fn misere_single_heaps_agree_by_two_independent_searches() {
 
 #[test]
 fn the_note_symbols_follow_the_outcomes() {
-    let mut outcomes = HeapOutcomes::new(20);
+    let mut outcomes = HeapOutcomes::new(20).unwrap();
     assert_eq!(
         outcomes.symbol(5, PlayConvention::Normal),
         Some(NoteSymbol::Either)
@@ -303,6 +303,16 @@ fn the_specialised_misere_solver_agrees_with_the_generic_one() {
     }
     assert_eq!(fast.winning_splits(20).unwrap(), vec![(18, 2)]);
     assert_eq!(fast.first_player_wins(&[256]), Err(HeapTooLarge(256)));
+}
+
+#[test]
+fn heap_outcomes_beyond_the_misere_solver_are_refused() {
+    use nim_games::grundy::{HeapTooLarge, MAX_MISERE_HEAP};
+    assert!(HeapOutcomes::new(MAX_MISERE_HEAP).is_ok());
+    assert_eq!(
+        HeapOutcomes::new(MAX_MISERE_HEAP + 1).err(),
+        Some(HeapTooLarge(MAX_MISERE_HEAP + 1))
+    );
 }
 
 proptest! {

@@ -18,7 +18,8 @@ struct Grundy {
 
 pub fn recompute() -> Box<dyn Recompute> {
     Box::new(Grundy {
-        heaps: HeapOutcomes::new(LARGEST_HEAP),
+        heaps: HeapOutcomes::new(LARGEST_HEAP)
+            .expect("heap 20 is within the misère solver's range"),
     })
 }
 

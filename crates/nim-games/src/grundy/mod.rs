@@ -75,14 +75,21 @@ pub struct HeapOutcomes {
 }
 
 impl HeapOutcomes {
-    /// Solves heaps up to `max_heap` (at most [`MAX_MISERE_HEAP`]) in normal play; misère
-    /// positions are solved on demand.
-    pub fn new(max_heap: u32) -> Self {
-        let max_heap = max_heap.min(MAX_MISERE_HEAP);
-        HeapOutcomes {
+    /// Solves heaps up to `max_heap` in normal play; misère positions are solved on
+    /// demand.
+    ///
+    /// # Errors
+    ///
+    /// [`HeapTooLarge`] if `max_heap` is above [`MAX_MISERE_HEAP`], the largest heap the
+    /// misère solver encodes.
+    pub fn new(max_heap: u32) -> Result<Self, HeapTooLarge> {
+        if max_heap > MAX_MISERE_HEAP {
+            return Err(HeapTooLarge(max_heap));
+        }
+        Ok(HeapOutcomes {
             nim_values: nim_sequence(&GrundysGame, max_heap),
             misere: MisereSolver::new(),
-        }
+        })
     }
 
     /// The largest heap solved in normal play.
