@@ -178,9 +178,13 @@ impl SparseSolver {
         }
     }
 
-    /// What the far pairs of the block from `first_heap` are computed from; every value
-    /// below `known` is final.
-    fn far_request(&mut self, first_heap: usize, len: usize, known: usize) -> FarRequest {
+    /// What the far pairs of block `index` (heaps up to `max_heap`) are computed from. It
+    /// is requested when block `index` − [`LAG`] starts, so every value below that block
+    /// is final.
+    fn far_request(&mut self, index: usize, max_heap: usize) -> FarRequest {
+        let first_heap = index * BLOCK;
+        let len = BLOCK.min(max_heap + 1 - first_heap);
+        let known = index.saturating_sub(LAG) * BLOCK;
         let below = self
             .rare
             .partition_point(|rare| (rare.heap as usize) < known);
@@ -241,7 +245,7 @@ impl SparseSolver {
         self.set.clear();
         self.set.extend_from_slice(far_set);
         self.set.resize(set_size(self.largest), 0);
-        mark_near_pairs(&mut self.set, n, far.known(), &self.rare, &self.values);
+        mark_near_pairs(&mut self.set, n, far, &self.rare, &self.values);
         let least_common = least_missing_common(&self.set);
         self.candidates.clear();
         missing_rare(&self.set, least_common, &mut self.candidates);
@@ -346,19 +350,16 @@ fn compute_blocks(
     mut progress: impl FnMut(u32),
 ) -> Result<GrundyTable, ValueOverflow> {
     let block_count = max_heap / BLOCK + 1;
-    let block = |index: usize| (index * BLOCK, BLOCK.min(max_heap + 1 - index * BLOCK));
     for index in 0..LAG.min(block_count) {
-        let (first_heap, len) = block(index);
-        worker.submit(solver.far_request(first_heap, len, 0));
+        worker.submit(solver.far_request(index, max_heap));
     }
     for index in 0..block_count {
         if index + LAG < block_count {
-            let (first_heap, len) = block(index + LAG);
-            worker.submit(solver.far_request(first_heap, len, index * BLOCK));
+            worker.submit(solver.far_request(index + LAG, max_heap));
         }
         let far = worker.next();
-        let (first_heap, len) = block(index);
-        for n in first_heap.max(1)..first_heap + len {
+        let heaps = index * BLOCK..(index * BLOCK + BLOCK).min(max_heap + 1);
+        for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
             if value as usize >= MAX_VALUE {
                 return Err(ValueOverflow { heap: n as u64 });
@@ -381,8 +382,18 @@ fn compute_blocks(
 mod tests {
     use super::*;
 
-    /// No rare heap is known beyond 82,860, so the runs of rare heaps past the window are
-    /// tested by shrinking the window until most rare heaps lie past it.
+    /// `rare_bytes` restates `is_rare_value` as byte masks, for the hot path; they must
+    /// agree on every value a table of u16 holds.
+    #[test]
+    fn the_rare_byte_masks_follow_is_rare_value() {
+        for value in 0..=u16::MAX as usize {
+            let byte = rare_bytes(value / 8) >> (8 * (value % 8)) & 0xff;
+            assert_eq!(byte == 1, is_rare_value(value as u32), "value {value}");
+        }
+    }
+
+    /// Below 4.7·10^7 no rare heap lies past the window's reach of 131,072, so the runs
+    /// of rare heaps past it are tested by shrinking the window until most lie past it.
     #[test]
     fn rare_heaps_past_the_window_give_the_same_values() {
         let max_heap = 150_000;

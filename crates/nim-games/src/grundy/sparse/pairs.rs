@@ -108,6 +108,7 @@ struct Run<'w> {
 pub(super) struct FarMarks {
     first_heap: usize,
     known: usize,
+    rare_below_known: usize,
     set_size: usize,
     sets: Vec<u8>,
     window: Vec<u16>,
@@ -142,6 +143,7 @@ impl FarMarks {
         FarMarks {
             first_heap: request.first_heap,
             known: request.known,
+            rare_below_known: request.rare.len(),
             set_size,
             sets,
             window: request.window,
@@ -158,6 +160,12 @@ impl FarMarks {
         self.known
     }
 
+    /// How many rare heaps lie below [`FarMarks::known`]: the first ones of the ascending
+    /// list, those the far pairs were marked with.
+    pub fn rare_below_known(&self) -> usize {
+        self.rare_below_known
+    }
+
     /// The far pairs' set for heap `n` of the block.
     pub fn of_heap(&self, n: usize) -> &[u8] {
         let offset = (n - self.first_heap) * self.set_size;
@@ -165,18 +173,19 @@ impl FarMarks {
     }
 }
 
-/// Marks the near pairs of heap `n` in `set`: the rare r with n − r ≥ `known` (r small) or
-/// r ≥ `known` (a rare heap found in the last few blocks). `rare` holds the rare heaps
-/// below n, ascending; `values` holds G(0), …, G(n − 1).
+/// Marks the near pairs of heap `n` in `set`: the rare r with n − r ≥ `far.known()` (r
+/// small) or r ≥ `far.known()` (a rare heap found in the last few blocks). `rare` holds
+/// the rare heaps below n, ascending; `values` holds G(0), …, G(n − 1).
 pub(super) fn mark_near_pairs(
     set: &mut [u8],
     n: usize,
-    known: usize,
+    far: &FarMarks,
     rare: &[RareHeap],
     values: &[u16],
 ) {
-    let small_end = rare.partition_point(|rare| rare.heap as usize <= n - known);
-    let recent_start = rare.partition_point(|rare| (rare.heap as usize) < known);
+    let small_end = rare.partition_point(|rare| rare.heap as usize <= n - far.known());
+    // The rare heaps at or above known() are those after the far pairs' ones.
+    let recent_start = far.rare_below_known();
     // Two loops rather than a chain of the two parts: a chained iterator checks which part
     // it is in at every step.
     for part in [&rare[..small_end], &rare[recent_start.max(small_end)..]] {
