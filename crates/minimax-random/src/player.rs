@@ -151,16 +151,16 @@ impl RandomMinimax {
             Turn::Player(player) => player,
             Turn::Chance => return Err(PlayerError::ChanceNode),
         };
-        let mut scores = Vec::new();
+        let mut backed_up: Option<i64> = None;
         for mv in game.legal_moves(position) {
             let child = game.play(position, &mv);
-            scores.push(self.score(game, &child, depth - 1, me, rng)?);
+            let score = self.score(game, &child, depth - 1, me, rng)?;
+            backed_up = Some(match backed_up {
+                None => score,
+                Some(best) if mover == me => best.max(score),
+                Some(best) => best.min(score),
+            });
         }
-        let backed_up = if mover == me {
-            scores.into_iter().max()
-        } else {
-            scores.into_iter().min()
-        };
         Ok(backed_up.unwrap_or(i64::from(self.alpha) + 1))
     }
 
