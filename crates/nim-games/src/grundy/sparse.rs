@@ -19,8 +19,9 @@
 //! Heaps go in blocks of `BLOCK`. With [`Schedule::TwoThreads`], the rare pairs of a block
 //! whose two heaps both lie before the block `LAG` blocks earlier are marked on a second
 //! thread while the first computes the blocks in between. Most rare heaps are far from
-//! the small ones, so this is most of the marking. The values do not depend on the
-//! schedule.
+//! the small ones, so this is most of the marking. How much of it the first thread keeps
+//! is adjusted as it goes: it takes on the pairs of more rare heaps each time it had to
+//! wait for the helper. The values depend neither on the schedule nor on the share.
 
 mod pairs;
 mod witness;
@@ -45,6 +46,10 @@ const BLOCK: usize = 256;
 /// How many blocks ahead the far pairs are requested: up to this many blocks of them
 /// wait computed, which absorbs the blocks where one thread is slower than the other.
 const LAG: usize = 2;
+
+/// How many more rare heaps' pairs the first thread takes on after it waited for the
+/// helper ([`SparseSolver::share_rare_pairs`]).
+const NEAR_STEP_UP: usize = 8;
 
 /// The bytes of a set (one per value, 0 or 1) of the eight values from 8·`chunk` on
 /// that belong to rare values: v = 8·chunk + j is rare when parity(4·chunk + j/2) =
@@ -156,6 +161,7 @@ struct SparseSolver {
     small_heaps: SmallHeaps,
     spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
+    near_rare: usize,
     full_scans: u64,
 }
 
@@ -174,6 +180,7 @@ impl SparseSolver {
             small_heaps: SmallHeaps::default(),
             spare_buffers: Vec::new(),
             dense_reach,
+            near_rare: 0,
             full_scans: 0,
         }
     }
@@ -210,12 +217,25 @@ impl SparseSolver {
             len,
             known,
             set_size: set_size(self.largest),
+            near_rare: self.near_rare.min(rare.len()),
             rare,
             dense,
             window,
             window_start,
             distant,
             spare_sets,
+        }
+    }
+
+    /// Shares the rare pairs between the threads for the blocks requested from now on:
+    /// after a wait for the helper, the first thread takes the pairs of more rare heaps
+    /// itself; after none, it leaves the helper one more. The waits are kept rare (about
+    /// one block in `NEAR_STEP_UP` + 1), because each costs the first thread a wake-up.
+    fn share_rare_pairs(&mut self, waited: bool) {
+        if waited {
+            self.near_rare += NEAR_STEP_UP;
+        } else {
+            self.near_rare = self.near_rare.saturating_sub(1);
         }
     }
 
@@ -288,13 +308,17 @@ impl FarWorker {
         }
     }
 
-    fn next(&mut self) -> FarMarks {
+    /// The next block's far pairs, and whether the first thread had to wait for them.
+    fn next(&mut self) -> (FarMarks, bool) {
         match self {
             FarWorker::Inline(queue) => {
                 let request = queue.pop_front().expect("every block is requested first");
-                FarMarks::compute(request)
+                (FarMarks::compute(request), false)
             }
-            FarWorker::Helper { marks, .. } => marks.recv().expect("helper alive"),
+            FarWorker::Helper { marks, .. } => match marks.try_recv() {
+                Ok(far) => (far, false),
+                Err(_) => (marks.recv().expect("helper alive"), true),
+            },
         }
     }
 }
@@ -357,7 +381,8 @@ fn compute_blocks(
         if index + LAG < block_count {
             worker.submit(solver.far_request(index + LAG, max_heap));
         }
-        let far = worker.next();
+        let (far, waited) = worker.next();
+        solver.share_rare_pairs(waited);
         let heaps = index * BLOCK..(index * BLOCK + BLOCK).min(max_heap + 1);
         for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
@@ -390,6 +415,19 @@ mod tests {
             let byte = rare_bytes(value / 8) >> (8 * (value % 8)) & 0xff;
             assert_eq!(byte == 1, is_rare_value(value as u32), "value {value}");
         }
+    }
+
+    /// The first thread may take any share of the rare pairs: from none to all of them
+    /// (on one thread the share only decays, by one rare heap per block).
+    #[test]
+    fn the_share_of_rare_pairs_does_not_change_the_values() {
+        let max_heap = 100_000;
+        let table = |near_rare| {
+            let mut solver = SparseSolver::new(max_heap, DENSE_REACH);
+            solver.near_rare = near_rare;
+            compute_blocks(solver, max_heap, FarWorker::Inline(VecDeque::new()), |_| {}).unwrap()
+        };
+        assert_eq!(table(0), table(1 << 20));
     }
 
     /// Below 4.7·10^7 no rare heap lies past the window's reach of 131,072, so the runs

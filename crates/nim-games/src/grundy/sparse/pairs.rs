@@ -6,7 +6,9 @@
 //! The pairs of a heap n split by what they need. A *far* pair has both r and n − r below
 //! the heap `known`, up to which every value is final when n's block is requested; it can
 //! be marked ahead, on another thread. A *near* pair has one side at or above `known` and is
-//! marked when n's turn comes.
+//! marked when n's turn comes. The first `near_rare` rare heaps of a block are marked
+//! when n's turn comes too, whatever their partners: how many is how the work is shared
+//! between the threads.
 
 /// Rare heaps up to this far back have their partners in the request's window; those
 /// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
@@ -41,6 +43,9 @@ pub(super) struct FarRequest {
     pub set_size: usize,
     /// The rare heaps below `known`, ascending.
     pub rare: Vec<RareHeap>,
+    /// How many of `rare`, the first ones, are left to the near pairs: their pairs are
+    /// not marked here.
+    pub near_rare: usize,
     /// How many of `rare`, the first ones, have their partners in `window`: those up to
     /// [`DENSE_REACH`], normally.
     pub dense: usize,
@@ -63,7 +68,7 @@ impl FarRequest {
     /// consecutive heaps with consecutive partners.
     fn runs(&self) -> Vec<Run<'_>> {
         let mut runs = Vec::with_capacity(2 * self.rare.len());
-        for (index, rare) in self.rare.iter().enumerate() {
+        for (index, rare) in self.rare.iter().enumerate().skip(self.near_rare) {
             let r = rare.heap as usize;
             let heaps =
                 self.first_heap.max(r + 1)..(self.first_heap + self.len).min(self.known + r);
@@ -109,6 +114,7 @@ pub(super) struct FarMarks {
     first_heap: usize,
     known: usize,
     rare_below_known: usize,
+    near_rare: usize,
     set_size: usize,
     sets: Vec<u8>,
     window: Vec<u16>,
@@ -144,6 +150,7 @@ impl FarMarks {
             first_heap: request.first_heap,
             known: request.known,
             rare_below_known: request.rare.len(),
+            near_rare: request.near_rare,
             set_size,
             sets,
             window: request.window,
@@ -166,6 +173,11 @@ impl FarMarks {
         self.rare_below_known
     }
 
+    /// How many rare heaps, the first ones, were left to the near pairs.
+    pub fn near_rare(&self) -> usize {
+        self.near_rare
+    }
+
     /// The far pairs' set for heap `n` of the block.
     pub fn of_heap(&self, n: usize) -> &[u8] {
         let offset = (n - self.first_heap) * self.set_size;
@@ -174,8 +186,9 @@ impl FarMarks {
 }
 
 /// Marks the near pairs of heap `n` in `set`: the rare r with n − r ≥ `far.known()` (r
-/// small) or r ≥ `far.known()` (a rare heap found in the last few blocks). `rare` holds
-/// the rare heaps below n, ascending; `values` holds G(0), …, G(n − 1).
+/// small), r ≥ `far.known()` (a rare heap found in the last few blocks), and the first
+/// `far.near_rare()` rare heaps. `rare` holds the rare heaps below n, ascending; `values`
+/// holds G(0), …, G(n − 1).
 pub(super) fn mark_near_pairs(
     set: &mut [u8],
     n: usize,
@@ -183,7 +196,9 @@ pub(super) fn mark_near_pairs(
     rare: &[RareHeap],
     values: &[u16],
 ) {
-    let small_end = rare.partition_point(|rare| rare.heap as usize <= n - far.known());
+    let small_end = rare
+        .partition_point(|rare| rare.heap as usize <= n - far.known())
+        .max(far.near_rare());
     // The rare heaps at or above known() are those after the far pairs' ones.
     let recent_start = far.rare_below_known();
     // Two loops rather than a chain of the two parts: a chained iterator checks which part
