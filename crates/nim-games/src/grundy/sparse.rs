@@ -31,7 +31,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
-use witness::{SmallHeaps, WINDOW, in_options};
+use witness::{WINDOW, WindowTables, in_options};
 
 use super::is_rare_value;
 
@@ -158,7 +158,7 @@ struct SparseSolver {
     rare: Vec<RareHeap>,
     set: Vec<u8>,
     candidates: Vec<u16>,
-    small_heaps: SmallHeaps,
+    window_tables: WindowTables,
     spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
     near_rare: usize,
@@ -177,7 +177,7 @@ impl SparseSolver {
             rare: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
-            small_heaps: SmallHeaps::default(),
+            window_tables: WindowTables::default(),
             spare_buffers: Vec::new(),
             dense_reach,
             near_rare: 0,
@@ -249,7 +249,7 @@ impl SparseSolver {
         let n = self.values.len();
         self.values.push(value);
         self.largest = self.largest.max(value);
-        self.small_heaps.push(&self.values);
+        self.window_tables.push(&self.values);
         if is_rare_value(value.into()) {
             self.rare.push(RareHeap {
                 heap: n as u32,
@@ -270,7 +270,7 @@ impl SparseSolver {
         self.candidates.clear();
         missing_rare(&self.set, least_common, &mut self.candidates);
         if n > 2 * WINDOW {
-            self.small_heaps
+            self.window_tables
                 .remove_witnessed(&self.values, &mut self.candidates);
         }
         for index in 0..self.candidates.len() {

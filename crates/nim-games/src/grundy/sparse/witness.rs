@@ -10,6 +10,11 @@
 //! instructions. In a sample of heaps near a million, every rare value below the answer
 //! had about 80 to 400 witnesses among the first 16,384 heaps; from about 4.7·10^7 on,
 //! candidates larger than any small heap's value appear, which the heaps near n/2 witness.
+//!
+//! While every value is below 256 (up to n ≈ 7.25·10^6) the windows read a copy of the
+//! values as bytes: a vector instruction then compares twice as many pairs.
+
+use std::ops::{BitOr, BitXor};
 
 /// Pairs per window. The small window needs a ≤ WINDOW < n/2, so it serves heaps
 /// n > 2·WINDOW; the middle one serves heaps where it does not overlap the small one.
@@ -22,18 +27,54 @@ const STEP: usize = ROWS * LANES;
 const ROWS: usize = 16;
 const LANES: usize = 8;
 
-/// The small heaps' values in reverse, G(WINDOW), …, G(1), so that the small window is
-/// read forwards on both sides.
-#[derive(Debug, Default)]
-pub(super) struct SmallHeaps {
-    reversed: Vec<u16>,
+/// A type the windows compare values in: `u16`, or `u8` while every value fits.
+trait Lane:
+    Copy + Default + Eq + BitXor<Output = Self> + BitOr<Output = Self> + From<bool> + TryFrom<u16>
+{
 }
 
-impl SmallHeaps {
+impl Lane for u8 {}
+impl Lane for u16 {}
+
+/// What the windows read: the small heaps' values in reverse, G(WINDOW), …, G(1), so
+/// that the small window is read forwards on both sides; and, while every value is below
+/// 256, all the values as bytes.
+#[derive(Debug)]
+pub(super) struct WindowTables {
+    reversed: Vec<u16>,
+    reversed_bytes: Vec<u8>,
+    /// G(0), G(1), … as bytes, for as long as every value fits in one.
+    bytes: Option<Vec<u8>>,
+}
+
+impl Default for WindowTables {
+    fn default() -> Self {
+        WindowTables {
+            reversed: Vec::new(),
+            reversed_bytes: Vec::new(),
+            bytes: Some(Vec::new()),
+        }
+    }
+}
+
+impl WindowTables {
     /// Takes note of the table `values` = G(0), …, G(n) after G(n) was added.
     pub fn push(&mut self, values: &[u16]) {
+        if let Some(bytes) = &mut self.bytes {
+            let fitting = values[bytes.len()..]
+                .iter()
+                .map_while(|&v| u8::try_from(v).ok());
+            bytes.extend(fitting);
+            if bytes.len() < values.len() {
+                self.bytes = None;
+            }
+        }
         if values.len() == WINDOW + 1 {
             self.reversed = values[1..].iter().rev().copied().collect();
+            // Every value so far fits in a byte when the byte copy is still kept.
+            if self.bytes.is_some() {
+                self.reversed_bytes = self.reversed.iter().map(|&v| v as u8).collect();
+            }
         }
     }
 
@@ -41,40 +82,52 @@ impl SmallHeaps {
     /// window, for the heap n = `values.len()`, `values` holding G(0), …, G(n − 1). What
     /// remains has no witness there, which does not mean it has none. Needs n > 2·WINDOW.
     pub fn remove_witnessed(&self, values: &[u16], candidates: &mut Vec<u16>) {
-        let n = values.len();
-        // n − WINDOW + k against a = WINDOW − k.
-        let recent = &values[n - WINDOW..];
-        remove_witnessed_in(candidates, |start, xors| {
-            let pairs = recent[start..start + LANES]
-                .iter()
-                .zip(&self.reversed[start..start + LANES]);
-            for (xor, (&partner, &a)) in xors.iter_mut().zip(pairs) {
-                *xor = a ^ partner;
+        match &self.bytes {
+            Some(bytes) if bytes.len() == values.len() => {
+                remove_witnessed_from(bytes, &self.reversed_bytes, candidates);
             }
-        });
-        let half = n.div_ceil(2);
-        if !candidates.is_empty() && half > 2 * WINDOW {
-            // a = half − WINDOW + k against n − half + WINDOW − k.
-            let heaps = &values[half - WINDOW..half];
-            let partners = &values[n - half + 1..n - half + 1 + WINDOW];
-            remove_witnessed_in(candidates, |start, xors| {
-                let end = WINDOW - start;
-                let pairs = heaps[start..start + LANES]
-                    .iter()
-                    .zip(partners[end - LANES..end].iter().rev());
-                for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
-                    *xor = a ^ partner;
-                }
-            });
+            _ => remove_witnessed_from(values, &self.reversed, candidates),
         }
     }
 }
 
+/// [`WindowTables::remove_witnessed`] on the table `values` and the reversed small heaps
+/// `reversed`, both in the same lane type.
+fn remove_witnessed_from<T: Lane>(values: &[T], reversed: &[T], candidates: &mut Vec<u16>) {
+    let n = values.len();
+    // n − WINDOW + k against a = WINDOW − k.
+    let recent = &values[n - WINDOW..];
+    remove_witnessed_in(candidates, |start, xors| {
+        let pairs = recent[start..start + LANES]
+            .iter()
+            .zip(&reversed[start..start + LANES]);
+        for (xor, (&partner, &a)) in xors.iter_mut().zip(pairs) {
+            *xor = a ^ partner;
+        }
+    });
+    let half = n.div_ceil(2);
+    if !candidates.is_empty() && half > 2 * WINDOW {
+        // a = half − WINDOW + k against n − half + WINDOW − k.
+        let heaps = &values[half - WINDOW..half];
+        let partners = &values[n - half + 1..n - half + 1 + WINDOW];
+        remove_witnessed_in(candidates, |start, xors| {
+            let end = WINDOW - start;
+            let pairs = heaps[start..start + LANES]
+                .iter()
+                .zip(partners[end - LANES..end].iter().rev());
+            for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
+                *xor = a ^ partner;
+            }
+        });
+    }
+}
+
 /// Removes from `candidates` every value that `pair_xors(start, xors)` puts in `xors`:
-/// the XORs of the LANES pairs of a window from position `start` on.
-fn remove_witnessed_in(candidates: &mut Vec<u16>, pair_xors: impl Fn(usize, &mut [u16])) {
+/// the XORs of the LANES pairs of a window from position `start` on. A candidate the lane
+/// type cannot hold has no witness there.
+fn remove_witnessed_in<T: Lane>(candidates: &mut Vec<u16>, pair_xors: impl Fn(usize, &mut [T])) {
     let columns = WINDOW / ROWS;
-    let mut xors = [0u16; STEP];
+    let mut xors = [T::default(); STEP];
     for column in (0..columns).step_by(LANES) {
         if candidates.is_empty() {
             return;
@@ -87,11 +140,13 @@ fn remove_witnessed_in(candidates: &mut Vec<u16>, pair_xors: impl Fn(usize, &mut
         let mut kept = 0;
         for index in 0..candidates.len() {
             let v = candidates[index];
-            let found = xors
-                .iter()
-                .fold(0u16, |found, &x| found | u16::from(x == v));
+            let found = T::try_from(v).is_ok_and(|v| {
+                xors.iter()
+                    .fold(T::default(), |found, &x| found | T::from(x == v))
+                    != T::default()
+            });
             candidates[kept] = v;
-            kept += usize::from(found == 0);
+            kept += usize::from(!found);
         }
         candidates.truncate(kept);
     }
@@ -149,38 +204,46 @@ mod tests {
 
     #[test]
     fn the_windows_remove_exactly_the_candidates_they_witness() {
-        for n in [40_000, 65_536, 65_537, 70_000] {
-            // Values below 16, except the heaps of the middle window (when there is one),
-            // which get 32 to 47: XORs 0–15 come from the small window, 32–47 only from
-            // the middle one, and 16–31 and 48–63 from neither.
-            let mut table: Vec<u16> = arbitrary_table(n).iter().map(|v| v % 16).collect();
-            let half = n.div_ceil(2);
-            let middle = if half > 2 * WINDOW {
-                half - WINDOW..half
-            } else {
-                0..0
-            };
-            for value in &mut table[middle.clone()] {
-                *value += 32;
+        // With every value below 256 the windows compare bytes; 256 added to every value
+        // leaves the XORs as they were but makes them compare u16.
+        for offset in [0, 256] {
+            for n in [40_000, 65_536, 65_537, 70_000] {
+                windows_remove_exactly_what_they_witness(n, offset);
             }
-            let mut small_heaps = SmallHeaps::default();
-            for len in 1..=WINDOW + 1 {
-                small_heaps.push(&table[..len]);
-            }
-            let all: Vec<u16> = (0..64).collect();
-            let mut left = all.clone();
-            small_heaps.remove_witnessed(&table, &mut left);
-            let expected: Vec<u16> = all
-                .into_iter()
-                .filter(|&v| {
-                    !witnessed_by(&table, 1..WINDOW + 1, v)
-                        && !witnessed_by(&table, middle.clone(), v)
-                })
-                .collect();
-            assert_eq!(left, expected, "heap {n}");
-            let middle_only = if middle.is_empty() { 0 } else { 16 };
-            assert_eq!(left.len(), 48 - middle_only, "heap {n}: {left:?}");
         }
+    }
+
+    fn windows_remove_exactly_what_they_witness(n: usize, offset: u16) {
+        // Values below 16, except the heaps of the middle window (when there is one),
+        // which get 32 to 47: XORs 0–15 come from the small window, 32–47 only from
+        // the middle one, and 16–31, 48–63 and 300 from neither.
+        let mut table: Vec<u16> = arbitrary_table(n).iter().map(|v| v % 16 + offset).collect();
+        let half = n.div_ceil(2);
+        let middle = if half > 2 * WINDOW {
+            half - WINDOW..half
+        } else {
+            0..0
+        };
+        for value in &mut table[middle.clone()] {
+            *value += 32;
+        }
+        let mut tables = WindowTables::default();
+        for len in 1..=n {
+            tables.push(&table[..len]);
+        }
+        assert_eq!(tables.bytes.is_some(), offset == 0);
+        let all: Vec<u16> = (0..64).chain([300]).collect();
+        let mut left = all.clone();
+        tables.remove_witnessed(&table, &mut left);
+        let expected: Vec<u16> = all
+            .into_iter()
+            .filter(|&v| {
+                !witnessed_by(&table, 1..WINDOW + 1, v) && !witnessed_by(&table, middle.clone(), v)
+            })
+            .collect();
+        assert_eq!(left, expected, "heap {n}");
+        let middle_only = if middle.is_empty() { 0 } else { 16 };
+        assert_eq!(left.len(), 49 - middle_only, "heap {n}: {left:?}");
     }
 
     #[test]
