@@ -20,8 +20,9 @@
 //! whose two heaps both lie before the block `LAG` blocks earlier are marked on a second
 //! thread while the first computes the blocks in between. Most rare heaps are far from
 //! the small ones, so this is most of the marking. How much of it the first thread keeps
-//! is adjusted as it goes: it takes on the pairs of more rare heaps each time it had to
-//! wait for the helper. The values depend neither on the schedule nor on the share.
+//! is adjusted block by block: whichever thread waited longer for the other takes on the
+//! pairs of a few more rare heaps. The values depend neither on the schedule nor on the
+//! share.
 
 mod pairs;
 mod witness;
@@ -29,6 +30,7 @@ mod witness;
 use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
 use witness::{WINDOW, WindowTables, in_options};
@@ -47,9 +49,9 @@ const BLOCK: usize = 256;
 /// wait computed, which absorbs the blocks where one thread is slower than the other.
 const LAG: usize = 2;
 
-/// How many more rare heaps' pairs the first thread takes on after it waited for the
-/// helper ([`SparseSolver::share_rare_pairs`]).
-const NEAR_STEP_UP: usize = 8;
+/// By how many rare heaps the first thread's share of the pairs moves after each block
+/// ([`SparseSolver::share_rare_pairs`]).
+const SHARE_STEP: usize = 4;
 
 /// The bytes of a set (one per value, 0 or 1) of the eight values from 8·`chunk` on
 /// that belong to rare values: v = 8·chunk + j is rare when parity(4·chunk + j/2) =
@@ -227,15 +229,14 @@ impl SparseSolver {
         }
     }
 
-    /// Shares the rare pairs between the threads for the blocks requested from now on:
-    /// after a wait for the helper, the first thread takes the pairs of more rare heaps
-    /// itself; after none, it leaves the helper one more. The waits are kept rare (about
-    /// one block in `NEAR_STEP_UP` + 1), because each costs the first thread a wake-up.
-    fn share_rare_pairs(&mut self, waited: bool) {
-        if waited {
-            self.near_rare += NEAR_STEP_UP;
-        } else {
-            self.near_rare = self.near_rare.saturating_sub(1);
+    /// Shares the rare pairs between the threads for the blocks requested from now on,
+    /// from how long each thread waited for the other over the last block: the one that
+    /// waited longer takes the pairs of more rare heaps.
+    fn share_rare_pairs(&mut self, waits: Waits) {
+        if waits.first > waits.helper {
+            self.near_rare += SHARE_STEP;
+        } else if waits.helper > waits.first {
+            self.near_rare = self.near_rare.saturating_sub(SHARE_STEP);
         }
     }
 
@@ -289,13 +290,22 @@ impl SparseSolver {
     }
 }
 
+/// How long each thread waited for the other over one block: the first thread for the
+/// block's far pairs, the helper for their request.
+#[derive(Debug, Clone, Copy, Default)]
+struct Waits {
+    first: Duration,
+    helper: Duration,
+}
+
 /// Where a block's far pairs are marked: on the calling thread when asked for, or on a
 /// helper thread as soon as they are requested.
 enum FarWorker {
     Inline(VecDeque<FarRequest>),
     Helper {
         requests: mpsc::Sender<FarRequest>,
-        marks: mpsc::Receiver<FarMarks>,
+        /// The marks, with how long the helper waited for their request.
+        marks: mpsc::Receiver<(FarMarks, Duration)>,
     },
 }
 
@@ -308,17 +318,19 @@ impl FarWorker {
         }
     }
 
-    /// The next block's far pairs, and whether the first thread had to wait for them.
-    fn next(&mut self) -> (FarMarks, bool) {
+    /// The next block's far pairs, and how long each thread waited for the other.
+    fn next(&mut self) -> (FarMarks, Waits) {
         match self {
             FarWorker::Inline(queue) => {
                 let request = queue.pop_front().expect("every block is requested first");
-                (FarMarks::compute(request), false)
+                (FarMarks::compute(request), Waits::default())
             }
-            FarWorker::Helper { marks, .. } => match marks.try_recv() {
-                Ok(far) => (far, false),
-                Err(_) => (marks.recv().expect("helper alive"), true),
-            },
+            FarWorker::Helper { marks, .. } => {
+                let asked = Instant::now();
+                let (far, helper) = marks.recv().expect("helper alive");
+                let first = asked.elapsed();
+                (far, Waits { first, helper })
+            }
         }
     }
 }
@@ -350,11 +362,15 @@ pub fn sparse_values(
                 let (requests, incoming) = mpsc::channel::<FarRequest>();
                 let (outgoing, marks) = mpsc::channel();
                 scope.spawn(move || {
+                    let mut idle_since = Instant::now();
                     for request in incoming {
+                        let waited = idle_since.elapsed();
+                        let marks = FarMarks::compute(request);
                         // The first thread stops listening only when it has failed.
-                        if outgoing.send(FarMarks::compute(request)).is_err() {
+                        if outgoing.send((marks, waited)).is_err() {
                             break;
                         }
+                        idle_since = Instant::now();
                     }
                 });
                 FarWorker::Helper { requests, marks }
@@ -381,8 +397,8 @@ fn compute_blocks(
         if index + LAG < block_count {
             worker.submit(solver.far_request(index + LAG, max_heap));
         }
-        let (far, waited) = worker.next();
-        solver.share_rare_pairs(waited);
+        let (far, waits) = worker.next();
+        solver.share_rare_pairs(waits);
         let heaps = index * BLOCK..(index * BLOCK + BLOCK).min(max_heap + 1);
         for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
