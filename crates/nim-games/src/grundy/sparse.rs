@@ -231,10 +231,11 @@ impl SparseSolver {
 
     /// Shares the rare pairs between the threads for the blocks requested from now on,
     /// from how long each thread waited for the other over the last block: the one that
-    /// waited longer takes the pairs of more rare heaps.
+    /// waited longer takes the pairs of more rare heaps. The share stays within the rare
+    /// heaps known, so that it answers as soon as the balance turns.
     fn share_rare_pairs(&mut self, waits: Waits) {
         if waits.first > waits.helper {
-            self.near_rare += SHARE_STEP;
+            self.near_rare = (self.near_rare + SHARE_STEP).min(self.rare.len());
         } else if waits.helper > waits.first {
             self.near_rare = self.near_rare.saturating_sub(SHARE_STEP);
         }
@@ -434,7 +435,7 @@ mod tests {
     }
 
     /// The first thread may take any share of the rare pairs: from none to all of them
-    /// (on one thread the share only decays, by one rare heap per block).
+    /// (on one thread nobody waits, so the share stays as it is set here).
     #[test]
     fn the_share_of_rare_pairs_does_not_change_the_values() {
         let max_heap = 100_000;
@@ -444,6 +445,36 @@ mod tests {
             compute_blocks(solver, max_heap, FarWorker::Inline(VecDeque::new()), |_| {}).unwrap()
         };
         assert_eq!(table(0), table(1 << 20));
+    }
+
+    #[test]
+    fn the_thread_that_waited_longer_takes_more_of_the_rare_pairs() {
+        let mut solver = SparseSolver::new(100, DENSE_REACH);
+        solver.rare = (1..=10).map(|heap| RareHeap { heap, value: 0 }).collect();
+        let short = Duration::from_micros(1);
+        let long = Duration::from_micros(2);
+        solver.share_rare_pairs(Waits {
+            first: long,
+            helper: short,
+        });
+        assert_eq!(solver.near_rare, SHARE_STEP);
+        for _ in 0..10 {
+            solver.share_rare_pairs(Waits {
+                first: long,
+                helper: short,
+            });
+        }
+        assert_eq!(solver.near_rare, 10, "at most every rare heap known");
+        solver.share_rare_pairs(Waits {
+            first: short,
+            helper: short,
+        });
+        assert_eq!(solver.near_rare, 10, "no change without a difference");
+        solver.share_rare_pairs(Waits {
+            first: short,
+            helper: long,
+        });
+        assert_eq!(solver.near_rare, 10 - SHARE_STEP);
     }
 
     /// Below 4.7·10^7 no rare heap lies past the window's reach of 131,072, so the runs
