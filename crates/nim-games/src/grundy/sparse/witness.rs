@@ -71,9 +71,10 @@ impl WindowTables {
         }
         if values.len() == WINDOW + 1 {
             self.reversed = values[1..].iter().rev().copied().collect();
-            // Every value so far fits in a byte when the byte copy is still kept.
-            if self.bytes.is_some() {
-                self.reversed_bytes = self.reversed.iter().map(|&v| v as u8).collect();
+            let bytes = self.reversed.iter().map(|&v| u8::try_from(v).ok());
+            match bytes.collect() {
+                Some(bytes) => self.reversed_bytes = bytes,
+                None => self.bytes = None,
             }
         }
     }
