@@ -9,10 +9,12 @@ use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
 use crate::options::Options;
 
 /// What `cargo xtask grundy` was asked for.
+#[derive(Debug, PartialEq)]
 struct Request {
     max_heap: u32,
     out: Option<PathBuf>,
     misere: bool,
+    schedule: Schedule,
 }
 
 /// Runs the task with its arguments (after `grundy`).
@@ -21,7 +23,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if request.misere {
         return misere(request.max_heap);
     }
-    normal(request.max_heap, request.out)
+    normal(request.max_heap, request.schedule, request.out)
 }
 
 /// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one exists.
@@ -45,9 +47,9 @@ fn misere(max_heap: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn normal(max_heap: u32, out: Option<PathBuf>) -> Result<(), String> {
+fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<(), String> {
     let started = Instant::now();
-    let table = sparse_values(max_heap, Schedule::TwoThreads, |n| {
+    let table = sparse_values(max_heap, schedule, |n| {
         let elapsed = started.elapsed().as_secs_f64();
         eprint!(
             "\r  {n:>12} heaps, {:5.1}%, {elapsed:7.1} s",
@@ -91,6 +93,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
     let mut max_heap = None;
     let mut out = None;
     let mut misere = false;
+    let mut threads = None;
     let mut args = Options::new(args);
     while let Some(flag) = args.next_flag() {
         match flag {
@@ -103,6 +106,13 @@ fn parse(args: &[String]) -> Result<Request, String> {
             }
             "--out" => out = Some(PathBuf::from(args.value(flag)?)),
             "--misere" => misere = true,
+            "--threads" => {
+                threads = Some(match args.value(flag)?.as_str() {
+                    "1" => Schedule::OneThread,
+                    "2" => Schedule::TwoThreads,
+                    text => return Err(format!("--threads {text}: 1 or 2")),
+                });
+            }
             other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
         }
     }
@@ -110,10 +120,14 @@ fn parse(args: &[String]) -> Result<Request, String> {
     if misere && out.is_some() {
         return Err("--out writes nim-values; it does not go with --misere".to_string());
     }
+    if misere && threads.is_some() {
+        return Err("--threads is for the nim-values; the misère search uses one".to_string());
+    }
     Ok(Request {
         max_heap,
         out,
         misere,
+        schedule: threads.unwrap_or(Schedule::TwoThreads),
     })
 }
 
@@ -128,4 +142,39 @@ fn write_values(path: &PathBuf, values: &[u16]) -> Result<(), String> {
     writer
         .flush()
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(args: &[&str]) -> Result<Request, String> {
+        parse(&args.iter().map(|arg| arg.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn the_nim_values_run_on_two_threads_unless_told_one() {
+        assert_eq!(
+            parsed(&["--max", "10"]).unwrap().schedule,
+            Schedule::TwoThreads
+        );
+        let one = parsed(&["--max", "10", "--threads", "1"]).unwrap();
+        assert_eq!(one.schedule, Schedule::OneThread);
+        assert_eq!(one.max_heap, 10);
+    }
+
+    #[test]
+    fn a_thread_count_other_than_one_or_two_is_refused() {
+        assert!(
+            parsed(&["--max", "10", "--threads", "3"])
+                .unwrap_err()
+                .contains("1 or 2")
+        );
+        assert!(
+            parsed(&["--max", "10", "--threads"])
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(parsed(&["--misere", "--max", "10", "--threads", "1"]).is_err());
+    }
 }

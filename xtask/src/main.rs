@@ -33,12 +33,12 @@ tasks:
       --write-docs         regenerate docs/reproduction/<paper>.md from the rows
       --check-docs         fail if docs/reproduction/ is not what --write-docs would write
       --full               run the Monte Carlo rows with their large samples
-  grundy --max N [--out PATH]
+  grundy --max N [--out PATH] [--threads 1|2]
                            nim-values of Grundy's game for every heap 0..=N by the
-                           rare/common method on two threads; prints progress, the
-                           rare heaps and the P-positions found. --out writes G(0),
-                           G(1), ..., G(N) to PATH as little-endian u16, 2(N+1) bytes,
-                           no header.
+                           rare/common method on two threads (or one: the values are
+                           the same); prints progress, the rare heaps and the
+                           P-positions found. --out writes G(0), G(1), ..., G(N) to
+                           PATH as little-endian u16, 2(N+1) bytes, no header.
   grundy --misere --max N  misère outcomes of single heaps 1..=N (N <= 255) by exhaustive
                            search, each with a winning split, time and table size
   help                     this text
