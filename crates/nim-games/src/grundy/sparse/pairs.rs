@@ -31,7 +31,7 @@ pub(super) fn set_size(largest: u16) -> usize {
 }
 
 /// What a block of far pairs is computed from.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct FarRequest {
     /// The first heap of the block.
     pub first_heap: usize,
@@ -109,7 +109,7 @@ struct Run<'w> {
 
 /// The far pairs of a block of heaps: for each heap, the set of values G(r) ⊕ G(n − r)
 /// over the rare r with both r and n − r below `known`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct FarMarks {
     first_heap: usize,
     known: usize,
