@@ -11,8 +11,9 @@
 //! had about 80 to 400 witnesses among the first 16,384 heaps; from about 4.7·10^7 on,
 //! candidates larger than any small heap's value appear, which the heaps near n/2 witness.
 //!
-//! While every value is below 256 (up to n ≈ 7.25·10^6) the windows read a copy of the
-//! values as bytes: a vector instruction then compares twice as many pairs.
+//! When every value in the small window fits in a byte (all up to n ≈ 7.25·10^6, most
+//! after), it reads a byte copy of them: a vector instruction then compares twice as many
+//! pairs.
 
 use std::ops::{BitOr, BitXor};
 
@@ -27,7 +28,7 @@ const STEP: usize = ROWS * LANES;
 const ROWS: usize = 16;
 const LANES: usize = 8;
 
-/// A type the windows compare values in: `u16`, or `u8` while every value fits.
+/// A type the windows compare values in: `u16`, or `u8` where every value fits.
 trait Lane:
     Copy + Default + Eq + BitXor<Output = Self> + BitOr<Output = Self> + From<bool> + TryFrom<u16>
 {
@@ -37,90 +38,97 @@ impl Lane for u8 {}
 impl Lane for u16 {}
 
 /// What the windows read: the small heaps' values in reverse, G(WINDOW), …, G(1), so
-/// that the small window is read forwards on both sides; and, while every value is below
-/// 256, all the values as bytes.
-#[derive(Debug)]
+/// that the small window is read forwards on both sides, in u16 and in bytes; and the
+/// recent values in bytes, with the last heap whose value needs more than a byte.
+#[derive(Debug, Default)]
 pub(super) struct WindowTables {
     reversed: Vec<u16>,
-    reversed_bytes: Vec<u8>,
-    /// G(0), G(1), … as bytes, for as long as every value fits in one.
-    bytes: Option<Vec<u8>>,
-}
-
-impl Default for WindowTables {
-    fn default() -> Self {
-        WindowTables {
-            reversed: Vec::new(),
-            reversed_bytes: Vec::new(),
-            bytes: Some(Vec::new()),
-        }
-    }
+    /// The small heaps' values in reverse as bytes, if they all fit.
+    reversed_bytes: Option<Vec<u8>>,
+    /// G(recent_start), G(recent_start + 1), … as bytes (0 for a value that does not fit),
+    /// at least the last WINDOW values.
+    recent_bytes: Vec<u8>,
+    recent_start: usize,
+    /// The last heap so far whose value does not fit in a byte.
+    last_wide: Option<usize>,
 }
 
 impl WindowTables {
     /// Takes note of the table `values` = G(0), …, G(n) after G(n) was added.
     pub fn push(&mut self, values: &[u16]) {
-        if let Some(bytes) = &mut self.bytes {
-            let fitting = values[bytes.len()..]
-                .iter()
-                .map_while(|&v| u8::try_from(v).ok());
-            bytes.extend(fitting);
-            if bytes.len() < values.len() {
-                self.bytes = None;
-            }
+        let noted = self.recent_start + self.recent_bytes.len();
+        for (heap, &value) in values.iter().enumerate().skip(noted) {
+            let byte = u8::try_from(value).unwrap_or_else(|_| {
+                self.last_wide = Some(heap);
+                0
+            });
+            self.recent_bytes.push(byte);
+        }
+        // Dropped in large pieces, so that the copy is rare.
+        if self.recent_bytes.len() >= 4 * WINDOW {
+            let dropped = self.recent_bytes.len() - WINDOW;
+            self.recent_bytes.drain(..dropped);
+            self.recent_start += dropped;
         }
         if values.len() == WINDOW + 1 {
             self.reversed = values[1..].iter().rev().copied().collect();
             let bytes = self.reversed.iter().map(|&v| u8::try_from(v).ok());
-            match bytes.collect() {
-                Some(bytes) => self.reversed_bytes = bytes,
-                None => self.bytes = None,
-            }
+            self.reversed_bytes = bytes.collect();
         }
+    }
+
+    /// The small window's partners G(n − WINDOW), …, G(n − 1) and its heaps as bytes, for
+    /// the heap n, if every one of their values fits in a byte.
+    fn small_window_bytes(&self, n: usize) -> Option<(&[u8], &[u8])> {
+        let reversed = self.reversed_bytes.as_deref()?;
+        let recent_fit = self.last_wide.is_none_or(|heap| heap < n - WINDOW);
+        let first = n - WINDOW - self.recent_start;
+        recent_fit.then(|| (&self.recent_bytes[first..first + WINDOW], reversed))
     }
 
     /// Removes from `candidates` every value v with a witness in the small or the middle
     /// window, for the heap n = `values.len()`, `values` holding G(0), …, G(n − 1). What
     /// remains has no witness there, which does not mean it has none. Needs n > 2·WINDOW.
+    ///
+    /// The small window compares bytes when all its values fit in one: up to n ≈ 7.25·10^6
+    /// every value does, and past that a value above 255 is rare (one heap up to 10^7,
+    /// about 9,000 up to 1.2·10^8, in bursts).
     pub fn remove_witnessed(&self, values: &[u16], candidates: &mut Vec<u16>) {
-        match &self.bytes {
-            Some(bytes) if bytes.len() == values.len() => {
-                remove_witnessed_from(bytes, &self.reversed_bytes, candidates);
-            }
-            _ => remove_witnessed_from(values, &self.reversed, candidates),
+        let n = values.len();
+        match self.small_window_bytes(n) {
+            Some((partners, reversed)) => remove_small_witnessed(partners, reversed, candidates),
+            // n − WINDOW + k against a = WINDOW − k.
+            None => remove_small_witnessed(&values[n - WINDOW..], &self.reversed, candidates),
+        }
+        let half = n.div_ceil(2);
+        if !candidates.is_empty() && half > 2 * WINDOW {
+            // a = half − WINDOW + k against n − half + WINDOW − k.
+            let heaps = &values[half - WINDOW..half];
+            let partners = &values[n - half + 1..n - half + 1 + WINDOW];
+            remove_witnessed_in(candidates, |start, xors| {
+                let end = WINDOW - start;
+                let pairs = heaps[start..start + LANES]
+                    .iter()
+                    .zip(partners[end - LANES..end].iter().rev());
+                for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
+                    *xor = a ^ partner;
+                }
+            });
         }
     }
 }
 
-/// [`WindowTables::remove_witnessed`] on the table `values` and the reversed small heaps
-/// `reversed`, both in the same lane type.
-fn remove_witnessed_from<T: Lane>(values: &[T], reversed: &[T], candidates: &mut Vec<u16>) {
-    let n = values.len();
-    // n − WINDOW + k against a = WINDOW − k.
-    let recent = &values[n - WINDOW..];
+/// Removes from `candidates` the values witnessed in the small window: the pairs of
+/// `partners[k]` = G(n − WINDOW + k) and `reversed[k]` = G(WINDOW − k), in one lane type.
+fn remove_small_witnessed<T: Lane>(partners: &[T], reversed: &[T], candidates: &mut Vec<u16>) {
     remove_witnessed_in(candidates, |start, xors| {
-        let pairs = recent[start..start + LANES]
+        let pairs = partners[start..start + LANES]
             .iter()
             .zip(&reversed[start..start + LANES]);
         for (xor, (&partner, &a)) in xors.iter_mut().zip(pairs) {
             *xor = a ^ partner;
         }
     });
-    let half = n.div_ceil(2);
-    if !candidates.is_empty() && half > 2 * WINDOW {
-        // a = half − WINDOW + k against n − half + WINDOW − k.
-        let heaps = &values[half - WINDOW..half];
-        let partners = &values[n - half + 1..n - half + 1 + WINDOW];
-        remove_witnessed_in(candidates, |start, xors| {
-            let end = WINDOW - start;
-            let pairs = heaps[start..start + LANES]
-                .iter()
-                .zip(partners[end - LANES..end].iter().rev());
-            for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
-                *xor = a ^ partner;
-            }
-        });
-    }
 }
 
 /// Removes from `candidates` every value that `pair_xors(start, xors)` puts in `xors`:
@@ -205,16 +213,21 @@ mod tests {
 
     #[test]
     fn the_windows_remove_exactly_the_candidates_they_witness() {
-        // With every value below 256 the windows compare bytes; 256 added to every value
-        // leaves the XORs as they were but makes them compare u16.
+        // With every value below 256 the small window compares bytes; 256 added to every
+        // value leaves the XORs as they were but makes it compare u16.
         for offset in [0, 256] {
             for n in [40_000, 65_536, 65_537, 70_000] {
-                windows_remove_exactly_what_they_witness(n, offset);
+                windows_remove_exactly_what_they_witness(n, offset, None);
             }
+        }
+        // One value above 255: among the small window's partners it sends the window back
+        // to u16; just before them it does not.
+        for wide in [70_000 - 100, 70_000 - WINDOW, 70_000 - WINDOW - 1] {
+            windows_remove_exactly_what_they_witness(70_000, 0, Some(wide));
         }
     }
 
-    fn windows_remove_exactly_what_they_witness(n: usize, offset: u16) {
+    fn windows_remove_exactly_what_they_witness(n: usize, offset: u16, wide: Option<usize>) {
         // Values below 16, except the heaps of the middle window (when there is one),
         // which get 32 to 47: XORs 0–15 come from the small window, 32–47 only from
         // the middle one, and 16–31, 48–63 and 300 from neither.
@@ -228,11 +241,15 @@ mod tests {
         for value in &mut table[middle.clone()] {
             *value += 32;
         }
+        if let Some(heap) = wide {
+            table[heap] += 256;
+        }
         let mut tables = WindowTables::default();
         for len in 1..=n {
             tables.push(&table[..len]);
         }
-        assert_eq!(tables.bytes.is_some(), offset == 0);
+        let in_bytes = offset == 0 && wide.is_none_or(|heap| heap < n - WINDOW);
+        assert_eq!(tables.small_window_bytes(n).is_some(), in_bytes, "heap {n}");
         let all: Vec<u16> = (0..64).chain([300]).collect();
         let mut left = all.clone();
         tables.remove_witnessed(&table, &mut left);
