@@ -7,9 +7,10 @@
 //! window a copy of the small heaps' values is kept reversed, the middle window reads its
 //! partners backwards. A step computes the XORs of its pairs once and compares them with
 //! every candidate still without a witness, without branches, which the compiler turns
-//! into vector instructions. In a sample of heaps near a million, every rare value below the answer
-//! had about 80 to 400 witnesses among the first 16,384 heaps; from about 4.7·10^7 on,
-//! candidates larger than any small heap's value appear, which the heaps near n/2 witness.
+//! into vector instructions. In a sample of heaps near a million, every rare value below
+//! the answer had about 80 to 400 witnesses among the first 16,384 heaps; from about
+//! 4.7·10^7 on, candidates larger than any small heap's value appear, which the heaps near
+//! n/2 witness.
 //!
 //! When every value in the small window fits in a byte (all up to n ≈ 7.25·10^6, most
 //! after), it reads a byte copy of them: a vector instruction then compares twice as many
