@@ -9,7 +9,7 @@ use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
 use crate::options::Options;
 
 /// What `cargo xtask grundy` was asked for.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 struct Request {
     max_heap: u32,
     out: Option<PathBuf>,
