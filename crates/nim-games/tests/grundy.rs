@@ -315,7 +315,84 @@ fn heap_outcomes_beyond_the_misere_solver_are_refused() {
     );
 }
 
+/// Every multiset of heaps (dead heaps included) with `matches` matches, largest first.
+fn multisets(matches: u32, largest: u32) -> Vec<Vec<u32>> {
+    if matches == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for heap in 1..=largest.min(matches) {
+        for mut rest in multisets(matches - heap, heap) {
+            rest.insert(0, heap);
+            all.push(rest);
+        }
+    }
+    all
+}
+
+#[test]
+fn the_misere_table_agrees_with_the_search_on_every_small_position() {
+    use nim_games::grundy::{MisereSolver, MisereTable};
+    let table = MisereTable::new(30).unwrap();
+    let mut search = MisereSolver::new();
+    for matches in 0..=30 {
+        for heaps in multisets(matches, matches) {
+            assert_eq!(
+                table.first_player_wins(&heaps).unwrap(),
+                search.first_player_wins(&heaps).unwrap(),
+                "{heaps:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_misere_table_agrees_with_the_generic_solver_on_single_heaps() {
+    use nim_games::grundy::MisereTable;
+    let game = Heaps(GrundysGame);
+    let mut generic = OutcomeSolver::new(&game, PlayConvention::Misere);
+    let table = MisereTable::new(40).unwrap();
+    for heap in 1..=40 {
+        let expected = generic.outcome(&game.position(vec![heap])) == OutcomeClass::N;
+        assert_eq!(
+            table.first_player_wins(&[heap]).unwrap(),
+            expected,
+            "heap {heap}"
+        );
+    }
+}
+
+#[test]
+fn the_misere_table_refuses_what_it_does_not_hold() {
+    use nim_games::grundy::{MisereTable, MisereTableError};
+    let table = MisereTable::new(30).unwrap();
+    assert_eq!(table.max_matches(), 30);
+    assert!(table.first_player_wins(&[28, 2, 2, 1]).is_ok()); // dead heaps hold no live matches
+    let beyond = |matches| MisereTableError::BeyondTable {
+        matches,
+        max_matches: 30,
+    };
+    assert_eq!(table.first_player_wins(&[20, 11]), Err(beyond(31)));
+    assert_eq!(table.winning_splits(31), Err(beyond(31)));
+    assert_eq!(
+        table.first_player_wins(&[u32::MAX, u32::MAX]),
+        Err(beyond(2 * u64::from(u32::MAX)))
+    );
+    assert_eq!(
+        MisereTable::new(160).err(),
+        Some(MisereTableError::TooManyPositions { max_matches: 160 })
+    );
+}
+
 proptest! {
+    #[test]
+    fn misere_table_positions_agree_with_brute_force(heaps in prop::collection::vec(1u32..=14, 1..4)) {
+        static TABLE: std::sync::OnceLock<nim_games::grundy::MisereTable> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| nim_games::grundy::MisereTable::new(42).unwrap());
+        let mut memo = HashMap::new();
+        prop_assert_eq!(table.first_player_wins(&heaps).unwrap(), misere_brute_force(&heaps, &mut memo));
+    }
+
     #[test]
     fn misere_multisets_agree_with_brute_force(heaps in prop::collection::vec(1u32..=14, 1..4)) {
         let mut fast = nim_games::grundy::MisereSolver::new();

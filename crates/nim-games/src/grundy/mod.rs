@@ -4,11 +4,13 @@
 //! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound.
 
 mod misere;
+mod misere_table;
 mod sparse;
 
 use game_core::PlayConvention;
 
 pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
+pub use misere_table::{MAX_TABLE_POSITIONS, MisereTable, MisereTableError};
 pub use sparse::{GrundyTable, Schedule, ValueOverflow, sparse_values};
 
 use crate::heap_games::{GrundysGame, nim_sequence};

@@ -1,0 +1,462 @@
+//! Misère outcomes of every position of Grundy's game up to a number of live matches, by
+//! retrograde analysis over a dense table.
+//!
+//! A position is a multiset of heaps. Heaps of 1 and 2 matches cannot be split, so they
+//! are dead and dropped; a position is then a partition of its *live matches* into parts
+//! of at least 3. A move splits a part, so it never adds live matches: the positions with
+//! at most `M` live matches are closed under moves, and there are few of them (15.9
+//! million for `M` = 92, 171 million for `M` = 113). A search from a single heap of `M`
+//! visits nearly all of them anyway.
+//!
+//! Each position gets an index, its rank in an order in which every option comes before
+//! its position: by live matches, then lexicographically on the parts in descending order.
+//! Splitting a part replaces it by smaller ones, so an option with as many live matches is
+//! lexicographically smaller, and one with fewer comes earlier still. One pass in index
+//! order decides every position from its options, all decided already, and keeps one bit
+//! per position.
+//!
+//! The index of the parts `p_0 ≥ p_1 ≥ … ≥ p_{k−1}` with `m` live matches is
+//! `first(m) + Σ_i C(r_i, p_i − 1)`, where `r_i = p_i + … + p_{k−1}` and `C(r, j)` counts
+//! the partitions of `r` into parts from 3 to `j`: the term of part `i` counts the
+//! positions that agree on the parts before it and have a smaller part there. The pass
+//! keeps these sums for the current position, so the index of each option follows from
+//! the few terms that the split changes.
+
+use crate::heap_games::{GrundysGame, nim_sequence};
+
+/// The most positions a [`MisereTable`] holds: 2^34, a table of 2 GiB (reached at 160
+/// live matches).
+pub const MAX_TABLE_POSITIONS: u64 = 1 << 34;
+
+/// Why a [`MisereTable`] cannot be built or cannot answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MisereTableError {
+    /// There are more than [`MAX_TABLE_POSITIONS`] positions with at most this many live
+    /// matches.
+    #[error(
+        "the positions with at most {max_matches} live matches exceed the table's limit of {MAX_TABLE_POSITIONS}"
+    )]
+    TooManyPositions {
+        /// The requested number of live matches.
+        max_matches: u32,
+    },
+    /// A position with more live matches than the table holds.
+    #[error("a position with {matches} live matches is beyond this table's {max_matches}")]
+    BeyondTable {
+        /// The position's live matches: the sum of its heaps of 3 or more.
+        matches: u64,
+        /// The table's largest number of live matches.
+        max_matches: u32,
+    },
+}
+
+/// Misère outcomes of all positions of Grundy's game with at most `max_matches` live
+/// matches (the sum of the heaps of 3 or more), one bit each.
+///
+/// It is independent of [`MisereSolver`](super::MisereSolver), which searches from the
+/// queried position with a hash table; the tests compare the two.
+///
+/// ```
+/// use nim_games::grundy::MisereTable;
+/// let table = MisereTable::new(30).unwrap();
+/// assert!(!table.first_player_wins(&[3]).unwrap()); // 3 -> 2,1: the opponent cannot move and wins
+/// assert!(table.first_player_wins(&[20]).unwrap()); // 20 -> 18,2 (the note says L: an erratum)
+/// assert_eq!(table.winning_splits(20).unwrap(), vec![(18, 2)]);
+/// assert!(table.first_player_wins(&[20, 11]).is_err()); // 31 live matches
+/// ```
+pub struct MisereTable {
+    index: PositionIndex,
+    second_player_wins: Vec<u64>,
+}
+
+impl MisereTable {
+    /// Decides every position with at most `max_matches` live matches.
+    ///
+    /// # Errors
+    ///
+    /// [`MisereTableError::TooManyPositions`] when there are more than
+    /// [`MAX_TABLE_POSITIONS`] of them (`max_matches` above 159).
+    pub fn new(max_matches: u32) -> Result<Self, MisereTableError> {
+        let index = PositionIndex::new(max_matches)?;
+        let mut retrograde = Retrograde::new(&index);
+        for matches in 0..=max_matches {
+            retrograde.decide_partitions(matches);
+        }
+        debug_assert_eq!(retrograde.next, index.positions());
+        let second_player_wins = retrograde.second_player_wins;
+        Ok(MisereTable {
+            index,
+            second_player_wins,
+        })
+    }
+
+    /// The largest number of live matches in the table.
+    pub fn max_matches(&self) -> u32 {
+        self.index.max_matches
+    }
+
+    /// Number of positions in the table: the partitions of 0 to
+    /// [`MisereTable::max_matches`] into parts of at least 3.
+    pub fn positions(&self) -> u64 {
+        self.index.positions()
+    }
+
+    /// Whether the player to move wins the misère game from `heaps`, a multiset of heaps
+    /// in any order.
+    ///
+    /// # Errors
+    ///
+    /// [`MisereTableError::BeyondTable`] when the heaps of 3 or more hold more than
+    /// [`MisereTable::max_matches`] matches.
+    pub fn first_player_wins(&self, heaps: &[u32]) -> Result<bool, MisereTableError> {
+        let live = || heaps.iter().copied().filter(|&heap| heap >= 3);
+        let matches: u64 = live().map(u64::from).sum();
+        let beyond = MisereTableError::BeyondTable {
+            matches,
+            max_matches: self.max_matches(),
+        };
+        if matches > u64::from(self.max_matches()) {
+            return Err(beyond);
+        }
+        let mut parts = live()
+            .map(u8::try_from)
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|_| beyond)?;
+        parts.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(!self.is_second_player_win(self.index.index(&parts)))
+    }
+
+    /// The splits (larger, smaller) of a single heap that win the misère game, larger
+    /// part descending; empty when the heap is lost or cannot be split.
+    ///
+    /// # Errors
+    ///
+    /// [`MisereTableError::BeyondTable`] for a heap above [`MisereTable::max_matches`].
+    pub fn winning_splits(&self, heap: u32) -> Result<Vec<(u32, u32)>, MisereTableError> {
+        self.first_player_wins(&[heap])?;
+        let mut winning = Vec::new();
+        for (larger, smaller) in GrundysGame::splits(heap) {
+            if !self.first_player_wins(&[larger, smaller])? {
+                winning.push((larger, smaller));
+            }
+        }
+        Ok(winning)
+    }
+
+    fn is_second_player_win(&self, index: u64) -> bool {
+        bit(&self.second_player_wins, index)
+    }
+}
+
+fn bit(bits: &[u64], index: u64) -> bool {
+    bits[(index / 64) as usize] >> (index % 64) & 1 == 1
+}
+
+/// The index of each position in the table's order, from counts of partitions.
+struct PositionIndex {
+    max_matches: u32,
+    width: usize,
+    /// `partitions[m * width + j]`: `C(m, j)`, the partitions of `m` into parts from 3 to
+    /// `j`.
+    partitions: Vec<u64>,
+    /// `first_index[m]`: the index of the first position with `m` live matches; one entry
+    /// more than the matches, so that the last is the number of positions.
+    first_index: Vec<u64>,
+}
+
+impl PositionIndex {
+    fn new(max_matches: u32) -> Result<Self, MisereTableError> {
+        let too_many = MisereTableError::TooManyPositions { max_matches };
+        if max_matches > u32::from(u8::MAX) {
+            return Err(too_many);
+        }
+        let width = max_matches as usize + 1;
+        let mut partitions = vec![0u64; width * width];
+        partitions[..width].fill(1);
+        for m in 1..width {
+            for j in 1..width {
+                let without_j = partitions[m * width + j - 1];
+                let with_j = if (3..=m).contains(&j) {
+                    partitions[(m - j) * width + j]
+                } else {
+                    0
+                };
+                partitions[m * width + j] =
+                    without_j.checked_add(with_j).ok_or(too_many.clone())?;
+            }
+        }
+        let mut first_index = vec![0u64; width + 1];
+        for m in 0..width {
+            let all = partitions[m * width + m];
+            first_index[m + 1] = first_index[m].checked_add(all).ok_or(too_many.clone())?;
+        }
+        if first_index[width] > MAX_TABLE_POSITIONS {
+            return Err(too_many);
+        }
+        Ok(PositionIndex {
+            max_matches,
+            width,
+            partitions,
+            first_index,
+        })
+    }
+
+    fn positions(&self) -> u64 {
+        self.first_index[self.width]
+    }
+
+    /// `C(matches, largest)`: the partitions of `matches` into parts from 3 to `largest`.
+    fn partitions(&self, matches: u32, largest: u32) -> u64 {
+        self.partitions[matches as usize * self.width + largest as usize]
+    }
+
+    /// The index of the position with `parts`, in descending order.
+    fn index(&self, parts: &[u8]) -> u64 {
+        let matches: u32 = parts.iter().map(|&part| u32::from(part)).sum();
+        let mut index = self.first_index[matches as usize];
+        let mut remaining = matches;
+        for &part in parts {
+            let part = u32::from(part);
+            index += self.partitions(remaining, part - 1);
+            remaining -= part;
+        }
+        index
+    }
+}
+
+/// The pass that decides every position in index order, with the sums of the current
+/// position from which its options' indices follow.
+struct Retrograde<'a> {
+    index: &'a PositionIndex,
+    nim_values: Vec<u32>,
+    second_player_wins: Vec<u64>,
+    /// The index of the next position to decide.
+    next: u64,
+    /// The parts of the current position, descending.
+    parts: Vec<u8>,
+    /// `suffix_matches[i]`: `r_i`, the matches in parts `i..`; one entry more than the
+    /// parts.
+    suffix_matches: Vec<u32>,
+    /// `prefix_ranks[i][d]`: the index terms of parts `..i` once `d` of the position's
+    /// matches are dead (a split can kill 0 to 3); one entry more than the parts.
+    prefix_ranks: Vec<[u64; 4]>,
+}
+
+impl<'a> Retrograde<'a> {
+    fn new(index: &'a PositionIndex) -> Self {
+        Retrograde {
+            index,
+            nim_values: nim_sequence(&GrundysGame, index.max_matches),
+            second_player_wins: vec![0; index.positions().div_ceil(64) as usize],
+            next: 0,
+            parts: Vec::new(),
+            suffix_matches: Vec::new(),
+            prefix_ranks: Vec::new(),
+        }
+    }
+
+    /// Decides, in index order, the positions of `matches` live matches.
+    fn decide_partitions(&mut self, matches: u32) {
+        self.start(matches);
+        self.decide_completions(matches, matches);
+    }
+
+    /// Empties the current parts, to be filled up to `matches`.
+    fn start(&mut self, matches: u32) {
+        self.parts.clear();
+        self.suffix_matches.clear();
+        self.suffix_matches.push(matches);
+        self.prefix_ranks.clear();
+        self.prefix_ranks.push([0; 4]);
+    }
+
+    /// Decides, in index order, the current parts completed by each partition of
+    /// `remaining` into parts from 3 to `largest`.
+    fn decide_completions(&mut self, remaining: u32, largest: u32) {
+        if remaining == 0 {
+            if !self.first_player_wins() {
+                let at = self.next;
+                self.second_player_wins[(at / 64) as usize] |= 1 << (at % 64);
+            }
+            self.next += 1;
+            return;
+        }
+        for part in 3..=largest.min(remaining) {
+            if self.index.partitions(remaining - part, part) > 0 {
+                self.push_part(part);
+                self.decide_completions(remaining - part, part);
+                self.pop_part();
+            }
+        }
+    }
+
+    /// Appends `part`, no larger than the current last part, to the current parts.
+    fn push_part(&mut self, part: u32) {
+        let remaining = *self
+            .suffix_matches
+            .last()
+            .expect("one entry more than parts");
+        let mut ranks = *self.prefix_ranks.last().expect("one entry more than parts");
+        for (dead, rank) in (0..).zip(ranks.iter_mut()) {
+            *rank += self.index.partitions(remaining - dead, part - 1);
+        }
+        self.parts.push(part as u8);
+        self.suffix_matches.push(remaining - part);
+        self.prefix_ranks.push(ranks);
+    }
+
+    fn pop_part(&mut self) {
+        self.parts.pop();
+        self.suffix_matches.pop();
+        self.prefix_ranks.pop();
+    }
+
+    /// Whether the player to move wins the current position: some option is a
+    /// second-player win, or there is no move at all (in misère play the player who cannot
+    /// move wins). Options with normal-play nim-value 0 are tried first: they are usually
+    /// misère P-positions too, and at an N-position the first win ends the search. The
+    /// order changes only the work, never the answer.
+    fn first_player_wins(&self) -> bool {
+        if self.parts.is_empty() {
+            return true;
+        }
+        let total = self
+            .parts
+            .iter()
+            .fold(0, |value, &part| value ^ self.nim_values[part as usize]);
+        self.some_option_wins(total, true) || self.some_option_wins(total, false)
+    }
+
+    /// Whether some option of nim-value zero (or nonzero, when `zero` is false) is a
+    /// second-player win; `total` is the nim-value of the current position.
+    fn some_option_wins(&self, total: u32, zero: bool) -> bool {
+        for at in 0..self.parts.len() {
+            let heap = u32::from(self.parts[at]);
+            if at > 0 && u32::from(self.parts[at - 1]) == heap {
+                continue;
+            }
+            let others = total ^ self.nim_values[heap as usize];
+            for (larger, smaller) in GrundysGame::splits(heap) {
+                let value =
+                    others ^ self.nim_values[larger as usize] ^ self.nim_values[smaller as usize];
+                if (value == 0) == zero
+                    && bit(
+                        &self.second_player_wins,
+                        self.option_index(at, larger, smaller),
+                    )
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The index of the option that splits the part at `at` into `larger` and `smaller`.
+    ///
+    /// The option keeps the parts before `at`, whose terms see `r_i` fall by the dead
+    /// matches; then come the later parts above `larger`, whose `r_i` grow by the live new
+    /// parts; `larger`; the parts between, whose `r_i` grow by `smaller`; `smaller`; and
+    /// the rest, unchanged. A new part goes before the old parts equal to it.
+    fn option_index(&self, at: usize, larger: u32, smaller: u32) -> u64 {
+        let parts = &self.parts;
+        let live = |part: u32| if part >= 3 { part } else { 0 };
+        let (larger_live, smaller_live) = (live(larger), live(smaller));
+        let dead = u32::from(parts[at]) - larger_live - smaller_live;
+        let index = self.index;
+        let mut option = index.first_index[(self.suffix_matches[0] - dead) as usize]
+            + self.prefix_ranks[at][dead as usize];
+        let mut i = at + 1;
+        for (new, after) in [
+            (larger_live, larger_live + smaller_live),
+            (smaller_live, smaller_live),
+        ] {
+            if new == 0 {
+                continue;
+            }
+            while i < parts.len() && u32::from(parts[i]) > new {
+                let part = u32::from(parts[i]);
+                option += index.partitions(self.suffix_matches[i] + after, part - 1);
+                i += 1;
+            }
+            option += index.partitions(after + self.suffix_matches[i], new - 1);
+        }
+        let last = parts.len();
+        option + self.prefix_ranks[last][0] - self.prefix_ranks[i][0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every partition of `matches` into parts from 3 to `largest`, descending, in order.
+    fn partitions_in_order(matches: u32, largest: u32) -> Vec<Vec<u8>> {
+        if matches == 0 {
+            return vec![Vec::new()];
+        }
+        let mut all = Vec::new();
+        for part in 3..=largest.min(matches) {
+            for mut rest in partitions_in_order(matches - part, part) {
+                rest.insert(0, part as u8);
+                all.push(rest);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_index_ranks_positions_in_enumeration_order() {
+        let index = PositionIndex::new(24).unwrap();
+        let mut expected = 0;
+        for matches in 0..=24 {
+            for parts in partitions_in_order(matches, matches) {
+                assert_eq!(index.index(&parts), expected, "{parts:?}");
+                expected += 1;
+            }
+        }
+        assert_eq!(index.positions(), expected);
+    }
+
+    #[test]
+    fn each_option_index_is_the_options_own_and_comes_first() {
+        let index = PositionIndex::new(22).unwrap();
+        let mut retrograde = Retrograde::new(&index);
+        for matches in 0..=22 {
+            for parts in partitions_in_order(matches, matches) {
+                retrograde.start(matches);
+                for &part in &parts {
+                    retrograde.push_part(u32::from(part));
+                }
+                let own = index.index(&parts);
+                for (at, &heap) in parts.iter().enumerate() {
+                    for (larger, smaller) in GrundysGame::splits(u32::from(heap)) {
+                        let mut option: Vec<u8> = parts.clone();
+                        option.remove(at);
+                        option.extend([larger as u8, smaller as u8].iter().filter(|&&p| p >= 3));
+                        option.sort_unstable_by(|a, b| b.cmp(a));
+                        let expected = index.index(&option);
+                        assert_eq!(
+                            retrograde.option_index(at, larger, smaller),
+                            expected,
+                            "{parts:?} -> {option:?}"
+                        );
+                        assert!(expected < own, "{parts:?} -> {option:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_size_is_checked() {
+        assert_eq!(PositionIndex::new(92).unwrap().positions(), 15_899_634);
+        assert_eq!(PositionIndex::new(113).unwrap().positions(), 171_473_425);
+        assert_eq!(PositionIndex::new(159).unwrap().positions(), 17_031_763_786);
+        assert_eq!(
+            PositionIndex::new(160).err(),
+            Some(MisereTableError::TooManyPositions { max_matches: 160 })
+        );
+        assert!(PositionIndex::new(u32::MAX).is_err());
+    }
+}
