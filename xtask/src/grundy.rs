@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
+use nim_games::grundy::{MisereTable, Schedule, sparse_values};
 
 use crate::options::Options;
 
@@ -26,24 +26,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     normal(request.max_heap, request.schedule, request.out)
 }
 
-/// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one exists.
+/// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one
+/// exists, from a table of every position with at most max_heap live matches.
 fn misere(max_heap: u32) -> Result<(), String> {
     let started = Instant::now();
-    let mut solver = MisereSolver::new();
-    println!("Grundy's game, misère play, single heaps 1..={max_heap} (N: first player wins)");
+    let table = MisereTable::new(max_heap).map_err(|e| e.to_string())?;
+    println!(
+        "Grundy's game, misère play: {} positions (at most {max_heap} live matches) decided in {:.2} s",
+        table.positions(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("Single heaps 1..={max_heap} (N: first player wins, with its first winning split)");
+    let mut p_positions = Vec::new();
     for heap in 1..=max_heap {
-        let splits = solver.winning_splits(heap).map_err(|e| e.to_string())?;
+        let splits = table.winning_splits(heap).map_err(|e| e.to_string())?;
         let outcome = match (splits.first(), heap) {
             (Some((larger, smaller)), _) => format!("N  {larger},{smaller}"),
             (None, 1 | 2) => "N  (no move: the player to move wins)".to_string(),
-            (None, _) => "P".to_string(),
+            (None, _) => {
+                p_positions.push(heap.to_string());
+                "P".to_string()
+            }
         };
-        println!(
-            "  {heap:>3}  {outcome:<40} {:8.2} s  {:>10} positions",
-            started.elapsed().as_secs_f64(),
-            solver.solved_positions()
-        );
+        println!("  {heap:>3}  {outcome}");
     }
+    println!("P-positions: {}", p_positions.join(", "));
     Ok(())
 }
 

@@ -39,8 +39,9 @@ tasks:
                            the same); prints progress, the rare heaps and the
                            P-positions found. --out writes G(0), G(1), ..., G(N) to
                            PATH as little-endian u16, 2(N+1) bytes, no header.
-  grundy --misere --max N  misère outcomes of single heaps 1..=N (N <= 255) by exhaustive
-                           search, each with a winning split, time and table size
+  grundy --misere --max N  misère outcomes of single heaps 1..=N (N <= 159), each with a
+                           winning split, from a table of every position with at most
+                           N live matches (retrograde analysis, one bit per position)
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
