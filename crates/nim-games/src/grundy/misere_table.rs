@@ -8,12 +8,13 @@
 //! million for `M` = 92, 171 million for `M` = 113). A search from a single heap of `M`
 //! visits nearly all of them anyway.
 //!
-//! Each position gets an index, its rank in an order in which every option comes before
-//! its position: by live matches, then lexicographically on the parts in descending order.
-//! Splitting a part replaces it by smaller ones, so an option with as many live matches is
-//! lexicographically smaller, and one with fewer comes earlier still. One pass in index
-//! order decides every position from its options, all decided already, and keeps one bit
-//! per position.
+//! Each position gets an index, its rank by live matches, then lexicographically on the
+//! parts in descending order; the table keeps one bit per position. Positions are decided
+//! in layers, by live matches and then by number of parts, descending: an option either
+//! has fewer live matches (a split that leaves a heap of 1 or 2) or as many, in one part
+//! more. So every option is decided before its layer starts, the positions of a layer are
+//! independent of each other, and the threads of rayon's pool share each layer out by
+//! largest part. The bits do not depend on the number of threads.
 //!
 //! The index of the parts `p_0 ≥ p_1 ≥ … ≥ p_{k−1}` with `m` live matches is
 //! `first(m) + Σ_i C(r_i, p_i − 1)`, where `r_i = p_i + … + p_{k−1}` and `C(r, j)` counts
@@ -21,6 +22,10 @@
 //! positions that agree on the parts before it and have a smaller part there. The pass
 //! keeps these sums for the current position, so the index of each option follows from
 //! the few terms that the split changes.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
 
 use crate::heap_games::{GrundysGame, nim_sequence};
 
@@ -78,12 +83,17 @@ impl MisereTable {
     /// [`MAX_TABLE_POSITIONS`] of them (`max_matches` above 159).
     pub fn new(max_matches: u32) -> Result<Self, MisereTableError> {
         let index = PositionIndex::new(max_matches)?;
-        let mut retrograde = Retrograde::new(&index);
-        for matches in 0..=max_matches {
-            retrograde.decide_partitions(matches);
+        let nim_values = nim_sequence(&GrundysGame, max_matches);
+        let words = index.positions().div_ceil(64) as usize;
+        let bits: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        // The empty position, the only one without live matches, is a first-player win:
+        // its bit stays 0.
+        for matches in 3..=max_matches {
+            for count in (1..=matches / 3).rev() {
+                decide_layer(&index, &nim_values, &bits, matches, count);
+            }
         }
-        debug_assert_eq!(retrograde.next, index.positions());
-        let second_player_wins = retrograde.second_player_wins;
+        let second_player_wins = bits.into_iter().map(AtomicU64::into_inner).collect();
         Ok(MisereTable {
             index,
             second_player_wins,
@@ -150,6 +160,27 @@ impl MisereTable {
 
 fn bit(bits: &[u64], index: u64) -> bool {
     bits[(index / 64) as usize] >> (index % 64) & 1 == 1
+}
+
+/// Decides every position of `matches` live matches in `count` parts, sharing them out
+/// among the threads by their largest part.
+fn decide_layer(
+    index: &PositionIndex,
+    nim_values: &[u32],
+    second_player_wins: &[AtomicU64],
+    matches: u32,
+    count: u32,
+) {
+    let lowest = matches.div_ceil(count).max(3);
+    let highest = matches - 3 * (count - 1);
+    (lowest..=highest).into_par_iter().for_each_init(
+        || Retrograde::new(index, nim_values, second_player_wins),
+        |retrograde, largest| {
+            retrograde.start(matches);
+            retrograde.push_part(largest);
+            retrograde.decide_completions(matches - largest, largest, count - 1);
+        },
+    );
 }
 
 /// The index of each position in the table's order, from counts of partitions.
@@ -224,14 +255,15 @@ impl PositionIndex {
     }
 }
 
-/// The pass that decides every position in index order, with the sums of the current
-/// position from which its options' indices follow.
+/// One thread's share of a layer: the current position, with the sums from which its
+/// options' indices follow.
 struct Retrograde<'a> {
     index: &'a PositionIndex,
-    nim_values: Vec<u32>,
-    second_player_wins: Vec<u64>,
-    /// The index of the next position to decide.
-    next: u64,
+    nim_values: &'a [u32],
+    /// The table being filled: decided up to the current layer, which only gains bits.
+    second_player_wins: &'a [AtomicU64],
+    /// The live matches of the current layer.
+    matches: u32,
     /// The parts of the current position, descending.
     parts: Vec<u8>,
     /// `suffix_matches[i]`: `r_i`, the matches in parts `i..`; one entry more than the
@@ -243,26 +275,25 @@ struct Retrograde<'a> {
 }
 
 impl<'a> Retrograde<'a> {
-    fn new(index: &'a PositionIndex) -> Self {
+    fn new(
+        index: &'a PositionIndex,
+        nim_values: &'a [u32],
+        second_player_wins: &'a [AtomicU64],
+    ) -> Self {
         Retrograde {
             index,
-            nim_values: nim_sequence(&GrundysGame, index.max_matches),
-            second_player_wins: vec![0; index.positions().div_ceil(64) as usize],
-            next: 0,
+            nim_values,
+            second_player_wins,
+            matches: 0,
             parts: Vec::new(),
             suffix_matches: Vec::new(),
             prefix_ranks: Vec::new(),
         }
     }
 
-    /// Decides, in index order, the positions of `matches` live matches.
-    fn decide_partitions(&mut self, matches: u32) {
-        self.start(matches);
-        self.decide_completions(matches, matches);
-    }
-
     /// Empties the current parts, to be filled up to `matches`.
     fn start(&mut self, matches: u32) {
+        self.matches = matches;
         self.parts.clear();
         self.suffix_matches.clear();
         self.suffix_matches.push(matches);
@@ -270,23 +301,25 @@ impl<'a> Retrograde<'a> {
         self.prefix_ranks.push([0; 4]);
     }
 
-    /// Decides, in index order, the current parts completed by each partition of
-    /// `remaining` into parts from 3 to `largest`.
-    fn decide_completions(&mut self, remaining: u32, largest: u32) {
-        if remaining == 0 {
+    /// Decides the current parts completed by each partition of `remaining` into `count`
+    /// parts from 3 to `largest`.
+    fn decide_completions(&mut self, remaining: u32, largest: u32, count: u32) {
+        if count == 0 {
             if !self.first_player_wins() {
-                let at = self.next;
-                self.second_player_wins[(at / 64) as usize] |= 1 << (at % 64);
+                let own = self.index.first_index[self.matches as usize]
+                    + self.prefix_ranks[self.parts.len()][0];
+                self.second_player_wins[(own / 64) as usize]
+                    .fetch_or(1 << (own % 64), Ordering::Relaxed);
             }
-            self.next += 1;
             return;
         }
-        for part in 3..=largest.min(remaining) {
-            if self.index.partitions(remaining - part, part) > 0 {
-                self.push_part(part);
-                self.decide_completions(remaining - part, part);
-                self.pop_part();
-            }
+        // The rest after `part` must fit `count - 1` parts from 3 to `part`.
+        let lowest = remaining.div_ceil(count).max(3);
+        let highest = largest.min(remaining - 3 * (count - 1));
+        for part in lowest..=highest {
+            self.push_part(part);
+            self.decide_completions(remaining - part, part, count - 1);
+            self.pop_part();
         }
     }
 
@@ -340,16 +373,18 @@ impl<'a> Retrograde<'a> {
                 let value =
                     others ^ self.nim_values[larger as usize] ^ self.nim_values[smaller as usize];
                 if (value == 0) == zero
-                    && bit(
-                        &self.second_player_wins,
-                        self.option_index(at, larger, smaller),
-                    )
+                    && self.is_second_player_win(self.option_index(at, larger, smaller))
                 {
                     return true;
                 }
             }
         }
         false
+    }
+
+    fn is_second_player_win(&self, index: u64) -> bool {
+        self.second_player_wins[(index / 64) as usize].load(Ordering::Relaxed) >> (index % 64) & 1
+            == 1
     }
 
     /// The index of the option that splits the part at `at` into `larger` and `smaller`.
@@ -421,7 +456,8 @@ mod tests {
     #[test]
     fn each_option_index_is_the_options_own_and_comes_first() {
         let index = PositionIndex::new(22).unwrap();
-        let mut retrograde = Retrograde::new(&index);
+        let nim_values = nim_sequence(&GrundysGame, 22);
+        let mut retrograde = Retrograde::new(&index, &nim_values, &[]);
         for matches in 0..=22 {
             for parts in partitions_in_order(matches, matches) {
                 retrograde.start(matches);
@@ -446,6 +482,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_bits_do_not_depend_on_the_number_of_threads() {
+        let with_threads = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| MisereTable::new(64).unwrap().second_player_wins)
+        };
+        let one = with_threads(1);
+        assert!(one.iter().any(|&word| word != 0));
+        assert_eq!(one, with_threads(2));
+        assert_eq!(one, with_threads(5));
     }
 
     #[test]
