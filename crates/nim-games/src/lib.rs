@@ -7,8 +7,14 @@
 //!   its minimax and alpha-beta trees (report section 3.1) and its losing positions
 //!   (section 3.2); [`random_opponent`] values it exactly against a uniformly random
 //!   opponent (section 3.3);
-//! - planned (issue "nim-games"): Grundy's game in normal and misère play, Sprague–Grundy
-//!   theory, subtraction and octal games.
+//! - the note on Grundy's game (split a heap into two unequal heaps) in normal and misère
+//!   play: [`grundy`] solves its tables and goes beyond them, with all nim-values up to
+//!   10^9 by the rare/common method ([`grundy::sparse_values`]) and misère outcomes of
+//!   every position up to a number of live matches ([`grundy::MisereTable`]).
+//!
+//! Under both: Sprague–Grundy theory on `game-core`'s impartial games
+//! ([`sprague_grundy`]), the heap games Nim, subtraction, Grundy's and octal games
+//! ([`heap_games`]), and periodicity of nim-value sequences ([`periodicity`]).
 //!
 //! The one convention to know: the report's tree sizes count every node the search visits,
 //! root and leaves included, with moves tried largest take first (the order of the report's

@@ -35,6 +35,7 @@ pub const MAX_TABLE_POSITIONS: u64 = 1 << 34;
 
 /// Why a [`MisereTable`] cannot be built or cannot answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MisereTableError {
     /// There are more than [`MAX_TABLE_POSITIONS`] positions with at most this many live
     /// matches.

@@ -1,7 +1,10 @@
 //! Grundy's game: split a heap into two heaps of different sizes; normal and misère play.
 //!
 //! Single heaps in both conventions ([`HeapOutcomes`]), the note's W/L/? reading of them
-//! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound.
+//! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound
+//! ([`sparse_values`]). Misère outcomes by two independent methods: a search from the
+//! queried position ([`MisereSolver`]) and a table of every position up to a number of
+//! live matches ([`MisereTable`]).
 
 mod misere;
 mod misere_table;
