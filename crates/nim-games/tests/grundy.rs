@@ -382,6 +382,12 @@ fn the_misere_table_refuses_what_it_does_not_hold() {
         MisereTable::new(160).err(),
         Some(MisereTableError::TooManyPositions { max_matches: 160 })
     );
+    // Without live matches only the empty position is left, and dead heaps reduce to it.
+    let empty = MisereTable::new(0).unwrap();
+    assert_eq!(empty.positions(), 1);
+    assert_eq!(empty.first_player_wins(&[2, 1, 2]), Ok(true));
+    assert_eq!(empty.winning_splits(2), Ok(vec![]));
+    assert!(empty.first_player_wins(&[3]).is_err());
 }
 
 proptest! {
