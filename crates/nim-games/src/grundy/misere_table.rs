@@ -306,7 +306,7 @@ impl<'a> Retrograde<'a> {
     /// parts from 3 to `largest`.
     fn decide_completions(&mut self, remaining: u32, largest: u32, count: u32) {
         if count == 0 {
-            if !self.first_player_wins() {
+            if self.is_current_second_player_win() {
                 let own = self.index.first_index[self.matches as usize]
                     + self.prefix_ranks[self.parts.len()][0];
                 self.second_player_wins[(own / 64) as usize]
@@ -343,6 +343,19 @@ impl<'a> Retrograde<'a> {
         self.parts.pop();
         self.suffix_matches.pop();
         self.prefix_ranks.pop();
+    }
+
+    /// Whether the current position is a second-player win. A heap of 3 is the game *1
+    /// (its one option leaves dead heaps), and X + *1 + *1 has the misère outcome of X for
+    /// every X (`docs/grundy.md` proves it), so a position with two heaps of 3 has the
+    /// outcome of the same position without them, decided in an earlier layer.
+    fn is_current_second_player_win(&self) -> bool {
+        match self.parts.len().checked_sub(2) {
+            Some(rest) if self.parts[rest] == 3 => {
+                self.is_second_player_win(self.index.index(&self.parts[..rest]))
+            }
+            _ => !self.first_player_wins(),
+        }
     }
 
     /// Whether the player to move wins the current position: some option is a
