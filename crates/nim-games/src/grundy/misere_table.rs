@@ -498,6 +498,37 @@ mod tests {
         }
     }
 
+    /// The table against the plainest pass there is: every position in index order, each
+    /// option built, sorted and ranked, no shortcut.
+    #[test]
+    fn the_table_matches_a_plain_pass_over_every_position() {
+        const MAX: u32 = 55;
+        let table = MisereTable::new(MAX).unwrap();
+        let index = &table.index;
+        let mut plain = vec![false; index.positions() as usize];
+        for matches in 0..=MAX {
+            for parts in partitions_in_order(matches, matches) {
+                let own = index.index(&parts) as usize;
+                let some_option_lost = parts.iter().enumerate().any(|(at, &heap)| {
+                    GrundysGame::splits(u32::from(heap)).any(|(larger, smaller)| {
+                        let mut option = parts.clone();
+                        option.remove(at);
+                        option.extend([larger as u8, smaller as u8].iter().filter(|&&p| p >= 3));
+                        option.sort_unstable_by(|a, b| b.cmp(a));
+                        plain[index.index(&option) as usize]
+                    })
+                });
+                plain[own] = !parts.is_empty() && !some_option_lost;
+                assert_eq!(
+                    table.is_second_player_win(own as u64),
+                    plain[own],
+                    "{parts:?}"
+                );
+            }
+        }
+        assert_eq!(plain.len(), 121_345);
+    }
+
     #[test]
     fn the_bits_do_not_depend_on_the_number_of_threads() {
         let with_threads = |threads| {
