@@ -362,6 +362,22 @@ fn the_misere_table_agrees_with_the_generic_solver_on_single_heaps() {
     }
 }
 
+/// The misère P-positions among single heaps 1..=101. The search (`MisereSolver`, 282 s
+/// and 3.4 GB, too slow for a test) and the table found the same outcome and first
+/// winning split for every one of these heaps; 94 and 100 were new (docs/grundy.md).
+#[test]
+fn the_misere_p_positions_up_to_101_are_those_both_methods_found() {
+    use nim_games::grundy::MisereTable;
+    let table = MisereTable::new(101).unwrap();
+    let lost: Vec<u32> = (1..=101)
+        .filter(|&heap| !table.first_player_wins(&[heap]).unwrap())
+        .collect();
+    let mut expected: Vec<u32> = (1..=15).map(|k| 3 * k).collect();
+    expected.extend([50, 94, 100]);
+    assert_eq!(lost, expected);
+    assert_eq!(table.winning_splits(101).unwrap()[0], (100, 1));
+}
+
 #[test]
 fn the_misere_table_refuses_what_it_does_not_hold() {
     use nim_games::grundy::{MisereTable, MisereTableError};
