@@ -263,12 +263,10 @@ struct Retrograde<'a> {
     nim_values: &'a [u32],
     /// The table being filled: decided up to the current layer, which only gains bits.
     second_player_wins: &'a [AtomicU64],
-    /// The live matches of the current layer.
-    matches: u32,
     /// The parts of the current position, descending.
     parts: Vec<u8>,
     /// `suffix_matches[i]`: `r_i`, the matches in parts `i..`; one entry more than the
-    /// parts.
+    /// parts, so that the first is the live matches of the current layer.
     suffix_matches: Vec<u32>,
     /// `prefix_ranks[i][d]`: the index terms of parts `..i` once `d` of the position's
     /// matches are dead (a split can kill 0 to 3); one entry more than the parts.
@@ -285,7 +283,6 @@ impl<'a> Retrograde<'a> {
             index,
             nim_values,
             second_player_wins,
-            matches: 0,
             parts: Vec::new(),
             suffix_matches: Vec::new(),
             prefix_ranks: Vec::new(),
@@ -294,7 +291,6 @@ impl<'a> Retrograde<'a> {
 
     /// Empties the current parts, to be filled up to `matches`.
     fn start(&mut self, matches: u32) {
-        self.matches = matches;
         self.parts.clear();
         self.suffix_matches.clear();
         self.suffix_matches.push(matches);
@@ -307,7 +303,7 @@ impl<'a> Retrograde<'a> {
     fn decide_completions(&mut self, remaining: u32, largest: u32, count: u32) {
         if count == 0 {
             if self.is_current_second_player_win() {
-                let own = self.index.first_index[self.matches as usize]
+                let own = self.index.first_index[self.suffix_matches[0] as usize]
                     + self.prefix_ranks[self.parts.len()][0];
                 self.second_player_wins[(own / 64) as usize]
                     .fetch_or(1 << (own % 64), Ordering::Relaxed);
