@@ -155,12 +155,8 @@ impl MisereTable {
     }
 
     fn is_second_player_win(&self, index: u64) -> bool {
-        bit(&self.second_player_wins, index)
+        self.second_player_wins[(index / 64) as usize] >> (index % 64) & 1 == 1
     }
-}
-
-fn bit(bits: &[u64], index: u64) -> bool {
-    bits[(index / 64) as usize] >> (index % 64) & 1 == 1
 }
 
 /// Decides every position of `matches` live matches in `count` parts, sharing them out
