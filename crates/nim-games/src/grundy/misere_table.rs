@@ -446,6 +446,16 @@ mod tests {
         all
     }
 
+    /// `parts` with the part at `at` split into `larger` and `smaller`, the plain way:
+    /// dead parts dropped, then sorted, descending.
+    fn built_option(parts: &[u8], at: usize, larger: u32, smaller: u32) -> Vec<u8> {
+        let mut option = parts.to_vec();
+        option.remove(at);
+        option.extend([larger as u8, smaller as u8].iter().filter(|&&p| p >= 3));
+        option.sort_unstable_by(|a, b| b.cmp(a));
+        option
+    }
+
     #[test]
     fn the_index_ranks_positions_in_enumeration_order() {
         let index = PositionIndex::new(24).unwrap();
@@ -473,10 +483,7 @@ mod tests {
                 let own = index.index(&parts);
                 for (at, &heap) in parts.iter().enumerate() {
                     for (larger, smaller) in GrundysGame::splits(u32::from(heap)) {
-                        let mut option: Vec<u8> = parts.clone();
-                        option.remove(at);
-                        option.extend([larger as u8, smaller as u8].iter().filter(|&&p| p >= 3));
-                        option.sort_unstable_by(|a, b| b.cmp(a));
+                        let option = built_option(&parts, at, larger, smaller);
                         let expected = index.index(&option);
                         assert_eq!(
                             retrograde.option_index(at, larger, smaller),
@@ -503,11 +510,7 @@ mod tests {
                 let own = index.index(&parts) as usize;
                 let some_option_lost = parts.iter().enumerate().any(|(at, &heap)| {
                     GrundysGame::splits(u32::from(heap)).any(|(larger, smaller)| {
-                        let mut option = parts.clone();
-                        option.remove(at);
-                        option.extend([larger as u8, smaller as u8].iter().filter(|&&p| p >= 3));
-                        option.sort_unstable_by(|a, b| b.cmp(a));
-                        plain[index.index(&option) as usize]
+                        plain[index.index(&built_option(&parts, at, larger, smaller)) as usize]
                     })
                 });
                 plain[own] = !parts.is_empty() && !some_option_lost;
