@@ -275,15 +275,21 @@ fn impartial_options_are_canonical() {
 }
 
 #[test]
-fn the_specialised_misere_solver_agrees_with_the_generic_one() {
-    use nim_games::grundy::{HeapTooLarge, MisereSolver};
+fn the_specialised_misere_solver_and_table_agree_with_the_generic_solver() {
+    use nim_games::grundy::{HeapTooLarge, MisereSolver, MisereTable};
     let game = Heaps(GrundysGame);
     let mut generic = OutcomeSolver::new(&game, PlayConvention::Misere);
     let mut fast = MisereSolver::new();
+    let table = MisereTable::new(40).unwrap();
     for heap in 1..=40 {
         let expected = generic.outcome(&game.position(vec![heap])) == OutcomeClass::N;
         assert_eq!(
             fast.first_player_wins(&[heap]).unwrap(),
+            expected,
+            "heap {heap}"
+        );
+        assert_eq!(
+            table.first_player_wins(&[heap]).unwrap(),
             expected,
             "heap {heap}"
         );
@@ -343,22 +349,6 @@ fn the_misere_table_agrees_with_the_search_on_every_small_position() {
                 "{heaps:?}"
             );
         }
-    }
-}
-
-#[test]
-fn the_misere_table_agrees_with_the_generic_solver_on_single_heaps() {
-    use nim_games::grundy::MisereTable;
-    let game = Heaps(GrundysGame);
-    let mut generic = OutcomeSolver::new(&game, PlayConvention::Misere);
-    let table = MisereTable::new(40).unwrap();
-    for heap in 1..=40 {
-        let expected = generic.outcome(&game.position(vec![heap])) == OutcomeClass::N;
-        assert_eq!(
-            table.first_player_wins(&[heap]).unwrap(),
-            expected,
-            "heap {heap}"
-        );
     }
 }
 
