@@ -128,7 +128,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
         return Err("--out writes nim-values; it does not go with --misere".to_string());
     }
     if misere && threads.is_some() {
-        return Err("--threads is for the nim-values; the misère search uses one".to_string());
+        return Err(
+            "--threads is for the nim-values; the misère table uses every core".to_string(),
+        );
     }
     Ok(Request {
         max_heap,
