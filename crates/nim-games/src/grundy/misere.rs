@@ -92,13 +92,9 @@ impl MisereSolver {
     ///
     /// [`HeapTooLarge`] for a heap above [`MAX_MISERE_HEAP`].
     pub fn winning_splits(&mut self, heap: u32) -> Result<Vec<(u32, u32)>, HeapTooLarge> {
-        let mut winning = Vec::new();
-        for (larger, smaller) in GrundysGame::splits(heap) {
-            if !self.first_player_wins(&[larger, smaller])? {
-                winning.push((larger, smaller));
-            }
-        }
-        Ok(winning)
+        super::winning_splits_by(heap, |larger, smaller| {
+            Ok(!self.first_player_wins(&[larger, smaller])?)
+        })
     }
 
     /// Number of positions in the table.

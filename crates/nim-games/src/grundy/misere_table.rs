@@ -145,13 +145,9 @@ impl MisereTable {
     /// [`MisereTableError::BeyondTable`] for a heap above [`MisereTable::max_matches`].
     pub fn winning_splits(&self, heap: u32) -> Result<Vec<(u32, u32)>, MisereTableError> {
         self.first_player_wins(&[heap])?;
-        let mut winning = Vec::new();
-        for (larger, smaller) in GrundysGame::splits(heap) {
-            if !self.first_player_wins(&[larger, smaller])? {
-                winning.push((larger, smaller));
-            }
-        }
-        Ok(winning)
+        super::winning_splits_by(heap, |larger, smaller| {
+            Ok(!self.first_player_wins(&[larger, smaller])?)
+        })
     }
 
     fn is_second_player_win(&self, index: u64) -> bool {

@@ -19,6 +19,22 @@ pub use sparse::{GrundyTable, Schedule, ValueOverflow, sparse_values};
 use crate::heap_games::{GrundysGame, nim_sequence};
 use crate::sprague_grundy::{OutcomeClass, normal_outcome};
 
+/// The splits (larger, smaller) of `heap`, larger part descending, after which
+/// `lost(larger, smaller)` says the player to move loses: the winning splits, for any way
+/// of deciding positions that can fail.
+fn winning_splits_by<E>(
+    heap: u32,
+    mut lost: impl FnMut(u32, u32) -> Result<bool, E>,
+) -> Result<Vec<(u32, u32)>, E> {
+    let mut winning = Vec::new();
+    for (larger, smaller) in GrundysGame::splits(heap) {
+        if lost(larger, smaller)? {
+            winning.push((larger, smaller));
+        }
+    }
+    Ok(winning)
+}
+
 /// Whether a nim-value of Grundy's game is *rare*: the bits above the lowest have even
 /// parity (Winning Ways, chapter 4; the mask …11110 of Flammenkamp's tables). Rare values
 /// are closed under XOR with each other; a rare and a common value XOR to a common one.
@@ -146,13 +162,11 @@ impl HeapOutcomes {
         heap: u32,
         convention: PlayConvention,
     ) -> Option<Vec<(u32, u32)>> {
-        let mut winning = Vec::new();
-        for (larger, smaller) in GrundysGame::splits(heap) {
-            if self.outcome(&[larger, smaller], convention)? == OutcomeClass::P {
-                winning.push((larger, smaller));
-            }
-        }
-        Some(winning)
+        winning_splits_by(heap, |larger, smaller| {
+            let outcome = self.outcome(&[larger, smaller], convention).ok_or(())?;
+            Ok::<_, ()>(outcome == OutcomeClass::P)
+        })
+        .ok()
     }
 
     /// Number of misère positions (canonical multisets) solved so far.
