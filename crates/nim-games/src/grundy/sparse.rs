@@ -16,13 +16,14 @@
 //!
 //! Every value is therefore exact; the heuristics only choose the order of the work.
 //!
-//! Heaps go in blocks of `BLOCK`. With [`Schedule::TwoThreads`], the rare pairs of a block
-//! whose two heaps both lie before the block `LAG` blocks earlier are marked on a second
-//! thread while the first computes the blocks in between. Most rare heaps are far from
-//! the small ones, so this is most of the marking. How much of it the first thread keeps
-//! is adjusted block by block: whichever thread waited longer for the other takes on the
-//! pairs of a few more rare heaps. The values depend neither on the schedule nor on the
-//! share.
+//! Heaps go in blocks of `BLOCK`. The rare pairs of a heap whose two heaps both lie before
+//! its block are marked for the whole block at once ([`pairs`]). With
+//! [`Schedule::TwoThreads`], those whose two heaps both lie before the block `LAG` blocks
+//! earlier are marked on a second thread while the first computes the blocks in between.
+//! Most rare heaps are far from the small ones, so this is most of the marking. How much
+//! of it the first thread keeps is adjusted block by block: whichever thread waited longer
+//! for the other takes on the pairs of a few more rare heaps. The values depend neither on
+//! the schedule nor on the share.
 
 mod pairs;
 mod witness;
@@ -32,7 +33,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, mark_near_pairs, set_size};
+use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
 use witness::{WINDOW, WindowTables, in_options};
 
 use super::is_rare_value;
@@ -49,7 +50,11 @@ const BLOCK: usize = 256;
 /// wait computed, which absorbs the blocks where one thread is slower than the other.
 const LAG: usize = 2;
 
-/// By how many rare heaps the first thread's share of the pairs moves after each block
+/// The helper marks the pairs of rare heaps from this one on: for them, every partner in
+/// a block lies below the block [`LAG`] blocks earlier.
+const HELPER_FROM: usize = (LAG + 1) * BLOCK;
+
+/// By how many rare heaps the first thread's share of the far pairs moves after each block
 /// ([`SparseSolver::share_rare_pairs`]).
 const SHARE_STEP: usize = 4;
 
@@ -163,7 +168,12 @@ struct SparseSolver {
     window_tables: WindowTables,
     spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
-    near_rare: usize,
+    /// How many rare heaps, the first ones, have their far pairs marked by this thread.
+    first_thread_share: usize,
+    /// How many rare heaps lie below [`BLOCK`]: their pairs are near ones.
+    small_rare: usize,
+    /// Where the rare heaps of the current block begin in `rare`: their pairs are near ones.
+    block_rare: usize,
     full_scans: u64,
 }
 
@@ -182,13 +192,15 @@ impl SparseSolver {
             window_tables: WindowTables::default(),
             spare_buffers: Vec::new(),
             dense_reach,
-            near_rare: 0,
+            first_thread_share: 0,
+            small_rare: 0,
+            block_rare: 0,
             full_scans: 0,
         }
     }
 
-    /// What the far pairs of block `index` (heaps up to `max_heap`) are computed from. It
-    /// is requested when block `index` − [`LAG`] starts, so every value below that block
+    /// What the helper marks the far pairs of block `index` (heaps up to `max_heap`) from.
+    /// It is requested when block `index` − [`LAG`] starts, so every value below that block
     /// is final.
     fn far_request(&mut self, index: usize, max_heap: usize) -> FarRequest {
         let first_heap = index * BLOCK;
@@ -197,7 +209,11 @@ impl SparseSolver {
         let below = self
             .rare
             .partition_point(|rare| (rare.heap as usize) < known);
-        let rare = self.rare[..below].to_vec();
+        let helper_from = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < HELPER_FROM);
+        let rare_range = self.first_thread_share.max(helper_from).min(below)..below;
+        let rare = self.rare[rare_range.clone()].to_vec();
         let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
         let reach = dense
             .checked_sub(1)
@@ -210,17 +226,15 @@ impl SparseSolver {
             .iter()
             .map(|rare| {
                 let first_partner = first_heap - rare.heap as usize;
-                let end = (first_partner + len).min(known).max(first_partner);
-                self.values[first_partner..end].to_vec()
+                self.values[first_partner..first_partner + len].to_vec()
             })
             .collect();
         FarRequest {
             first_heap,
             len,
-            known,
             set_size: set_size(self.largest),
-            near_rare: self.near_rare.min(rare.len()),
             rare,
+            rare_range,
             dense,
             window,
             window_start,
@@ -235,10 +249,26 @@ impl SparseSolver {
     /// heaps known, so that it answers as soon as the balance turns.
     fn share_rare_pairs(&mut self, waits: Waits) {
         if waits.first > waits.helper {
-            self.near_rare = (self.near_rare + SHARE_STEP).min(self.rare.len());
+            self.first_thread_share = (self.first_thread_share + SHARE_STEP).min(self.rare.len());
         } else if waits.helper > waits.first {
-            self.near_rare = self.near_rare.saturating_sub(SHARE_STEP);
+            self.first_thread_share = self.first_thread_share.saturating_sub(SHARE_STEP);
         }
+    }
+
+    /// Readies the block of `far` once every value below it is final: marks the far pairs
+    /// the helper left to this thread, in sets wide enough for the largest value so far,
+    /// and notes which rare heaps give near pairs.
+    fn start_block(&mut self, far: &mut FarMarks) {
+        let block = far.block();
+        let runs = far_runs(&self.rare, far.helper_rare(), block.clone(), &self.values);
+        far.mark(set_size(self.largest), &runs);
+        self.small_rare = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < BLOCK);
+        let block_rare = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < block.start);
+        self.block_rare = block_rare.max(self.small_rare);
     }
 
     /// Keeps the buffers of a block's far pairs, once used, for a later request.
@@ -260,14 +290,16 @@ impl SparseSolver {
         }
     }
 
-    /// G(n) for the next heap n, from the far pairs marked ahead and every value below n.
+    /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
+    /// below n.
     fn next_value(&mut self, far: &FarMarks) -> u16 {
         let n = self.values.len();
         let far_set = far.of_heap(n);
         self.set.clear();
         self.set.extend_from_slice(far_set);
         self.set.resize(set_size(self.largest), 0);
-        mark_near_pairs(&mut self.set, n, far, &self.rare, &self.values);
+        let near = [&self.rare[..self.small_rare], &self.rare[self.block_rare..]];
+        mark_near_pairs(&mut self.set, n, near, &self.values);
         let least_common = least_missing_common(&self.set);
         self.candidates.clear();
         missing_rare(&self.set, least_common, &mut self.candidates);
@@ -398,8 +430,9 @@ fn compute_blocks(
         if index + LAG < block_count {
             worker.submit(solver.far_request(index + LAG, max_heap));
         }
-        let (far, waits) = worker.next();
+        let (mut far, waits) = worker.next();
         solver.share_rare_pairs(waits);
+        solver.start_block(&mut far);
         let heaps = index * BLOCK..(index * BLOCK + BLOCK).min(max_heap + 1);
         for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
@@ -439,9 +472,9 @@ mod tests {
     #[test]
     fn the_share_of_rare_pairs_does_not_change_the_values() {
         let max_heap = 100_000;
-        let table = |near_rare| {
+        let table = |share| {
             let mut solver = SparseSolver::new(max_heap, DENSE_REACH);
-            solver.near_rare = near_rare;
+            solver.first_thread_share = share;
             compute_blocks(solver, max_heap, FarWorker::Inline(VecDeque::new()), |_| {}).unwrap()
         };
         assert_eq!(table(0), table(1 << 20));
@@ -457,24 +490,30 @@ mod tests {
             first: long,
             helper: short,
         });
-        assert_eq!(solver.near_rare, SHARE_STEP);
+        assert_eq!(solver.first_thread_share, SHARE_STEP);
         for _ in 0..10 {
             solver.share_rare_pairs(Waits {
                 first: long,
                 helper: short,
             });
         }
-        assert_eq!(solver.near_rare, 10, "at most every rare heap known");
+        assert_eq!(
+            solver.first_thread_share, 10,
+            "at most every rare heap known"
+        );
         solver.share_rare_pairs(Waits {
             first: short,
             helper: short,
         });
-        assert_eq!(solver.near_rare, 10, "no change without a difference");
+        assert_eq!(
+            solver.first_thread_share, 10,
+            "no change without a difference"
+        );
         solver.share_rare_pairs(Waits {
             first: short,
             helper: long,
         });
-        assert_eq!(solver.near_rare, 10 - SHARE_STEP);
+        assert_eq!(solver.first_thread_share, 10 - SHARE_STEP);
     }
 
     /// Below 4.7·10^7 no rare heap lies past the window's reach of 131,072, so the runs

@@ -4,11 +4,18 @@
 //! is then a plain store, which neither reads the set nor waits on an earlier mark.
 //!
 //! The pairs of a heap n split by what they need. A *far* pair has both r and n − r below
-//! the heap `known`, up to which every value is final when n's block is requested; it can
-//! be marked ahead, on another thread. A *near* pair has one side at or above `known` and is
-//! marked when n's turn comes. The first `near_rare` rare heaps of a block are marked
-//! when n's turn comes too, whatever their partners: how many is how the work is shared
-//! between the threads.
+//! the first heap of n's block. Far pairs are marked for a whole block at once, a rare
+//! heap at a time over consecutive heaps, which reads each rare heap's partners as one
+//! contiguous run ([`mark_runs`]). Most of them are marked ahead, on another thread: those
+//! of the rare heaps past the first thread's share whose partners are all final when the
+//! block is requested ([`FarRequest`]). The first thread marks the rest when the block
+//! starts ([`far_runs`]). A *near* pair has r below [`BLOCK`] or r in n's own block, so
+//! that its partner may be a heap of the block; it is marked when n's turn comes
+//! ([`mark_near_pairs`]).
+
+use std::ops::Range;
+
+use super::BLOCK;
 
 /// Rare heaps up to this far back have their partners in the request's window; those
 /// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
@@ -30,33 +37,32 @@ pub(super) fn set_size(largest: u16) -> usize {
     (largest as usize + 1).next_power_of_two().max(8)
 }
 
-/// What a block of far pairs is computed from.
+/// What the helper thread marks a block's far pairs from.
 #[derive(Debug)]
 pub(super) struct FarRequest {
     /// The first heap of the block.
     pub first_heap: usize,
     /// How many heaps the block has.
     pub len: usize,
-    /// Every value below this heap is final.
-    pub known: usize,
-    /// The size of the sets (from the largest value below `known`).
+    /// The size of the sets (from the largest value known when the block is requested).
     pub set_size: usize,
-    /// The rare heaps below `known`, ascending.
+    /// The rare heaps whose pairs are marked here, ascending. For each, every partner
+    /// n − r of the block is final when the request is made.
     pub rare: Vec<RareHeap>,
-    /// How many of `rare`, the first ones, are left to the near pairs: their pairs are
-    /// not marked here.
-    pub near_rare: usize,
+    /// Where `rare` lies in the ascending list of every rare heap: the first thread marks
+    /// the pairs of the others.
+    pub rare_range: Range<usize>,
     /// How many of `rare`, the first ones, have their partners in `window`: those up to
     /// [`DENSE_REACH`], normally.
     pub dense: usize,
-    /// G(window_start), …, G(known − 1): the partners of the far pairs with the first
+    /// G(window_start), G(window_start + 1), …: the partners of the pairs with the first
     /// `dense` rare heaps.
     pub window: Vec<u16>,
     /// The heap of `window[0]`.
     pub window_start: usize,
     /// For each of the other rare heaps r, in order, the partners G(first_heap − r), … of
-    /// the block's heaps, up to G(known − 1). Copied one run each, so that a rare heap far
-    /// out does not stretch the window over the whole table.
+    /// the block's heaps. Copied one run each, so that a rare heap far out does not
+    /// stretch the window over the whole table.
     pub distant: Vec<Vec<u16>>,
     /// A buffer for the sets, from a block already used: it saves the allocator handing
     /// out and reclaiming fresh pages for every block.
@@ -64,36 +70,18 @@ pub(super) struct FarRequest {
 }
 
 impl FarRequest {
-    /// For each far rare heap r, the heaps of the block it pairs with, as runs of
-    /// consecutive heaps with consecutive partners.
+    /// The runs of the block's pairs with every rare heap of the request.
     fn runs(&self) -> Vec<Run<'_>> {
+        let block = self.first_heap..self.first_heap + self.len;
         let mut runs = Vec::with_capacity(2 * self.rare.len());
-        for (index, rare) in self.rare.iter().enumerate().skip(self.near_rare) {
+        for (index, &rare) in self.rare.iter().enumerate() {
             let r = rare.heap as usize;
-            let heaps =
-                self.first_heap.max(r + 1)..(self.first_heap + self.len).min(self.known + r);
-            if heaps.is_empty() {
-                continue;
-            }
-            // G(first_heap − r), G(first_heap + 1 − r), …: the partners of the block's heaps.
             let partners = if index < self.dense {
                 &self.window[self.first_heap - r - self.window_start..]
             } else {
                 &self.distant[index - self.dense]
             };
-            // The pair (r, r) is not a move: equal heaps may not be split off.
-            let below_double = heaps.start..heaps.end.min(2 * r);
-            let above_double = heaps.start.max(2 * r + 1)..heaps.end;
-            for heaps in [below_double, above_double] {
-                if !heaps.is_empty() {
-                    let heaps = heaps.start - self.first_heap..heaps.end - self.first_heap;
-                    runs.push(Run {
-                        value: rare.value,
-                        partners: &partners[heaps.clone()],
-                        heaps,
-                    });
-                }
-            }
+            push_runs(&mut runs, rare, block.clone(), partners);
         }
         runs
     }
@@ -101,57 +89,106 @@ impl FarRequest {
 
 /// Heaps of a block (counted from its first) that pair with a rare heap of value `value`,
 /// and the values of their partners, in the same order.
-struct Run<'w> {
+#[derive(Debug)]
+pub(super) struct Run<'w> {
     value: u16,
-    heaps: std::ops::Range<usize>,
+    heaps: Range<usize>,
     partners: &'w [u16],
 }
 
-/// The far pairs of a block of heaps: for each heap, the set of values G(r) ⊕ G(n − r)
-/// over the rare r with both r and n − r below `known`.
+/// Appends to `runs` the pairs (r, n − r) of the heaps n of `block` with the rare heap r,
+/// `partners` beginning with G(block.start − r), G(block.start + 1 − r), …. The pair
+/// (r, r) is not a move: equal heaps may not be split off.
+fn push_runs<'w>(
+    runs: &mut Vec<Run<'w>>,
+    rare: RareHeap,
+    block: Range<usize>,
+    partners: &'w [u16],
+) {
+    let r = rare.heap as usize;
+    let below_double = block.start..block.end.min(2 * r);
+    let above_double = block.start.max(2 * r + 1)..block.end;
+    for heaps in [below_double, above_double] {
+        if !heaps.is_empty() {
+            let heaps = heaps.start - block.start..heaps.end - block.start;
+            runs.push(Run {
+                value: rare.value,
+                partners: &partners[heaps.clone()],
+                heaps,
+            });
+        }
+    }
+}
+
+/// The far pairs of `block` that the helper leaves to the first thread: those of the rare
+/// heaps r from [`BLOCK`] up to the block, except the ones at `helper_rare` in the
+/// ascending list `rare`. `values` holds G(0), …, G(block.start − 1) at least: every
+/// partner, as r ≥ BLOCK ≥ the block's length.
+pub(super) fn far_runs<'w>(
+    rare: &[RareHeap],
+    helper_rare: Range<usize>,
+    block: Range<usize>,
+    values: &'w [u16],
+) -> Vec<Run<'w>> {
+    let from = rare.partition_point(|rare| (rare.heap as usize) < BLOCK);
+    let to = rare.partition_point(|rare| (rare.heap as usize) < block.start);
+    let mut runs = Vec::with_capacity(2 * (to.saturating_sub(from)));
+    for index in (from..to).filter(|index| !helper_rare.contains(index)) {
+        let r = rare[index].heap as usize;
+        let partners = &values[block.start - r..block.end - r];
+        push_runs(&mut runs, rare[index], block.clone(), partners);
+    }
+    runs
+}
+
+/// Marks every pair of `runs` in `sets`, the sets of a block's heaps, `set_size` bytes
+/// each, a tile of heaps at a time: the sets of a tile (16 KiB) stay in the first-level
+/// cache while every rare heap marks them.
+fn mark_runs(sets: &mut [u8], set_size: usize, runs: &[Run]) {
+    let len = sets.len() / set_size;
+    let tile = (TILE_BYTES / set_size).max(1);
+    for tile_start in (0..len).step_by(tile) {
+        let tile_end = (tile_start + tile).min(len);
+        for run in runs {
+            let start = run.heaps.start.max(tile_start);
+            let end = run.heaps.end.min(tile_end);
+            if start >= end {
+                continue;
+            }
+            let partners = &run.partners[start - run.heaps.start..end - run.heaps.start];
+            let mut offset = start * set_size;
+            for &partner in partners {
+                sets[offset + (run.value ^ partner) as usize] = 1;
+                offset += set_size;
+            }
+        }
+    }
+}
+
+/// The far pairs of a block of heaps: for each heap n, the set of values G(r) ⊕ G(n − r)
+/// over the rare r whose pairs have been marked.
 #[derive(Debug)]
 pub(super) struct FarMarks {
     first_heap: usize,
-    known: usize,
-    rare_below_known: usize,
-    near_rare: usize,
+    len: usize,
+    helper_rare: Range<usize>,
     set_size: usize,
     sets: Vec<u8>,
     window: Vec<u16>,
 }
 
 impl FarMarks {
-    /// Marks the far pairs of the request's block, a tile of heaps at a time: the sets of
-    /// a tile (16 KiB) stay in the first-level cache while every rare heap marks them.
+    /// Marks the pairs of the request's rare heaps over its block.
     pub fn compute(mut request: FarRequest) -> FarMarks {
         let mut sets = std::mem::take(&mut request.spare_sets);
-        let FarRequest { len, set_size, .. } = request;
         sets.clear();
-        sets.resize(len * set_size, 0);
-        let runs = request.runs();
-        let tile = (TILE_BYTES / set_size).max(1);
-        for tile_start in (0..len).step_by(tile) {
-            let tile_end = (tile_start + tile).min(len);
-            for run in &runs {
-                let start = run.heaps.start.max(tile_start);
-                let end = run.heaps.end.min(tile_end);
-                if start >= end {
-                    continue;
-                }
-                let partners = &run.partners[start - run.heaps.start..end - run.heaps.start];
-                let mut offset = start * set_size;
-                for &partner in partners {
-                    sets[offset + (run.value ^ partner) as usize] = 1;
-                    offset += set_size;
-                }
-            }
-        }
+        sets.resize(request.len * request.set_size, 0);
+        mark_runs(&mut sets, request.set_size, &request.runs());
         FarMarks {
             first_heap: request.first_heap,
-            known: request.known,
-            rare_below_known: request.rare.len(),
-            near_rare: request.near_rare,
-            set_size,
+            len: request.len,
+            helper_rare: request.rare_range,
+            set_size: request.set_size,
             sets,
             window: request.window,
         }
@@ -162,20 +199,30 @@ impl FarMarks {
         (self.sets, self.window)
     }
 
-    /// The heap below which both sides of every far pair lie.
-    pub fn known(&self) -> usize {
-        self.known
+    /// The heaps of the block.
+    pub fn block(&self) -> Range<usize> {
+        self.first_heap..self.first_heap + self.len
     }
 
-    /// How many rare heaps lie below [`FarMarks::known`]: the first ones of the ascending
-    /// list, those the far pairs were marked with.
-    pub fn rare_below_known(&self) -> usize {
-        self.rare_below_known
+    /// Where the rare heaps whose pairs the helper marked lie in the ascending list of
+    /// every rare heap.
+    pub fn helper_rare(&self) -> Range<usize> {
+        self.helper_rare.clone()
     }
 
-    /// How many rare heaps, the first ones, were left to the near pairs.
-    pub fn near_rare(&self) -> usize {
-        self.near_rare
+    /// Marks the pairs of `runs` too, in sets of at least `set_size` values: the values
+    /// found since the request may need larger ones.
+    pub fn mark(&mut self, set_size: usize, runs: &[Run]) {
+        if set_size > self.set_size {
+            let mut wide = vec![0; self.len * set_size];
+            let sets = self.sets.chunks_exact(self.set_size);
+            for (wide, set) in wide.chunks_exact_mut(set_size).zip(sets) {
+                wide[..set.len()].copy_from_slice(set);
+            }
+            self.sets = wide;
+            self.set_size = set_size;
+        }
+        mark_runs(&mut self.sets, self.set_size, runs);
     }
 
     /// The far pairs' set for heap `n` of the block.
@@ -185,30 +232,83 @@ impl FarMarks {
     }
 }
 
-/// Marks the near pairs of heap `n` in `set`: the rare r with n − r ≥ `far.known()` (r
-/// small), r ≥ `far.known()` (a rare heap found in the last few blocks), and the first
-/// `far.near_rare()` rare heaps. `rare` holds the rare heaps below n, ascending; `values`
-/// holds G(0), …, G(n − 1).
-pub(super) fn mark_near_pairs(
-    set: &mut [u8],
-    n: usize,
-    far: &FarMarks,
-    rare: &[RareHeap],
-    values: &[u16],
-) {
-    let small_end = rare
-        .partition_point(|rare| rare.heap as usize <= n - far.known())
-        .max(far.near_rare());
-    // The rare heaps at or above known() are those after the far pairs' ones.
-    let recent_start = far.rare_below_known();
+/// Marks in `set` the pairs of heap `n` with the rare heaps of `near`: those below
+/// [`BLOCK`], and those in n's block. `values` holds G(0), …, G(n − 1).
+pub(super) fn mark_near_pairs(set: &mut [u8], n: usize, near: [&[RareHeap]; 2], values: &[u16]) {
     // Two loops rather than a chain of the two parts: a chained iterator checks which part
     // it is in at every step.
-    for part in [&rare[..small_end], &rare[recent_start.max(small_end)..]] {
+    for part in near {
         for rare in part {
             let r = rare.heap as usize;
             if n != 2 * r {
                 set[(rare.value ^ values[n - r]) as usize] = 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The set of heap `n` of `far` as the values it holds.
+    fn marked(far: &FarMarks, n: usize) -> Vec<usize> {
+        let set = far.of_heap(n);
+        (0..set.len()).filter(|&value| set[value] == 1).collect()
+    }
+
+    #[test]
+    fn sets_widened_for_larger_values_keep_their_marks() {
+        // Heaps 1000–1002 with the rare heap 900 (value 1): partners G(100..=102) = 2, 3, 4.
+        let request = FarRequest {
+            first_heap: 1_000,
+            len: 3,
+            set_size: 8,
+            rare: vec![RareHeap {
+                heap: 900,
+                value: 1,
+            }],
+            rare_range: 5..6,
+            dense: 1,
+            window: vec![2, 3, 4],
+            window_start: 100,
+            distant: Vec::new(),
+            spare_sets: vec![1; 5],
+        };
+        let mut far = FarMarks::compute(request);
+        assert_eq!(far.helper_rare(), 5..6);
+        assert_eq!(far.of_heap(1_001).len(), 8);
+        assert_eq!(marked(&far, 1_000), [3]);
+        // The rare heap 600 (value 8) with partners G(400..=402) = 1, 7, 15: XORs 9, 15, 7.
+        let mut runs = Vec::new();
+        let partners = [1, 7, 15];
+        let rare = RareHeap {
+            heap: 600,
+            value: 8,
+        };
+        push_runs(&mut runs, rare, far.block(), &partners);
+        far.mark(16, &runs);
+        assert_eq!(far.of_heap(1_001).len(), 16);
+        assert_eq!(marked(&far, 1_000), [3, 9]);
+        assert_eq!(marked(&far, 1_001), [2, 15]);
+        assert_eq!(marked(&far, 1_002), [5, 7]);
+    }
+
+    #[test]
+    fn a_rare_heap_does_not_pair_with_itself() {
+        // Heaps 10–13 with the rare heap 6 (value 0): heap 12 = 2·6 would split into two
+        // equal heaps, so it has no pair with 6.
+        let values = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1];
+        let mut runs = Vec::new();
+        let rare = RareHeap { heap: 6, value: 0 };
+        push_runs(&mut runs, rare, 10..14, &values[4..8]);
+        let mut sets = vec![0; 4 * 8];
+        mark_runs(&mut sets, 8, &runs);
+        let marked: Vec<Vec<usize>> = sets
+            .chunks(8)
+            .map(|set| (0..8).filter(|&value| set[value] == 1).collect())
+            .collect();
+        // G(4), G(5), —, G(7) = 0, 2, (heap 12 skipped), 0.
+        assert_eq!(marked, [vec![0], vec![2], vec![], vec![0]]);
     }
 }
