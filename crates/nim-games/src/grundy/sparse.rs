@@ -12,7 +12,9 @@
 //! - each rare value below c* must be shown to be in S(n) by a witness pair. Vectorised
 //!   passes over two windows of 16,384 pairs (a, n − a), the small heaps a and those just
 //!   below n/2, serve every candidate at once and usually find them all ([`witness`]); a
-//!   candidate they miss is looked for in the whole of S(n), which decides it exactly.
+//!   candidate they miss is looked for in the whole of S(n), which decides it exactly (a
+//!   candidate above 255 only among the pairs with a heap whose value is above 255, the
+//!   only pairs that can give it).
 //!
 //! Every value is therefore exact; the heuristics only choose the order of the work.
 //!
@@ -34,7 +36,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
-use witness::{WINDOW, WindowTables, in_options};
+use witness::{WINDOW, WindowTables, in_options, in_options_with_wide};
 
 use super::is_rare_value;
 
@@ -147,7 +149,9 @@ impl GrundyTable {
 
     /// How many rare candidates needed a scan of S(n): no witness in the two windows
     /// searched first (always so below heap 32,769, where they are not used), or the
-    /// candidate is missing and became the value.
+    /// candidate is missing and became the value. For a candidate above 255 the scan
+    /// reads only the pairs with a heap whose value is above 255, the only ones that can
+    /// witness it.
     pub fn full_scans(&self) -> u64 {
         self.full_scans
     }
@@ -163,6 +167,8 @@ struct SparseSolver {
     values: Vec<u16>,
     largest: u16,
     rare: Vec<RareHeap>,
+    /// The heaps whose values are above 255, ascending.
+    wide: Vec<u32>,
     set: Vec<u8>,
     candidates: Vec<u16>,
     window_tables: WindowTables,
@@ -187,6 +193,7 @@ impl SparseSolver {
             values,
             largest: 0,
             rare: Vec::new(),
+            wide: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
             window_tables: WindowTables::default(),
@@ -288,6 +295,9 @@ impl SparseSolver {
                 value,
             });
         }
+        if value > u8::MAX.into() {
+            self.wide.push(n as u32);
+        }
     }
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
@@ -316,10 +326,16 @@ impl SparseSolver {
         least_common as u16
     }
 
-    /// Whether `candidate` is in S(n) for the next heap n, by a scan of S(n).
+    /// Whether `candidate` is in S(n) for the next heap n, by a scan of S(n), or of its
+    /// pairs with a wide heap for a candidate above 255 while those are fewer.
     fn scan_for(&mut self, candidate: u16) -> bool {
         self.full_scans += 1;
-        in_options(&self.values, candidate)
+        let n = self.values.len();
+        if candidate > u8::MAX.into() && self.wide.len() < n / 2 {
+            in_options_with_wide(&self.values, &self.wide, candidate)
+        } else {
+            in_options(&self.values, candidate)
+        }
     }
 }
 

@@ -188,6 +188,19 @@ pub(super) fn in_options(values: &[u16], candidate: u16) -> bool {
         })
 }
 
+/// Whether `candidate`, a value above 255, is in S(n), n = `values.len()`, from the heaps
+/// whose values need more than a byte, `wide` (ascending, below n): a pair's XOR passes
+/// 255 only if one of its two values does, so the pairs with a wide heap are the only ones
+/// that can witness it (a heap paired with itself, n = 2·heap, which is not a move, gives
+/// 0, so it needs no exception). Exact, and far shorter than a scan of S(n) while wide
+/// heaps are few: beyond 10^7 they come in bursts, and a candidate above 255 that the
+/// windows miss took a scan of tens of millions of pairs.
+pub(super) fn in_options_with_wide(values: &[u16], wide: &[u32], candidate: u16) -> bool {
+    let n = values.len();
+    wide.iter()
+        .any(|&heap| values[heap as usize] ^ values[n - heap as usize] == candidate)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +276,39 @@ mod tests {
         assert_eq!(left, expected, "heap {n}");
         let middle_only = if middle.is_empty() { 0 } else { 16 };
         assert_eq!(left.len(), 49 - middle_only, "heap {n}: {left:?}");
+    }
+
+    #[test]
+    fn the_wide_heaps_find_exactly_the_options_above_255() {
+        // Values below 64, with a few heaps of 256 to 319 scattered among them; one wide
+        // heap is half of 3,000, where it would pair with itself.
+        let mut values = arbitrary_table(3_001);
+        let wide_heaps = [7, 400, 1_500, 1_501, 2_222, 2_998];
+        for (index, &heap) in wide_heaps.iter().enumerate() {
+            values[heap] += 256 + 9 * index as u16;
+        }
+        for n in [2, 1_000, 2_999, 3_000] {
+            let table = &values[..n];
+            let wide: Vec<u32> = wide_heaps
+                .iter()
+                .filter(|&&heap| heap < n)
+                .map(|&heap| heap as u32)
+                .collect();
+            let mut found = 0;
+            for v in 256..384 {
+                let expected = witnessed_by(table, 1..n.div_ceil(2), v);
+                assert_eq!(
+                    in_options_with_wide(table, &wide, v),
+                    expected,
+                    "heap {n}, value {v}"
+                );
+                found += usize::from(expected);
+            }
+            assert!(
+                n < 1_000 || found >= 2,
+                "heap {n}: only {found} values above 255"
+            );
+        }
     }
 
     #[test]
