@@ -132,7 +132,7 @@ pub(super) fn far_runs<'w>(
 ) -> Vec<Run<'w>> {
     let from = rare.partition_point(|rare| (rare.heap as usize) < BLOCK);
     let to = rare.partition_point(|rare| (rare.heap as usize) < block.start);
-    let mut runs = Vec::with_capacity(2 * (to.saturating_sub(from)));
+    let mut runs = Vec::with_capacity(2 * to.saturating_sub(from));
     for index in (from..to).filter(|index| !helper_rare.contains(index)) {
         let r = rare[index].heap as usize;
         let partners = &values[block.start - r..block.end - r];
@@ -223,12 +223,12 @@ impl FarMarks {
     /// found since the request may need larger ones.
     pub fn mark(&mut self, set_size: usize, runs: &[Run]) {
         if set_size > self.set_size {
-            let mut wide = vec![0; self.len * set_size];
+            let mut widened = vec![0; self.len * set_size];
             let sets = self.sets.chunks_exact(self.set_size);
-            for (wide, set) in wide.chunks_exact_mut(set_size).zip(sets) {
-                wide[..set.len()].copy_from_slice(set);
+            for (widened, set) in widened.chunks_exact_mut(set_size).zip(sets) {
+                widened[..set.len()].copy_from_slice(set);
             }
-            self.sets = wide;
+            self.sets = widened;
             self.set_size = set_size;
         }
         mark_runs(&mut self.sets, self.set_size, runs);
