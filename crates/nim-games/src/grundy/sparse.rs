@@ -167,8 +167,6 @@ struct SparseSolver {
     values: Vec<u16>,
     largest: u16,
     rare: Vec<RareHeap>,
-    /// The heaps whose values are above 255, ascending.
-    wide: Vec<u32>,
     set: Vec<u8>,
     candidates: Vec<u16>,
     window_tables: WindowTables,
@@ -193,7 +191,6 @@ impl SparseSolver {
             values,
             largest: 0,
             rare: Vec::new(),
-            wide: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
             window_tables: WindowTables::default(),
@@ -295,9 +292,6 @@ impl SparseSolver {
                 value,
             });
         }
-        if value > u8::MAX.into() {
-            self.wide.push(n as u32);
-        }
     }
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
@@ -331,8 +325,9 @@ impl SparseSolver {
     fn scan_for(&mut self, candidate: u16) -> bool {
         self.full_scans += 1;
         let n = self.values.len();
-        if candidate > u8::MAX.into() && self.wide.len() < n / 2 {
-            in_options_with_wide(&self.values, &self.wide, candidate)
+        let wide = self.window_tables.wide_heaps();
+        if candidate > u8::MAX.into() && wide.len() < n / 2 {
+            in_options_with_wide(&self.values, wide, candidate)
         } else {
             in_options(&self.values, candidate)
         }

@@ -50,8 +50,8 @@ pub(super) struct WindowTables {
     /// at least the last WINDOW values.
     recent_bytes: Vec<u8>,
     recent_start: usize,
-    /// The last heap so far whose value does not fit in a byte.
-    last_wide: Option<usize>,
+    /// The *wide* heaps so far, whose values do not fit in a byte, ascending.
+    wide: Vec<u32>,
 }
 
 impl WindowTables {
@@ -60,7 +60,7 @@ impl WindowTables {
         let noted = self.recent_start + self.recent_bytes.len();
         for (heap, &value) in values.iter().enumerate().skip(noted) {
             let byte = u8::try_from(value).unwrap_or_else(|_| {
-                self.last_wide = Some(heap);
+                self.wide.push(heap as u32);
                 0
             });
             self.recent_bytes.push(byte);
@@ -78,11 +78,19 @@ impl WindowTables {
         }
     }
 
+    /// The wide heaps so far, ascending: those whose values are above 255.
+    pub fn wide_heaps(&self) -> &[u32] {
+        &self.wide
+    }
+
     /// The small window's partners G(n − WINDOW), …, G(n − 1) and its heaps as bytes, for
     /// the heap n, if every one of their values fits in a byte.
     fn small_window_bytes(&self, n: usize) -> Option<(&[u8], &[u8])> {
         let reversed = self.reversed_bytes.as_deref()?;
-        let recent_fit = self.last_wide.is_none_or(|heap| heap < n - WINDOW);
+        let recent_fit = self
+            .wide
+            .last()
+            .is_none_or(|&heap| (heap as usize) < n - WINDOW);
         let first = n - WINDOW - self.recent_start;
         recent_fit.then(|| (&self.recent_bytes[first..first + WINDOW], reversed))
     }
