@@ -34,6 +34,11 @@
 //! assert_eq!(mean_pips(), Ratio::new(49, 6));
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod approximation;
 pub mod bearoff;
 pub mod continuous;

@@ -43,6 +43,11 @@
 //! assert!(pruned.stats.nodes < full.stats.nodes);
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod game;
 pub mod monte_carlo;
 pub mod number;

@@ -39,6 +39,11 @@
 //! assert!((exact.value() - to_f64(&printed.total)).abs() < 1e-6);
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod appendix_a;
 mod chance;
 pub mod closed_form;

@@ -37,6 +37,11 @@
 //! assert_eq!(probs[1], BigRational::new(2283.into(), 4096.into()));
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod brute_force;
 pub mod counting;
 pub mod distinct;

@@ -29,6 +29,11 @@
 //! assert_eq!((sizes.minimax, sizes.alpha_beta), (6872, 156));
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod grundy;
 pub mod heap_games;
 pub mod matches;

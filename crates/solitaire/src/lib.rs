@@ -28,6 +28,11 @@
 //! assert!((results[1].wins.mean() - 0.8).abs() < 4.0 * results[1].wins.standard_error());
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod depreciation;
 pub mod monte_carlo;
 pub mod non_ordinal;

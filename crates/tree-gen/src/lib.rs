@@ -30,6 +30,11 @@
 //! assert_eq!(again.fork(&again.root()).unwrap().high.is_endpoint, fork.high.is_endpoint);
 //! ```
 
+// The README's example is compiled and run as a doctest, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod explicit;
 mod johnson;
 mod key;
