@@ -5,10 +5,10 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::number::fraction;
 use lookahead_eval::Parameters;
-use lookahead_eval::memo::{LOOK_AHEAD, TABLE_POINTS, reproduce, strategy};
 use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::evaluate;
-use solitaire::Form;
+use lookahead_eval::tables::{LOOK_AHEAD, TABLE_POINTS, reproduce};
+use solitaire::{Form, StrategyName};
 use solitaire::strategies::HighChain;
 use std::hint::black_box;
 
@@ -66,9 +66,13 @@ fn uniform_ratio(c: &mut Criterion) {
     let e = fraction(1, 2).expect("a fraction");
     let mut group = c.benchmark_group("exact TSI value, uniform split ratio, E=1/2");
     group.sample_size(10);
-    for name in ["HSTRAT", "BSTRAT", "2LSTRAT"] {
-        let strategy = strategy(name).expect("a strategy of the memo");
-        group.bench_function(name, |b| {
+    for name in [
+        StrategyName::HStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+    ] {
+        let strategy = name.ordinal_strategy().expect("a strategy of the memo");
+        group.bench_function(name.as_str(), |b| {
             b.iter(|| {
                 random_ratio::evaluate(
                     &*strategy,

@@ -15,7 +15,7 @@
 //!   derived here, each checked against it.
 //! - [`appendix_a`]: what the memo itself computed — its MAD programs' *D(1)* … *D(10)*,
 //!   the ratios between terms and the correction factor for the tail, in exact arithmetic;
-//!   [`memo`] pairs it with the true value for every strategy the memo names.
+//!   [`tables`] pairs it with the true value for every strategy the memo names.
 //! - [`random_ratio`]: split ratios drawn at random (the memo's uniform \[1/2, 1\]), exactly
 //!   for ordinal strategies, by carrying the moments of the ratios through the diagram.
 //! - Chapter 6: [`diagram::Diagram::game3`] evaluates game 3 by Johnson's diagram of
@@ -50,9 +50,9 @@ pub mod closed_form;
 pub mod dependent;
 pub mod diagram;
 pub mod least_costly;
-pub mod memo;
 mod params;
 pub mod random_ratio;
 pub mod series;
+pub mod tables;
 
 pub use params::{EvaluationError, Game3Parameters, Parameters};

@@ -45,10 +45,11 @@ pub enum EvaluationError {
     /// *D(10)* ≥ *D(9)*, so the assumed tail does not converge.
     #[error("D(10) >= D(9): the correction factor's geometric tail diverges")]
     DivergentTail,
-    /// Random split ratios are evaluated exactly only for ordinal strategies: a strategy
-    /// that uses values moves differently for different ratios.
+    /// Only ordinal strategies are evaluated here: with random split ratios a strategy that
+    /// uses values moves differently for different ratios, and the memo's tables
+    /// ([`crate::tables`]) hold no exact chance of B'STRAT or H'STRAT.
     #[error(
-        "{0} uses values, so random split ratios change its moves; only ordinal strategies are evaluated"
+        "{0} uses values, not only which branch is higher; only ordinal strategies are evaluated here"
     )]
     NotOrdinal(String),
     /// With random split ratios, positions are followed at most 63 branches below the
@@ -64,9 +65,6 @@ pub enum EvaluationError {
     /// in \[0, 1\].
     #[error("endpoint value a = {0} is outside [0, 1]")]
     EndpointValue(String),
-    /// No strategy of the memo has this name.
-    #[error("the memo has no strategy called {0}")]
-    UnknownStrategy(String),
     /// The strategy looked where it may not.
     #[error(transparent)]
     Look(#[from] LookError),

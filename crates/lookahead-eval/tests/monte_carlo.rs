@@ -4,15 +4,20 @@
 use game_core::monte_carlo::MonteCarlo;
 use game_core::number::fraction;
 use lookahead_eval::Parameters;
-use lookahead_eval::memo::{LOOK_AHEAD, TABLE_POINTS, reproduce, strategy};
-use solitaire::Form;
+use lookahead_eval::tables::{LOOK_AHEAD, TABLE_POINTS, reproduce};
 use solitaire::monte_carlo::compare;
+use solitaire::{Form, StrategyName};
 use tree_gen::{SplitRatio, TreeParams};
 
 #[test]
 fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
-    let names: Vec<&str> = std::iter::once("STRAT").chain(LOOK_AHEAD).collect();
-    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
+    let names: Vec<StrategyName> = std::iter::once(StrategyName::Strat)
+        .chain(LOOK_AHEAD)
+        .collect();
+    let strategies: Vec<_> = names
+        .iter()
+        .map(|n| n.ordinal_strategy().unwrap())
+        .collect();
     let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
     for (i, &(e, a)) in TABLE_POINTS.iter().enumerate() {
         let exact_params =
@@ -23,8 +28,11 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
         let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();
         for (name, result) in names.iter().zip(&comparison.results) {
             let exact = match *name {
-                "STRAT" => e_f64 * a_f64 / (1.0 - (1.0 - e_f64) * a_f64),
-                _ => reproduce(name, &exact_params, 1e-12).unwrap().exact.value(),
+                StrategyName::Strat => e_f64 * a_f64 / (1.0 - (1.0 - e_f64) * a_f64),
+                _ => reproduce(*name, &exact_params, 1e-12)
+                    .unwrap()
+                    .exact
+                    .value(),
             };
             let z = (result.wins.mean() - exact) / result.wins.standard_error().max(1e-9);
             assert!(
@@ -42,7 +50,10 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
 fn game_3_monte_carlo_agrees_with_theorem_6_1() {
     use lookahead_eval::closed_form::{game3_hstrat, game3_lstrat};
     use tree_gen::Shift;
-    let (h, l) = (strategy("HSTRAT").unwrap(), strategy("LSTRAT").unwrap());
+    let (h, l) = (
+        StrategyName::HStrat.ordinal_strategy().unwrap(),
+        StrategyName::LStrat.ordinal_strategy().unwrap(),
+    );
     for (i, &(e, t)) in [(0.5, 0.5), (0.25, 0.75), (0.75, 0.2)].iter().enumerate() {
         let tree = TreeParams::game3(e, t, Shift::uniform(0.0).unwrap()).unwrap();
         let run = MonteCarlo::new(2026 + i as u64, 200_000).unwrap();
@@ -71,8 +82,19 @@ fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
     use lookahead_eval::dependent::dependent_value;
     let exact_params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
     let tree = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
-    let names: Vec<&str> = ["STRAT", "LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT"].to_vec();
-    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
+    let names: Vec<StrategyName> = [
+        StrategyName::Strat,
+        StrategyName::LStrat,
+        StrategyName::HStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+        StrategyName::TwoHStrat,
+    ]
+    .to_vec();
+    let strategies: Vec<_> = names
+        .iter()
+        .map(|n| n.ordinal_strategy().unwrap())
+        .collect();
     let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
     let run = MonteCarlo::new(1971, 400_000).unwrap();
     let comparison = compare(&tree, Form::Dependent, &refs, &run).unwrap();
@@ -94,8 +116,17 @@ fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
 fn uniform_split_ratios_in_tsi_agree_with_the_monte_carlo() {
     use lookahead_eval::random_ratio::{RatioLaw, evaluate};
     let tree = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
-    let names = ["LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT"];
-    let strategies: Vec<_> = names.iter().map(|n| strategy(n).unwrap()).collect();
+    let names = [
+        StrategyName::LStrat,
+        StrategyName::HStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+        StrategyName::TwoHStrat,
+    ];
+    let strategies: Vec<_> = names
+        .iter()
+        .map(|n| n.ordinal_strategy().unwrap())
+        .collect();
     let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
     let run = MonteCarlo::new(1972, 400_000).unwrap();
     let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();

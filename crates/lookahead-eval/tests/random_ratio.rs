@@ -3,13 +3,19 @@
 
 use game_core::number::fraction;
 use lookahead_eval::random_ratio::{RatioLaw, evaluate};
-use lookahead_eval::{EvaluationError, Parameters, memo::strategy, series};
+use lookahead_eval::{EvaluationError, Parameters, series};
 use num_rational::BigRational;
-use solitaire::Form;
 use solitaire::non_ordinal::{BPrime, Model};
+use solitaire::{Form, StrategyName};
 
-const ORDINAL: [&str; 7] = [
-    "NOSTRAT", "STRAT", "LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT",
+const ORDINAL: [StrategyName; 7] = [
+    StrategyName::NoStrat,
+    StrategyName::Strat,
+    StrategyName::LStrat,
+    StrategyName::HStrat,
+    StrategyName::BStrat,
+    StrategyName::TwoLStrat,
+    StrategyName::TwoHStrat,
 ];
 
 fn ratio(n: i64, d: i64) -> BigRational {
@@ -27,7 +33,7 @@ fn a_constant_law_gives_the_terms_of_the_constant_ratio_diagram() {
         let params = Parameters::new(e.clone(), a.clone()).unwrap();
         let law = RatioLaw::constant(a).unwrap();
         for name in ORDINAL {
-            let s = strategy(name).unwrap();
+            let s = name.ordinal_strategy().unwrap();
             let moments = evaluate(&*s, Form::Independent, e.clone(), &law, TEN_TERMS).unwrap();
             let diagram = series::evaluate(&*s, Form::Independent, &params, TEN_TERMS).unwrap();
             assert_eq!(moments.per_move[..10], diagram.per_move[..10], "{name}");
@@ -35,7 +41,7 @@ fn a_constant_law_gives_the_terms_of_the_constant_ratio_diagram() {
     }
     let (e, a) = (ratio(1, 2), ratio(3, 4));
     let params = Parameters::new(e.clone(), a.clone()).unwrap();
-    let lstrat = strategy("LSTRAT").unwrap();
+    let lstrat = StrategyName::LStrat.ordinal_strategy().unwrap();
     let law = RatioLaw::constant(a).unwrap();
     let moments = evaluate(&*lstrat, Form::Independent, e, &law, 1e-10).unwrap();
     let diagram = series::evaluate(&*lstrat, Form::Independent, &params, 1e-10).unwrap();
@@ -48,7 +54,7 @@ fn a_constant_law_gives_the_terms_of_the_constant_ratio_diagram() {
 /// with E[R] = 3/4 and E[R²] = 7/12: at E = 1/2, 3/8 + (1/4)·(1 − 3/2 + 7/12) = 19/48.
 #[test]
 fn the_first_term_of_hstrat_under_the_uniform_law_is_the_hand_computed_one() {
-    let hstrat = strategy("HSTRAT").unwrap();
+    let hstrat = StrategyName::HStrat.ordinal_strategy().unwrap();
     let w = evaluate(
         &*hstrat,
         Form::Independent,
@@ -66,8 +72,12 @@ fn the_first_term_of_hstrat_under_the_uniform_law_is_the_hand_computed_one() {
 fn strategies_that_never_look_average_to_the_mean_ratio() {
     let e = ratio(1, 2);
     let params = Parameters::new(e.clone(), ratio(3, 4)).unwrap();
-    for name in ["STRAT", "NOSTRAT", "LSTRAT"] {
-        let s = strategy(name).unwrap();
+    for name in [
+        StrategyName::Strat,
+        StrategyName::NoStrat,
+        StrategyName::LStrat,
+    ] {
+        let s = name.ordinal_strategy().unwrap();
         let uniform = evaluate(
             &*s,
             Form::Independent,
@@ -78,7 +88,7 @@ fn strategies_that_never_look_average_to_the_mean_ratio() {
         .unwrap();
         let constant = series::evaluate(&*s, Form::Independent, &params, TEN_TERMS).unwrap();
         let same = uniform.per_move[..10] == constant.per_move[..10];
-        assert_eq!(same, name != "LSTRAT", "{name}");
+        assert_eq!(same, name != StrategyName::LStrat, "{name}");
     }
 }
 
@@ -88,7 +98,7 @@ fn strategies_that_never_look_average_to_the_mean_ratio() {
 fn tsd_is_evaluated_at_the_mean_ratio() {
     let e = ratio(1, 2);
     let params = Parameters::new(e.clone(), ratio(3, 4)).unwrap();
-    let lstrat = strategy("2LSTRAT").unwrap();
+    let lstrat = StrategyName::TwoLStrat.ordinal_strategy().unwrap();
     let uniform = evaluate(&*lstrat, Form::Dependent, e, &RatioLaw::Uniform, 1e-10).unwrap();
     let constant = series::evaluate(&*lstrat, Form::Dependent, &params, 1e-10).unwrap();
     assert_eq!(uniform, constant);
@@ -96,7 +106,7 @@ fn tsd_is_evaluated_at_the_mean_ratio() {
 
 #[test]
 fn bad_input_gets_typed_errors() {
-    let lstrat = strategy("LSTRAT").unwrap();
+    let lstrat = StrategyName::LStrat.ordinal_strategy().unwrap();
     let uniform = RatioLaw::Uniform;
     let tsi = Form::Independent;
     assert!(matches!(
@@ -299,9 +309,14 @@ fn the_moment_diagram_equals_brute_force_over_every_draw() {
     let law = RatioLaw::discrete(outcomes.clone()).unwrap();
     let e = ratio(1, 2);
     for name in [
-        "NOSTRAT", "LSTRAT", "HSTRAT", "BSTRAT", "2LSTRAT", "2HSTRAT",
+        StrategyName::NoStrat,
+        StrategyName::LStrat,
+        StrategyName::HStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+        StrategyName::TwoHStrat,
     ] {
-        let s = strategy(name).unwrap();
+        let s = name.ordinal_strategy().unwrap();
         let brute = brute_force::per_move(&*s, &e, &outcomes, 3);
         let moments = evaluate(&*s, Form::Independent, e.clone(), &law, TEN_TERMS).unwrap();
         assert_eq!(moments.per_move[..3], brute[..], "{name}");

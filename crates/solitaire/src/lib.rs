@@ -35,10 +35,12 @@ struct ReadmeDoctests;
 
 pub mod depreciation;
 pub mod monte_carlo;
+mod named;
 pub mod non_ordinal;
 pub mod play;
 pub mod strategies;
 mod strategy;
 
+pub use named::{StrategyName, UnknownStrategyName};
 pub use play::{Form, GameRecord, PlayError, play_game};
 pub use strategy::{Branch, Look, LookError, Observation, Strategy};

@@ -163,16 +163,17 @@ impl HighChain {
         if looks == 0 {
             return Err(StrategyError::ZeroLooks);
         }
-        Ok(HighChain {
-            looks: Looks::AtMost(looks),
-        })
+        Ok(HighChain::with_looks(Looks::AtMost(looks)))
     }
 
     /// ∞HSTRAT: the chain followed to its endpoint.
     pub fn unlimited() -> Self {
-        HighChain {
-            looks: Looks::Unlimited,
-        }
+        HighChain::with_looks(Looks::Unlimited)
+    }
+
+    /// The chain with `looks`, which the caller knows to be at least one.
+    pub(crate) const fn with_looks(looks: Looks) -> Self {
+        HighChain { looks }
     }
 }
 
@@ -224,16 +225,17 @@ impl LowChain {
         if looks == 0 {
             return Err(StrategyError::ZeroLooks);
         }
-        Ok(LowChain {
-            looks: Looks::AtMost(looks),
-        })
+        Ok(LowChain::with_looks(Looks::AtMost(looks)))
     }
 
     /// ∞LSTRAT: the chain followed to its endpoint.
     pub fn unlimited() -> Self {
-        LowChain {
-            looks: Looks::Unlimited,
-        }
+        LowChain::with_looks(Looks::Unlimited)
+    }
+
+    /// The chain with `looks`, which the caller knows to be at least one.
+    pub(crate) const fn with_looks(looks: Looks) -> Self {
+        LowChain { looks }
     }
 }
 

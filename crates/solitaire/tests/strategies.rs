@@ -5,8 +5,11 @@ use game_core::monte_carlo::MonteCarlo;
 use game_core::number::{Real, fraction, to_f64};
 use num_rational::BigRational;
 use solitaire::monte_carlo::{ComparisonError, compare};
+use solitaire::non_ordinal::Model;
 use solitaire::strategies::{BothBranches, HighChain, LowChain, NoStrat, Strat, StrategyError};
-use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
+use solitaire::{
+    Branch, Form, Look, LookError, Observation, Strategy, StrategyName, UnknownStrategyName,
+};
 use tree_gen::{SplitRatio, TreeParams};
 
 /// A hand-built position: what stands below it.
@@ -301,4 +304,28 @@ fn estimating_one_strategy_gives_the_numbers_of_a_comparison() {
     }
     assert_estimate_equals_comparison(&LowChain::unlimited());
     assert_estimate_equals_comparison(&HighChain::unlimited());
+}
+
+/// Every name the memo uses parses from its own spelling, prints it back, and builds the
+/// strategy object of that name; anything else is refused with the text it was given.
+#[test]
+fn strategy_names_round_trip_and_build_their_strategies() {
+    let model = Model::new(0.5, 0.75).unwrap();
+    for name in StrategyName::ALL {
+        let spelled = name.to_string();
+        assert_eq!(spelled.parse::<StrategyName>(), Ok(name));
+        assert_eq!(name.strategy(model).name(), spelled);
+        let ordinal = name.ordinal_strategy();
+        assert_eq!(ordinal.is_some(), name.is_ordinal(), "{name}");
+        if let Some(strategy) = ordinal {
+            assert_eq!(strategy.name(), spelled);
+            assert!(strategy.is_ordinal(), "{name}");
+        }
+    }
+    for unknown in ["lstrat", "3HSTRAT", "INFHSTRAT", "", "best-first"] {
+        assert_eq!(
+            unknown.parse::<StrategyName>(),
+            Err(UnknownStrategyName(unknown.to_string()))
+        );
+    }
 }

@@ -8,18 +8,22 @@ use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::Evaluation;
 use solitaire::monte_carlo::{Comparison, compare};
 use solitaire::non_ordinal::{BPrime, HPrime, Model};
-use solitaire::strategies::{BothBranches, HighChain, LowChain};
-use solitaire::{Form, Strategy};
+use solitaire::{Form, Strategy, StrategyName};
 use tree_gen::{SplitRatio, TreeParams};
 
-use super::johnson1970_exact::{Exact, TABLES, fraction};
+use super::johnson1970_exact::{Exact, TABLES, fraction, strategy_name};
 use super::{Recompute, RunSize};
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
 
 /// The strategies every Monte Carlo row is drawn from, all played on the same trees.
-const NAMES: [&str; 6] = [
-    "BSTRAT", "B'STRAT", "2LSTRAT", "HSTRAT", "H'STRAT", "LSTRAT",
+const NAMES: [StrategyName; 6] = [
+    StrategyName::BStrat,
+    StrategyName::BPrimeStrat,
+    StrategyName::TwoLStrat,
+    StrategyName::HStrat,
+    StrategyName::HPrimeStrat,
+    StrategyName::LStrat,
 ];
 
 /// Games per split-ratio setting: the default keeps the standard error near 3·10^-4, far
@@ -100,13 +104,8 @@ impl Johnson {
             };
             let params = TreeParams::new(e, split).map_err(|e| e.to_string())?;
             let model = Model::new(e, a).map_err(|e| e.to_string())?;
-            let (bprime, hprime) = (BPrime::new(model), HPrime::new(model));
-            let (l2, h1, l1) = (
-                LowChain::new(2).map_err(|e| e.to_string())?,
-                HighChain::new(1).map_err(|e| e.to_string())?,
-                LowChain::new(1).map_err(|e| e.to_string())?,
-            );
-            let strategies: [&dyn Strategy; 6] = [&BothBranches, &bprime, &l2, &h1, &hprime, &l1];
+            let strategies = NAMES.map(|name| name.strategy(model));
+            let strategies: Vec<&dyn Strategy> = strategies.iter().map(|s| &**s).collect();
             let run = MonteCarlo::new(seed(&ratio), games(size)).map_err(|e| e.to_string())?;
             let comparison = compare(&params, Form::Independent, &strategies, &run)
                 .map_err(|e| e.to_string())?;
@@ -115,18 +114,21 @@ impl Johnson {
         Ok(&self.comparisons[&key])
     }
 
-    fn strategy_index(name: &str) -> Result<usize, String> {
+    fn strategy_index(name: StrategyName) -> Result<usize, String> {
         NAMES
             .iter()
             .position(|n| *n == name)
-            .ok_or_else(|| format!("no strategy {name}"))
+            .ok_or_else(|| format!("{name} is not played in the Monte Carlo runs"))
     }
 
     /// One strategy's chance, or the paired difference "A-B" of two.
     fn chance(&mut self, row: &TranscribedRow, size: RunSize) -> Result<Computed, String> {
         let comparison = self.comparison(row, size)?;
         if let Some((first, second)) = row.column.split_once('-') {
-            let (i, j) = (Self::strategy_index(first)?, Self::strategy_index(second)?);
+            let (i, j) = (
+                Self::strategy_index(strategy_name(first)?)?,
+                Self::strategy_index(strategy_name(second)?)?,
+            );
             let (low, high, sign) = if i < j { (i, j, 1.0) } else { (j, i, -1.0) };
             let difference = comparison
                 .differences
@@ -149,7 +151,7 @@ impl Johnson {
                 seed,
             });
         }
-        let index = Self::strategy_index(&row.column)?;
+        let index = Self::strategy_index(strategy_name(&row.column)?)?;
         Ok(estimate(&comparison.results[index].wins))
     }
 
@@ -157,12 +159,12 @@ impl Johnson {
     /// `lookahead-eval`'s moment diagram when the ratio is random; `None` for a strategy
     /// that uses values (B'STRAT, H'STRAT), whose figures stay Monte Carlo estimates.
     fn exact_chance(row: &TranscribedRow) -> Result<Option<Computed>, String> {
-        let Ok(strategy) = lookahead_eval::memo::strategy(&row.column) else {
+        let Ok(name) = row.column.parse::<StrategyName>() else {
             return Ok(None);
         };
-        if !strategy.is_ordinal() {
+        let Some(strategy) = name.ordinal_strategy() else {
             return Ok(None);
-        }
+        };
         let law = match parameter(row, "ratio")? {
             "constant" => RatioLaw::constant(fraction(row, "A")?).map_err(|e| e.to_string())?,
             "uniform" => RatioLaw::Uniform,
@@ -183,20 +185,24 @@ impl Johnson {
         size: RunSize,
     ) -> Result<Computed, String> {
         let comparison = self.comparison(row, size)?;
+        let pair = (
+            Self::strategy_index(StrategyName::BPrimeStrat)?,
+            Self::strategy_index(StrategyName::TwoLStrat)?,
+        );
         let d = comparison
             .differences
             .iter()
-            .find(|d| (d.first, d.second) == (1, 2))
+            .find(|d| (d.first, d.second) == pair)
             .ok_or("no such pair")?;
         let z = d.difference.mean() / d.difference.standard_error();
         let better = if z.abs() < 4.0 {
-            "tie"
+            "tie".to_string()
         } else if z > 0.0 {
-            "B'STRAT"
+            StrategyName::BPrimeStrat.to_string()
         } else {
-            "2LSTRAT"
+            StrategyName::TwoLStrat.to_string()
         };
-        Ok(Computed::Text(better.to_string()))
+        Ok(Computed::Text(better))
     }
 }
 

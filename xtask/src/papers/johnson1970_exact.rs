@@ -11,10 +11,11 @@ use game_core::number::to_f64;
 use game_core::number::{PrintedNumber, Rounding, decimal_expansion};
 use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
-use lookahead_eval::memo::{Reproduction, reproduce, strategy};
 use lookahead_eval::series::evaluate_with;
+use lookahead_eval::tables::{Reproduction, reproduce};
 use lookahead_eval::{Game3Parameters, Parameters, closed_form};
 use num_rational::BigRational;
+use solitaire::{Strategy, StrategyName, UnknownStrategyName};
 
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
@@ -38,14 +39,14 @@ pub const TABLES: [&str; 11] = [
 const PRECISION: f64 = 1e-12;
 
 /// The order the ranking table lists tied strategies in, and their short names there.
-const RANKED: [(&str, &str); 7] = [
-    ("∞LSTRAT", "∞L"),
-    ("∞HSTRAT", "∞H"),
-    ("BSTRAT", "B"),
-    ("2LSTRAT", "2L"),
-    ("LSTRAT", "L"),
-    ("2HSTRAT", "2H"),
-    ("HSTRAT", "H"),
+const RANKED: [(StrategyName, &str); 7] = [
+    (StrategyName::UnlimitedLStrat, "∞L"),
+    (StrategyName::UnlimitedHStrat, "∞H"),
+    (StrategyName::BStrat, "B"),
+    (StrategyName::TwoLStrat, "2L"),
+    (StrategyName::LStrat, "L"),
+    (StrategyName::TwoHStrat, "2H"),
+    (StrategyName::HStrat, "H"),
 ];
 
 /// The moves of game 3 that Tables 6.1 and 6.2 calculate by hand.
@@ -59,7 +60,7 @@ const PRINTED_PLACES: u32 = 5;
 
 #[derive(Default)]
 pub struct Exact {
-    chances: HashMap<(String, String, String), Reproduction>,
+    chances: HashMap<(StrategyName, String, String), Reproduction>,
 }
 
 /// The row's parameter `name`, an exact decimal, as a fraction.
@@ -69,6 +70,20 @@ pub(super) fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, 
         .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
     let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
     Ok(printed.value().clone())
+}
+
+/// The strategy a column names, in the memo's spelling.
+pub(super) fn strategy_name(column: &str) -> Result<StrategyName, String> {
+    column
+        .parse()
+        .map_err(|e: UnknownStrategyName| e.to_string())
+}
+
+/// The strategy object of the ordinal strategy a column names.
+fn ordinal_strategy(column: &str) -> Result<Box<dyn Strategy>, String> {
+    let name = strategy_name(column)?;
+    name.ordinal_strategy()
+        .ok_or_else(|| format!("{name} is not an ordinal strategy"))
 }
 
 fn parameters(row: &TranscribedRow) -> Result<Parameters, String> {
@@ -95,13 +110,13 @@ fn nth<'t, T>(items: &'t [T], n: &str) -> Result<&'t T, String> {
 impl Exact {
     /// The memo's procedure and the true value for `name` at the row's (E, A), computed
     /// once.
-    fn chance(&mut self, row: &TranscribedRow, name: &str) -> Result<&Reproduction, String> {
+    fn chance(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+    ) -> Result<&Reproduction, String> {
         let params = parameters(row)?;
-        let key = (
-            name.to_string(),
-            params.e().to_string(),
-            params.a().to_string(),
-        );
+        let key = (name, params.e().to_string(), params.a().to_string());
         if !self.chances.contains_key(&key) {
             let chance = reproduce(name, &params, PRECISION).map_err(|e| e.to_string())?;
             self.chances.insert(key.clone(), chance);
@@ -109,8 +124,9 @@ impl Exact {
         Ok(&self.chances[&key])
     }
 
-    fn procedure(&mut self, row: &TranscribedRow, name: &str) -> Result<Computed, String> {
-        if name == "STRAT" {
+    fn procedure(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let name = strategy_name(&row.column)?;
+        if name == StrategyName::Strat {
             let params = parameters(row)?;
             return Ok(Computed::Exact(closed_form::strat(params.e(), params.a())));
         }
@@ -120,7 +136,7 @@ impl Exact {
     /// A cell of Table 4.3: one line of OUTPUT's printout for LSTRAT or HSTRAT.
     fn printout_line(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let line = row.parameter("line").ok_or("no line")?;
-        let chance = self.chance(row, &row.column)?;
+        let chance = self.chance(row, strategy_name(&row.column)?)?;
         let printout = &chance.printout;
         Ok(match line {
             "sum" => Computed::Exact(printout.sum.clone()),
@@ -157,15 +173,19 @@ impl Exact {
     fn improvement(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let params = parameters(row)?;
         let strat = closed_form::strat(params.e(), params.a());
-        let names: &[&str] = match row.column.as_str() {
+        let names: &[StrategyName] = match row.column.as_str() {
             "STRAT" => return Ok(Computed::Exact(strat)),
-            "one-look-ahead-ratio" => &["LSTRAT", "HSTRAT"],
-            "two-look-ahead-ratio" => &["BSTRAT", "2LSTRAT", "2HSTRAT"],
+            "one-look-ahead-ratio" => &[StrategyName::LStrat, StrategyName::HStrat],
+            "two-look-ahead-ratio" => &[
+                StrategyName::BStrat,
+                StrategyName::TwoLStrat,
+                StrategyName::TwoHStrat,
+            ],
             other => return Err(format!("no column {other}")),
         };
         let mut best: Option<BigRational> = None;
         for name in names {
-            let total = &self.chance(row, name)?.printout.total;
+            let total = &self.chance(row, *name)?.printout.total;
             if best.as_ref().is_none_or(|b| total > b) {
                 best = Some(total.clone());
             }
@@ -176,13 +196,13 @@ impl Exact {
     /// A difference "X-Y" of two of the memo's printed chances.
     fn difference(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let (first, second) = row.column.split_once('-').ok_or("not a difference")?;
-        let x = self.chance(row, first)?;
+        let x = self.chance(row, strategy_name(first)?)?;
         let (procedure, low, high) = (
             x.printout.total.clone(),
             x.exact.lower.clone(),
             x.exact.upper.clone(),
         );
-        let y = self.chance(row, second)?;
+        let y = self.chance(row, strategy_name(second)?)?;
         Ok(Computed::Procedure {
             procedure: procedure - &y.printout.total,
             low: low - &y.exact.upper,
@@ -193,7 +213,8 @@ impl Exact {
     /// The running text's ratio D(n+1)/D(n) between successive terms.
     fn term_ratio(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let n = row.parameter("n").ok_or("no n")?;
-        let ratio = nth(&self.chance(row, &row.column)?.printout.ratios, n)?;
+        let name = strategy_name(&row.column)?;
+        let ratio = nth(&self.chance(row, name)?.printout.ratios, n)?;
         Ok(Computed::Exact(ratio.clone().ok_or("D(n) = 0")?))
     }
 
@@ -201,6 +222,7 @@ impl Exact {
     /// value falls (chapter 5): S(A + EB) for HSTRAT, SA for LSTRAT.
     fn ratio_and_limit(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let (name, quantity) = row.column.split_once(' ').ok_or("no quantity")?;
+        let name = strategy_name(name)?;
         if quantity == "ratio" {
             let chance = self.chance(row, name)?;
             let ratio = chance.printout.ratios.last().cloned().flatten();
@@ -209,8 +231,8 @@ impl Exact {
         let params = parameters(row)?;
         let (s, a, b, e) = (params.s(), params.a(), params.b(), params.e());
         Ok(Computed::Exact(match name {
-            "HSTRAT" => s * (a + e * b),
-            "LSTRAT" => s * a,
+            StrategyName::HStrat => s * (a + e * b),
+            StrategyName::LStrat => s * a,
             other => return Err(format!("no limit for {other}")),
         }))
     }
@@ -225,7 +247,7 @@ impl Exact {
             fraction(row, "shift")?,
         )
         .map_err(|e| e.to_string())?;
-        let strategy = strategy(&row.column).map_err(|e| e.to_string())?;
+        let strategy = ordinal_strategy(&row.column)?;
         let line = row.parameter("line").ok_or("no line")?;
         let winning = row.table == "6.1";
         if line == "total" || line == "win" {
@@ -262,7 +284,7 @@ impl Exact {
     /// A chance in the dependent form (chapters 2 and 3), exactly.
     fn dependent(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let params = parameters(row)?;
-        let strategy = strategy(&row.column).map_err(|e| e.to_string())?;
+        let strategy = ordinal_strategy(&row.column)?;
         let value = dependent_value(&*strategy, &params).map_err(|e| e.to_string())?;
         Ok(Computed::Exact(value))
     }
@@ -277,7 +299,7 @@ impl Exact {
             "5.1" => self.ratio_and_limit(row),
             "6.1" | "6.2" => self.game3(row),
             "4.4" if row.column.contains('-') => self.difference(row),
-            _ => self.procedure(row, &row.column.clone()),
+            _ => self.procedure(row),
         }
     }
 }

@@ -1,0 +1,148 @@
+//! The strategies the memo names, as one type, spelled as the memo spells them.
+//!
+//! Johnson's tables and text refer to strategies by name — `LSTRAT`, `2HSTRAT`, `∞LSTRAT`,
+//! `B'STRAT` — and so do our data files, tests and command line. [`StrategyName`] is that
+//! vocabulary: it parses and prints the memo's spellings and builds the strategy object, so
+//! no caller matches on strings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::non_ordinal::{BPrime, HPrime, Model};
+use crate::strategies::{BothBranches, HighChain, Looks, LowChain, NoStrat, Strat};
+use crate::strategy::Strategy;
+
+/// A strategy the memo names (chapters 2, 4 and 5).
+///
+/// # Examples
+///
+/// ```
+/// use solitaire::StrategyName;
+///
+/// let name: StrategyName = "2HSTRAT".parse().unwrap();
+/// assert_eq!(name, StrategyName::TwoHStrat);
+/// assert_eq!(name.to_string(), "2HSTRAT");
+/// let strategy = name.ordinal_strategy().expect("2HSTRAT is ordinal");
+/// assert_eq!(strategy.name(), "2HSTRAT");
+/// assert!("3HSTRAT".parse::<StrategyName>().is_err()); // the memo names X = 1, 2 and ∞
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum StrategyName {
+    /// NOSTRAT: no look-ahead, each move at random ([`NoStrat`]).
+    NoStrat,
+    /// STRAT: no look-ahead, always the high branch ([`Strat`]).
+    Strat,
+    /// LSTRAT: one look, at the low branch ([`LowChain`] with X = 1).
+    LStrat,
+    /// HSTRAT: one look, at the high branch ([`HighChain`] with X = 1).
+    HStrat,
+    /// BSTRAT: a look at both branches ([`BothBranches`]).
+    BStrat,
+    /// 2LSTRAT: the low chain with X = 2.
+    TwoLStrat,
+    /// 2HSTRAT: the high chain with X = 2.
+    TwoHStrat,
+    /// ∞LSTRAT: the low chain followed to its endpoint.
+    UnlimitedLStrat,
+    /// ∞HSTRAT: the high chain followed to its endpoint.
+    UnlimitedHStrat,
+    /// B'STRAT: BSTRAT with chapter 5's depreciated values ([`BPrime`]).
+    BPrimeStrat,
+    /// H'STRAT: HSTRAT with chapter 5's depreciated values ([`HPrime`]).
+    HPrimeStrat,
+}
+
+/// A name that is not one of the memo's strategies.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0:?} is not a strategy the memo names (NOSTRAT, STRAT, LSTRAT, HSTRAT, BSTRAT, 2LSTRAT, 2HSTRAT, ∞LSTRAT, ∞HSTRAT, B'STRAT, H'STRAT)"
+)]
+pub struct UnknownStrategyName(pub String);
+
+impl StrategyName {
+    /// Every strategy the memo names, in the order of the variants.
+    pub const ALL: [StrategyName; 11] = [
+        StrategyName::NoStrat,
+        StrategyName::Strat,
+        StrategyName::LStrat,
+        StrategyName::HStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+        StrategyName::TwoHStrat,
+        StrategyName::UnlimitedLStrat,
+        StrategyName::UnlimitedHStrat,
+        StrategyName::BPrimeStrat,
+        StrategyName::HPrimeStrat,
+    ];
+
+    /// The memo's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StrategyName::NoStrat => "NOSTRAT",
+            StrategyName::Strat => "STRAT",
+            StrategyName::LStrat => "LSTRAT",
+            StrategyName::HStrat => "HSTRAT",
+            StrategyName::BStrat => "BSTRAT",
+            StrategyName::TwoLStrat => "2LSTRAT",
+            StrategyName::TwoHStrat => "2HSTRAT",
+            StrategyName::UnlimitedLStrat => "∞LSTRAT",
+            StrategyName::UnlimitedHStrat => "∞HSTRAT",
+            StrategyName::BPrimeStrat => "B'STRAT",
+            StrategyName::HPrimeStrat => "H'STRAT",
+        }
+    }
+
+    /// Whether the strategy is ordinal (chapter 5): it uses only which branch is higher, so
+    /// it needs no model of the game class and [`StrategyName::ordinal_strategy`] builds it.
+    pub fn is_ordinal(self) -> bool {
+        !matches!(self, StrategyName::BPrimeStrat | StrategyName::HPrimeStrat)
+    }
+
+    /// The strategy object of an ordinal strategy; `None` for B'STRAT and H'STRAT, which
+    /// depreciate values with a model of the game class ([`StrategyName::strategy`]).
+    pub fn ordinal_strategy(self) -> Option<Box<dyn Strategy>> {
+        Some(match self {
+            StrategyName::NoStrat => Box::new(NoStrat),
+            StrategyName::Strat => Box::new(Strat),
+            StrategyName::LStrat => Box::new(LowChain::with_looks(Looks::AtMost(1))),
+            StrategyName::HStrat => Box::new(HighChain::with_looks(Looks::AtMost(1))),
+            StrategyName::BStrat => Box::new(BothBranches),
+            StrategyName::TwoLStrat => Box::new(LowChain::with_looks(Looks::AtMost(2))),
+            StrategyName::TwoHStrat => Box::new(HighChain::with_looks(Looks::AtMost(2))),
+            StrategyName::UnlimitedLStrat => Box::new(LowChain::unlimited()),
+            StrategyName::UnlimitedHStrat => Box::new(HighChain::unlimited()),
+            StrategyName::BPrimeStrat | StrategyName::HPrimeStrat => return None,
+        })
+    }
+
+    /// The strategy object, B'STRAT and H'STRAT depreciating with `model`; the ordinal
+    /// strategies do not use it.
+    pub fn strategy(self, model: Model) -> Box<dyn Strategy> {
+        match self {
+            StrategyName::BPrimeStrat => Box::new(BPrime::new(model)),
+            StrategyName::HPrimeStrat => Box::new(HPrime::new(model)),
+            ordinal => ordinal
+                .ordinal_strategy()
+                .unwrap_or_else(|| unreachable!("only B'STRAT and H'STRAT need a model")),
+        }
+    }
+}
+
+impl fmt::Display for StrategyName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for StrategyName {
+    type Err = UnknownStrategyName;
+
+    /// The strategy the memo spells `name` (exactly, `∞` included).
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        StrategyName::ALL
+            .into_iter()
+            .find(|strategy| strategy.as_str() == name)
+            .ok_or_else(|| UnknownStrategyName(name.to_string()))
+    }
+}
