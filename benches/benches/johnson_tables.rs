@@ -8,8 +8,8 @@ use lookahead_eval::Parameters;
 use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::evaluate;
 use lookahead_eval::tables::{LOOK_AHEAD, TABLE_POINTS, reproduce};
-use solitaire::{Form, StrategyName};
 use solitaire::strategies::HighChain;
+use solitaire::{Form, StrategyName};
 use std::hint::black_box;
 
 /// The width asked of every true value, as in `cargo xtask verify-tables`.

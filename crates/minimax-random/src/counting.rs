@@ -64,19 +64,10 @@ impl Counts {
         })
     }
 
-    /// The counts at the move node of an explicit tree (a min-node), scores uniform on
-    /// {1, …, α}.
-    ///
-    /// # Errors
-    ///
-    /// [`ShapeError::ZeroAlpha`]; [`ShapeError::ZeroChildren`] for an inner node without
-    /// children.
-    pub fn of_tree(tree: &crate::explicit::GameTree, alpha: u32) -> Result<Counts, ShapeError> {
-        if alpha == 0 {
-            return Err(ShapeError::ZeroAlpha);
-        }
-        let (le, gt, _) = crate::explicit::counts_of(tree, alpha, true, 0)?;
-        Ok(Counts { alpha, le, gt })
+    /// Counts already computed, LE and GT for i = 0, …, α: explicit trees of any shape
+    /// compute theirs node by node, above this module.
+    pub(crate) fn from_le_and_gt(alpha: u32, le: Vec<BigUint>, gt: Vec<BigUint>) -> Counts {
+        Counts { alpha, le, gt }
     }
 
     /// α.
@@ -99,7 +90,7 @@ impl Counts {
     /// # Errors
     ///
     /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn le(&self, i: u32) -> Result<&BigUint, ShapeError> {
+    pub fn at_most(&self, i: u32) -> Result<&BigUint, ShapeError> {
         Ok(&self.le[self.check(i)?])
     }
 
@@ -108,7 +99,7 @@ impl Counts {
     /// # Errors
     ///
     /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn gt(&self, i: u32) -> Result<&BigUint, ShapeError> {
+    pub fn greater_than(&self, i: u32) -> Result<&BigUint, ShapeError> {
         Ok(&self.gt[self.check(i)?])
     }
 
@@ -117,7 +108,7 @@ impl Counts {
     /// # Errors
     ///
     /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn eq(&self, i: u32) -> Result<BigUint, ShapeError> {
+    pub fn equal_to(&self, i: u32) -> Result<BigUint, ShapeError> {
         let at = self.check(i)?;
         Ok(if at == 0 {
             BigUint::zero()

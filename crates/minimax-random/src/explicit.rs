@@ -32,6 +32,21 @@ pub enum GameTree {
 }
 
 impl GameTree {
+    /// The counts at the tree's root, a move's node (a min-node), scores uniform on
+    /// {1, …, α}.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::ZeroAlpha`]; [`ShapeError::ZeroChildren`] for an inner node without
+    /// children.
+    pub fn counts(&self, alpha: u32) -> Result<Counts, ShapeError> {
+        if alpha == 0 {
+            return Err(ShapeError::ZeroAlpha);
+        }
+        let (le, gt, _) = counts_of(self, alpha, true, 0)?;
+        Ok(Counts::from_le_and_gt(alpha, le, gt))
+    }
+
     /// The number of leaves.
     pub fn leaves(&self) -> u64 {
         match self {
@@ -56,7 +71,7 @@ pub fn move_probabilities_of_trees(
     }
     let counts = moves
         .iter()
-        .map(|tree| Counts::of_tree(tree, alpha))
+        .map(|tree| tree.counts(alpha))
         .collect::<Result<Vec<_>, _>>()?;
     let leaves: u64 = moves.iter().map(GameTree::leaves).sum();
     (0..moves.len())
@@ -66,7 +81,7 @@ pub fn move_probabilities_of_trees(
 
 /// LE(n, i) and GT(n, i) for i = 0, …, α at the root of `tree`, a min-node when `min_node`
 /// (equations 3 and 4 and Lemma 4.3, node by node), and its number of leaves.
-pub(crate) fn counts_of(
+fn counts_of(
     tree: &GameTree,
     alpha: u32,
     min_node: bool,

@@ -98,9 +98,9 @@ pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, Sh
     (1..=counts[k].alpha())
         .into_par_iter()
         .map(|i| {
-            let mut product = natural::from_biguint(&counts[k].eq(i)?);
+            let mut product = natural::from_biguint(&counts[k].equal_to(i)?);
             for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
-                product *= natural::from_biguint(other.le(i)?);
+                product *= natural::from_biguint(other.at_most(i)?);
             }
             Ok(product)
         })
@@ -122,7 +122,7 @@ pub fn ratio_condition(
 ) -> Result<bool, ShapeError> {
     let counts = move_counts(&[first.clone(), second.clone()], alpha)?;
     let (c1, c2) = (&counts[0], &counts[1]);
-    Ok(c1.eq(i)? * c2.le(i)? >= c2.eq(i)? * c1.le(i)?)
+    Ok(c1.equal_to(i)? * c2.at_most(i)? >= c2.equal_to(i)? * c1.at_most(i)?)
 }
 
 fn leaves_of(shape: &MoveShape) -> BigUint {

@@ -49,19 +49,19 @@ proptest! {
         let total = Pow::pow(&BigUint::from(alpha), &BigUint::from(shape.leaves().unwrap()));
         for i in 0..=alpha {
             // Lemma 4.3: every assignment is counted once by LE or GT.
-            prop_assert_eq!(counts.le(i).unwrap() + counts.gt(i).unwrap(), total.clone());
+            prop_assert_eq!(counts.at_most(i).unwrap() + counts.greater_than(i).unwrap(), total.clone());
         }
         for i in 1..=alpha {
             // Lemma 4.1: EQ(n, i) = LE(n, i) iff i = 1 (when EQ is non-zero).
-            let eq = counts.eq(i).unwrap();
+            let eq = counts.equal_to(i).unwrap();
             if i == 1 {
-                prop_assert_eq!(&eq, counts.le(1).unwrap());
+                prop_assert_eq!(&eq, counts.at_most(1).unwrap());
             } else if eq > BigUint::ZERO {
-                prop_assert!(&eq < counts.le(i).unwrap());
+                prop_assert!(&eq < counts.at_most(i).unwrap());
             }
         }
-        prop_assert_eq!(counts.le(alpha).unwrap(), &total);
-        prop_assert_eq!(counts.gt(0).unwrap(), &total);
+        prop_assert_eq!(counts.at_most(alpha).unwrap(), &total);
+        prop_assert_eq!(counts.greater_than(0).unwrap(), &total);
     }
 }
 
@@ -125,10 +125,10 @@ fn invalid_inputs_are_errors() {
 fn scores_beyond_alpha_are_errors() {
     let counts = Counts::of_move(&MoveShape::new(vec![2]).unwrap(), 3).unwrap();
     let beyond = Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 });
-    assert_eq!(counts.le(4), beyond);
-    assert_eq!(counts.gt(4), beyond);
+    assert_eq!(counts.at_most(4), beyond);
+    assert_eq!(counts.greater_than(4), beyond);
     assert_eq!(
-        counts.eq(4),
+        counts.equal_to(4),
         Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 })
     );
     let shape = MoveShape::new(vec![2]).unwrap();

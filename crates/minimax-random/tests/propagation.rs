@@ -25,9 +25,9 @@ proptest! {
         let counts = Counts::of_move(&shape, alpha).unwrap();
         for i in 0..=alpha {
             let f = normalised_scores(&shape, alpha, i).unwrap();
-            prop_assert_eq!(&f[0], &ratio(counts.le(i).unwrap(), counts.le(alpha).unwrap()));
+            prop_assert_eq!(&f[0], &ratio(counts.at_most(i).unwrap(), counts.at_most(alpha).unwrap()));
             if i >= 1 {
-                prop_assert_eq!(eq_le_ratio(&shape, alpha, i).unwrap(), ratio(&counts.eq(i).unwrap(), counts.le(i).unwrap()));
+                prop_assert_eq!(eq_le_ratio(&shape, alpha, i).unwrap(), ratio(&counts.equal_to(i).unwrap(), counts.at_most(i).unwrap()));
             }
         }
     }
