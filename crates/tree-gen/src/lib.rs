@@ -7,8 +7,7 @@
 //! *low* branch *(1 − R)·X*, the split ratio *R* being the constant *A* in \[1/2, 1\] or drawn
 //! from a distribution ([`SplitRatio`]); or, for game 3 of chapter 6, values shifted by a
 //! mean-zero law ([`Valuation::Shift`]). Also finite trees given explicitly ([`Shape`]) with
-//! chapter 6's bottom-up valuations (games 1 and 2), and the level-regular trees of Levene
-//! and Fenner with random leaf scores ([`LevelRegular`]).
+//! chapter 6's bottom-up valuations (games 1 and 2).
 //!
 //! The one design decision to know: a node's randomness is a function of (seed, game index,
 //! path from the root) only ([`node_key`]), so a tree is generated only where it is looked at
@@ -38,11 +37,9 @@ struct ReadmeDoctests;
 mod explicit;
 mod johnson;
 mod key;
-mod level_regular;
 mod params;
 
 pub use explicit::{ExplicitTreeError, Shape, Valued};
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
-pub use level_regular::{LevelRegular, LevelRegularError};
 pub use params::{Shift, SplitRatio, TreeParams, TreeParamsError, Valuation};

@@ -1,12 +1,9 @@
-//! Explicit trees with chapter 6's bottom-up valuations, and level-regular trees.
+//! Explicit trees with chapter 6's bottom-up valuations.
 
 use game_core::number::{Real, fraction};
 use num_rational::BigRational;
 use proptest::prelude::*;
-use tree_gen::{
-    ExplicitTreeError, JohnsonTree, LevelRegular, LevelRegularError, Shape, SplitRatio, TreeParams,
-    Valued,
-};
+use tree_gen::{ExplicitTreeError, JohnsonTree, Shape, SplitRatio, TreeParams, Valued};
 
 fn q(n: i64, d: i64) -> BigRational {
     fraction(n, d).unwrap()
@@ -81,47 +78,4 @@ proptest! {
             Err(error) => prop_assert_eq!(error, ExplicitTreeError::TooLarge(10_000)),
         }
     }
-
-    #[test]
-    fn leaf_scores_are_in_range_and_reproducible(branching in prop::collection::vec(1u32..5, 1..5), alpha in 1u32..20, seed in any::<u64>()) {
-        let tree = LevelRegular::new(branching.clone()).unwrap();
-        let scores = tree.leaf_scores(alpha, seed, 3, 1 << 20).unwrap();
-        prop_assert_eq!(scores.len() as u64, branching.iter().map(|&b| u64::from(b)).product::<u64>());
-        prop_assert!(scores.iter().all(|&s| (1..=alpha).contains(&s)));
-        prop_assert_eq!(&scores, &tree.leaf_scores(alpha, seed, 3, 1 << 20).unwrap());
-    }
-}
-
-#[test]
-fn leaf_scores_are_uniform_on_one_to_alpha() {
-    let tree = LevelRegular::uniform(4, 7).unwrap();
-    let scores = tree.leaf_scores(5, 17, 0, 1 << 20).unwrap();
-    let n = scores.len() as f64;
-    for score in 1..=5 {
-        let share = scores.iter().filter(|&&s| s == score).count() as f64 / n;
-        // Binomial standard error of a share of 1/5 over 16,384 leaves is 0.0031.
-        assert!(
-            (share - 0.2).abs() < 4.0 * (0.2 * 0.8 / n).sqrt(),
-            "score {score}: {share}"
-        );
-    }
-}
-
-#[test]
-fn invalid_level_regular_trees_are_errors() {
-    assert_eq!(LevelRegular::new(vec![]), Err(LevelRegularError::NoLevels));
-    assert_eq!(
-        LevelRegular::new(vec![2, 0, 3]),
-        Err(LevelRegularError::ZeroChildren(2))
-    );
-    let tree = LevelRegular::uniform(2, 3).unwrap();
-    assert_eq!(
-        tree.leaf_scores(0, 1, 1, 100),
-        Err(LevelRegularError::ZeroAlpha)
-    );
-    assert_eq!(
-        tree.leaf_scores(3, 1, 1, 7),
-        Err(LevelRegularError::TooManyLeaves(7))
-    );
-    assert_eq!(LevelRegular::uniform(1000, 10).unwrap().leaves(), None);
 }
