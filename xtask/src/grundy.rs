@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use nim_games::grundy::{MisereTable, Schedule, sparse_values};
 
-use crate::options::Options;
+use crate::options::{Options, output_file};
 
 /// What `cargo xtask grundy` was asked for.
 #[derive(Debug)]
@@ -111,7 +111,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
                         format!("--max {text}: not a heap size up to {}", u32::MAX)
                     })?);
             }
-            "--out" => out = Some(PathBuf::from(args.value(flag)?)),
+            "--out" => out = Some(output_file(flag, args.value(flag)?)?),
             "--misere" => misere = true,
             "--threads" => {
                 threads = Some(match args.value(flag)?.as_str() {
@@ -185,5 +185,12 @@ mod tests {
                 .contains("needs a value")
         );
         assert!(parsed(&["--misere", "--max", "10", "--threads", "1"]).is_err());
+    }
+
+    /// `--out` into a folder that does not exist fails at once, not after the values.
+    #[test]
+    fn an_output_file_in_a_missing_folder_is_refused_before_the_work() {
+        let error = parsed(&["--max", "1000000000", "--out", "/no/such/folder/g.bin"]).unwrap_err();
+        assert!(error.contains("does not exist"), "{error}");
     }
 }

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use game_core::number::Rounding;
 
-use options::Options;
+use options::{Options, output_file};
 use papers::{Paper, RunSize};
 use report::{PaperResult, RowResult};
 use transcription::Transcription;
@@ -84,12 +84,18 @@ fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
     while let Some(flag) = args.next_flag() {
         match flag {
             "--paper" => options.paper = Some(args.value(flag)?),
-            "--json" => options.json = Some(PathBuf::from(args.value(flag)?)),
+            "--json" => options.json = Some(output_file(flag, args.value(flag)?)?),
             "--write-docs" => options.write_docs = true,
             "--check-docs" => options.check_docs = true,
             "--full" => options.full = true,
             other => return Err(format!("unknown option {other:?}\n\n{USAGE}")),
         }
+    }
+    if options.write_docs && !docs_dir().is_dir() {
+        return Err(format!(
+            "--write-docs: the folder {} does not exist",
+            docs_dir().display()
+        ));
     }
     Ok(options)
 }
