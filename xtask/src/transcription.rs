@@ -154,6 +154,25 @@ impl TranscribedRow {
             (key.trim() == name).then_some(value.trim())
         })
     }
+
+    /// The parameter `name`, which the row must have.
+    pub fn required_parameter(&self, name: &str) -> Result<&str, String> {
+        self.parameter(name)
+            .ok_or_else(|| format!("row {:?} has no parameter {name}", self.row))
+    }
+
+    /// The parameter `name` written as whole numbers joined by `separator`: the heaps of
+    /// `position=8+5`, the children per level of `a=2x3`.
+    pub fn numbers_parameter(&self, name: &str, separator: char) -> Result<Vec<u32>, String> {
+        let text = self.required_parameter(name)?;
+        text.split(separator)
+            .map(|number| {
+                number.parse().map_err(|_| {
+                    format!("{name}={text} is not whole numbers joined by {separator:?}")
+                })
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -173,6 +192,20 @@ mod tests {
                 paper.data_file
             );
         }
+    }
+
+    #[test]
+    fn required_and_numbers_parameters_say_what_is_missing_or_malformed() {
+        let header = format!("{HEADER}[[row]]\ntable = \"1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\n");
+        let text = format!("{header}row = \"position=8+5, a=2x3, bad=2+x\"\npublished = \"1\"\n");
+        let row = &Transcription::parse("f", &text).unwrap().rows[0];
+        assert_eq!(row.required_parameter("a"), Ok("2x3"));
+        assert_eq!(row.numbers_parameter("position", '+'), Ok(vec![8, 5]));
+        assert_eq!(row.numbers_parameter("a", 'x'), Ok(vec![2, 3]));
+        let missing = row.required_parameter("n").unwrap_err();
+        assert!(missing.contains("has no parameter n"), "{missing}");
+        let malformed = row.numbers_parameter("bad", '+').unwrap_err();
+        assert!(malformed.contains("bad=2+x"), "{malformed}");
     }
 
     #[test]

@@ -94,24 +94,9 @@ fn standard_deviation() -> Result<Computed, String> {
     })
 }
 
-/// The checkers of a row parameter written `2+5`.
-fn points_of(row: &TranscribedRow, name: &str) -> Result<Vec<u32>, String> {
-    let text = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no {name}", row.row))?;
-    text.split('+')
-        .map(|p| {
-            p.parse()
-                .map_err(|_| format!("{name}={text} is not like 2+5"))
-        })
-        .collect()
-}
-
 /// A row parameter that is a range of whole numbers, like `k=22-27`.
 fn range_parameter(row: &TranscribedRow, name: &str) -> Result<(u32, u32), String> {
-    let range = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no {name}", row.row))?;
+    let range = row.required_parameter(name)?;
     range
         .split_once('-')
         .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
@@ -215,7 +200,7 @@ impl Recompute for DotsenkoMarynych {
                 Ok(Computed::Exact(theorem_1(stake.trailing_zeros())))
             }
             ("4.1", "p") => {
-                let points = points_of(row, "A")?;
+                let points = row.numbers_parameter("A", '+')?;
                 let chance = BearoffPosition::from_points(&points)
                     .map_err(|e| e.to_string())?
                     .one_roll_chance();
@@ -225,7 +210,7 @@ impl Recompute for DotsenkoMarynych {
             ("4.1", "resign-threshold") => Ok(Computed::Exact(one_step_resign_threshold())),
             ("4.2", column) => {
                 let chance = |name: &str| -> Result<BigRational, String> {
-                    let c = BearoffPosition::from_points(&points_of(row, name)?)
+                    let c = BearoffPosition::from_points(&row.numbers_parameter(name, '+')?)
                         .map_err(|e| e.to_string())?
                         .one_roll_chance();
                     fraction(i64::from(*c.numer()), i64::from(*c.denom()))

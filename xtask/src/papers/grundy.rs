@@ -38,19 +38,6 @@ fn format_split((larger, smaller): (u32, u32), style: MoveStyle) -> String {
     }
 }
 
-/// The parts of a row parameter written `a+b`.
-fn parts(row: &TranscribedRow, name: &str) -> Result<Vec<u32>, String> {
-    let text = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
-    text.split('+')
-        .map(|part| {
-            part.parse()
-                .map_err(|_| format!("{name}={text} is not a sum of heaps"))
-        })
-        .collect()
-}
-
 fn convention_of(column: &str) -> Result<PlayConvention, String> {
     match column {
         c if c.starts_with("normal") => Ok(PlayConvention::Normal),
@@ -118,12 +105,8 @@ impl Grundy {
 
     /// Who wins the normal game from `position`: the player to move if it is an N-position.
     fn normal_winner(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let position = parts(row, "position")?;
-        let name = |key: &str| {
-            row.parameter(key)
-                .map(str::to_string)
-                .ok_or_else(|| format!("row {:?} has no parameter {key}", row.row))
-        };
+        let position = row.numbers_parameter("position", '+')?;
+        let name = |key: &str| row.required_parameter(key).map(str::to_string);
         let winner = match self.outcome(&position, PlayConvention::Normal)? {
             OutcomeClass::N => name("mover")?,
             OutcomeClass::P => name("previous")?,
@@ -168,7 +151,7 @@ impl Recompute for Grundy {
                 }
             }
             "text-13" => {
-                let split = parts(row, "split")?;
+                let split = row.numbers_parameter("split", '+')?;
                 let convention = convention_of(column)?;
                 let symbols: Vec<String> = split
                     .iter()

@@ -56,14 +56,9 @@ fn seed(ratio: &str) -> u64 {
     if ratio == "constant" { 1968 } else { 1970 }
 }
 
-fn parameter<'r>(row: &'r TranscribedRow, name: &str) -> Result<&'r str, String> {
-    row.parameter(name)
-        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))
-}
-
 /// The row's parameter `name` as a number.
 fn number(row: &TranscribedRow, name: &str) -> Result<f64, String> {
-    parameter(row, name)?
+    row.required_parameter(name)?
         .parse()
         .map_err(|_| format!("{name} is not a number"))
 }
@@ -94,7 +89,7 @@ impl Johnson {
     /// The comparison of all six strategies for the row's (E, A, split ratio), run once.
     fn comparison(&mut self, row: &TranscribedRow, size: RunSize) -> Result<&Comparison, String> {
         let (e, a) = endpoint_and_split(row)?;
-        let ratio = parameter(row, "ratio")?.to_string();
+        let ratio = row.required_parameter("ratio")?.to_string();
         let key = format!("{e},{a},{ratio}");
         if !self.comparisons.contains_key(&key) {
             let split = match ratio.as_str() {
@@ -165,7 +160,7 @@ impl Johnson {
         let Some(strategy) = name.ordinal_strategy() else {
             return Ok(None);
         };
-        let law = match parameter(row, "ratio")? {
+        let law = match row.required_parameter("ratio")? {
             "constant" => RatioLaw::constant(fraction(row, "A")?).map_err(|e| e.to_string())?,
             "uniform" => RatioLaw::Uniform,
             other => return Err(format!("unknown split ratio {other}")),

@@ -65,9 +65,7 @@ pub struct Exact {
 
 /// The row's parameter `name`, an exact decimal, as a fraction.
 pub(super) fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, String> {
-    let text = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
+    let text = row.required_parameter(name)?;
     let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
     Ok(printed.value().clone())
 }
@@ -135,7 +133,7 @@ impl Exact {
 
     /// A cell of Table 4.3: one line of OUTPUT's printout for LSTRAT or HSTRAT.
     fn printout_line(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let line = row.parameter("line").ok_or("no line")?;
+        let line = row.required_parameter("line")?;
         let chance = self.chance(row, strategy_name(&row.column)?)?;
         let printout = &chance.printout;
         Ok(match line {
@@ -212,7 +210,7 @@ impl Exact {
 
     /// The running text's ratio D(n+1)/D(n) between successive terms.
     fn term_ratio(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let n = row.parameter("n").ok_or("no n")?;
+        let n = row.required_parameter("n")?;
         let name = strategy_name(&row.column)?;
         let ratio = nth(&self.chance(row, name)?.printout.ratios, n)?;
         Ok(Computed::Exact(ratio.clone().ok_or("D(n) = 0")?))
@@ -248,7 +246,7 @@ impl Exact {
         )
         .map_err(|e| e.to_string())?;
         let strategy = ordinal_strategy(&row.column)?;
-        let line = row.parameter("line").ok_or("no line")?;
+        let line = row.required_parameter("line")?;
         let winning = row.table == "6.1";
         if line == "total" || line == "win" {
             let w = evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES)

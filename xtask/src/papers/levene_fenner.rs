@@ -19,17 +19,7 @@ pub fn recompute() -> Box<dyn Recompute> {
 }
 
 fn shape(row: &TranscribedRow, name: &str) -> Result<MoveShape, String> {
-    let text = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no move {name}", row.row))?;
-    let children = text
-        .split('x')
-        .map(|c| {
-            c.parse::<u32>()
-                .map_err(|_| format!("move {name}={text} is not like 2x3"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    MoveShape::new(children).map_err(|e| e.to_string())
+    MoveShape::new(row.numbers_parameter(name, 'x')?).map_err(|e| e.to_string())
 }
 
 impl Recompute for LeveneFenner {

@@ -77,9 +77,7 @@ pub fn all() -> Vec<Paper> {
 
 /// The integer parameter `name` of a row.
 pub fn integer_parameter(row: &TranscribedRow, name: &str) -> Result<u32, String> {
-    let text = row
-        .parameter(name)
-        .ok_or_else(|| format!("row {:?} has no parameter {name}", row.row))?;
+    let text = row.required_parameter(name)?;
     text.parse()
         .map_err(|_| format!("parameter {name}={text} is not a whole number"))
 }
