@@ -3,13 +3,12 @@
 use std::fmt::Write;
 
 use game_core::number::{PrintedNumber, Rounding, decimal_expansion, format_fraction, to_f64};
+// A printed Monte Carlo figure is consistent with ours when it lies within this many
+// combined standard errors (ours and, when the row states its sample count, the paper's).
+use game_core::tolerance::MAX_Z_SCORE;
 use num_rational::BigRational;
 
 use crate::transcription::TranscribedRow;
-
-/// A printed Monte Carlo figure is consistent with ours when it lies within this many
-/// combined standard errors (ours and, when the row states its sample count, the paper's).
-pub const MAX_Z_SCORE: f64 = 4.0;
 
 /// What the note of a procedure's result says when the true value would print differently
 /// from the paper (the docs list those cells).

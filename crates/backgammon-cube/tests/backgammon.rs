@@ -160,7 +160,7 @@ fn the_exact_race_agrees_with_a_seeded_simulation() {
             .unwrap();
         let exact = table.win_probability_f64(k, s).unwrap();
         assert!(
-            (estimate.mean() - exact).abs() < 4.0 * estimate.standard_error(),
+            estimate.agrees_with(exact),
             "F({k}, {s}) = {exact}, simulated {}",
             estimate.mean()
         );
@@ -245,6 +245,7 @@ mod steps {
 
 mod cube {
     use backgammon_cube::cube::{CubeEquities, CubeError};
+    use game_core::tolerance::{F64_AGREEMENT, f64_agree};
     use num_rational::BigRational;
     use num_traits::ToPrimitive;
 
@@ -255,15 +256,9 @@ mod cube {
         for k in 1..=30 {
             for s in 1..=30 {
                 let e = exact.my_cube(k, s).unwrap().to_f64().unwrap();
-                assert!(
-                    (e - float.my_cube(k, s).unwrap()).abs() < 1e-12,
-                    "({k}, {s})"
-                );
+                assert!(f64_agree(e, float.my_cube(k, s).unwrap()), "({k}, {s})");
                 let e = exact.our_cube(k, s).unwrap().to_f64().unwrap();
-                assert!(
-                    (e - float.our_cube(k, s).unwrap()).abs() < 1e-12,
-                    "({k}, {s})"
-                );
+                assert!(f64_agree(e, float.our_cube(k, s).unwrap()), "({k}, {s})");
                 assert_eq!(exact.doubles_my_cube(k, s), float.doubles_my_cube(k, s));
                 assert_eq!(exact.doubles_our_cube(k, s), float.doubles_our_cube(k, s));
                 assert_eq!(exact.b_takes(k, s), float.b_takes(k, s));
@@ -277,11 +272,17 @@ mod cube {
         for k in 1..120 {
             for s in 1..120 {
                 let my = e.my_cube(k, s).unwrap();
-                assert!((-1.0 - 1e-12..=1.0 + 1e-12).contains(&my));
-                assert!(e.my_cube(k, s + 1).unwrap() >= my - 1e-12, "({k}, {s})");
-                assert!(e.my_cube(k + 1, s).unwrap() <= my + 1e-12, "({k}, {s})");
+                assert!((-1.0 - F64_AGREEMENT..=1.0 + F64_AGREEMENT).contains(&my));
+                assert!(
+                    e.my_cube(k, s + 1).unwrap() >= my - F64_AGREEMENT,
+                    "({k}, {s})"
+                );
+                assert!(
+                    e.my_cube(k + 1, s).unwrap() <= my + F64_AGREEMENT,
+                    "({k}, {s})"
+                );
                 // Owning the cube is worth at least as much as sharing it.
-                assert!(my >= e.our_cube(k, s).unwrap() - 1e-12);
+                assert!(my >= e.our_cube(k, s).unwrap() - F64_AGREEMENT);
             }
         }
         assert_eq!(CubeEquities::<f64>::new(0).unwrap_err(), CubeError::Empty);

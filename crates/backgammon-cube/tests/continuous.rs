@@ -5,6 +5,7 @@ use backgammon_cube::continuous::{
     Atom, ContinuousError, cautious, expectation, insolent, insolent_expectation, theorem_1,
 };
 use game_core::monte_carlo::{MonteCarlo, Tally};
+use game_core::tolerance::f64_agree;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rand::RngExt;
@@ -124,7 +125,7 @@ fn a_seeded_walk_on_a_grid_matches_the_exact_atoms() {
                 .unwrap();
             let exact = p.to_f64().unwrap();
             assert!(
-                (estimate.mean() - exact).abs() < 4.0 * estimate.standard_error().max(1e-9),
+                estimate.agrees_with(exact),
                 "B at {b_level}, value {value}: {} vs {exact}",
                 estimate.mean()
             );
@@ -192,7 +193,7 @@ fn characteristic_function_of_one_game() {
             .map(|k| 2.0 * theorem_1(k).to_f64().unwrap() * (1.0 - (2f64.powi(k as i32) * u).cos()))
             .sum();
         assert!(
-            (one_minus_characteristic_function(u) - direct).abs() < 1e-12,
+            f64_agree(one_minus_characteristic_function(u), direct),
             "u = {u}"
         );
     }

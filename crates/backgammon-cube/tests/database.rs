@@ -238,7 +238,7 @@ fn simulated_bear_offs_agree_with_the_expectation() {
             .unwrap();
         let exact = database.expected_rolls(&start).unwrap().to_f64().unwrap();
         assert!(
-            (estimate.mean() - exact).abs() < 4.0 * estimate.standard_error(),
+            estimate.agrees_with(exact),
             "{points:?}: E N = {exact}, simulated {}",
             estimate.mean()
         );

@@ -10,7 +10,9 @@
 //! - [`number`]: closed forms written once over [`number::Real`] and evaluated as `f64` and
 //!   as exact `BigRational`, and numbers as papers print them;
 //! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per
-//!   batch, and estimates that are the same for any thread count.
+//!   batch, and estimates that are the same for any thread count;
+//! - [`tolerance`]: the rule by which an estimate agrees with a value (four standard
+//!   errors) and the tolerance between two floating-point routes to one number.
 //!
 //! The one design decision to know: values are always from [`Player::First`]'s point of view
 //! (MAX), and invalid parameters give typed errors, never panics.
@@ -54,6 +56,7 @@ pub mod number;
 pub mod player;
 pub mod random;
 pub mod search;
+pub mod tolerance;
 
 pub use game::{Game, ImpartialGame, ImpartialPlay, PlayConvention, PlayError, Probability};
 pub use player::{Outcome, Player, Turn};

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::number::to_f64;
 use crate::random::{SeededRng, seeded_stream};
+use crate::tolerance::{F64_AGREEMENT, MAX_Z_SCORE};
 
 /// A Monte Carlo run could not be set up or its estimates combined.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -183,6 +184,38 @@ impl Estimate {
         })
     }
 
+    /// z = (mean − `value`) / standard error: how many standard errors the estimate lies
+    /// from `value` (±∞ or NaN when the standard error is 0).
+    pub fn z_score(&self, value: f64) -> f64 {
+        (self.mean() - value) / self.standard_error()
+    }
+
+    /// Whether the estimate agrees with `value` by the workspace's rule: within
+    /// [`MAX_Z_SCORE`] standard errors, or, when every sample was the same (standard error
+    /// 0), within [`F64_AGREEMENT`] of it.
+    ///
+    /// ```
+    /// use game_core::monte_carlo::{MonteCarlo, Tally};
+    /// use rand::RngExt;
+    ///
+    /// let run = MonteCarlo::new(7, 60_000).unwrap();
+    /// let six = run
+    ///     .estimate(|rng, n| {
+    ///         let mut tally = Tally::default();
+    ///         for _ in 0..n {
+    ///             tally.record(i32::from(rng.random_range(1..=6) == 6));
+    ///         }
+    ///         tally
+    ///     })
+    ///     .unwrap();
+    /// assert!(six.agrees_with(1.0 / 6.0));
+    /// assert!(!six.agrees_with(0.2));
+    /// ```
+    pub fn agrees_with(&self, value: f64) -> bool {
+        let distance = (self.mean() - value).abs();
+        distance <= MAX_Z_SCORE * self.standard_error() || distance <= F64_AGREEMENT
+    }
+
     /// The estimate from the samples of both, which must be adjacent batch ranges of one
     /// seed.
     ///
@@ -231,7 +264,7 @@ impl Estimate {
 ///         tally
 ///     })
 ///     .unwrap();
-/// assert!((estimate.mean() - 1.0 / 6.0).abs() < 4.0 * estimate.standard_error());
+/// assert!(estimate.agrees_with(1.0 / 6.0));
 /// assert_eq!(estimate.seed(), 2026);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

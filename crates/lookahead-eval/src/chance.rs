@@ -373,7 +373,7 @@ mod tests {
             prop_assert_eq!(reduced.numer(), by_gcd.numer());
             prop_assert_eq!(reduced.denom(), by_gcd.denom());
             let close = (bases.to_f64(&x) / to_f64(&by_gcd) - 1.0).abs();
-            prop_assert!(close < 1e-12);
+            prop_assert!(close <= game_core::tolerance::F64_AGREEMENT);
         }
     }
 }

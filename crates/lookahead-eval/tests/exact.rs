@@ -267,6 +267,7 @@ fn bad_input_gets_typed_errors() {
 
 mod properties {
     use super::{BothBranches, Parameters, closed_form, dependent_value, fraction, h, l, to_f64};
+    use game_core::tolerance::f64_agree;
     use proptest::prelude::*;
 
     /// Random rational E in (0, 1] and A in [1/2, 1].
@@ -293,7 +294,7 @@ mod properties {
             prop_assert!(w_l >= w_h && w_h >= w && w > zero && w_l <= one);
             // Exact and floating point agree.
             let (e, a) = p.to_f64();
-            prop_assert!((closed_form::lstrat(e, a) - to_f64(&w_l)).abs() < 1e-12);
+            prop_assert!(f64_agree(closed_form::lstrat(e, a), to_f64(&w_l)));
         }
 
         #[test]

@@ -34,9 +34,9 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
                     .exact
                     .value(),
             };
-            let z = (result.wins.mean() - exact) / result.wins.standard_error().max(1e-9);
+            let z = result.wins.z_score(exact);
             assert!(
-                z.abs() < 4.0,
+                result.wins.agrees_with(exact),
                 "{name} at E = {e_f64}, A = {a_f64}: exact {exact}, Monte Carlo {} (z = {z:.2})",
                 result.wins.mean()
             );
@@ -63,9 +63,9 @@ fn game_3_monte_carlo_agrees_with_theorem_6_1() {
             .iter()
             .zip([game3_hstrat(e, t), game3_lstrat(e, t)])
         {
-            let z = (result.wins.mean() - exact) / result.wins.standard_error();
+            let z = result.wins.z_score(exact);
             assert!(
-                z.abs() < 4.0,
+                result.wins.agrees_with(exact),
                 "{} at E = {e}, T = {t}: z = {z:.2}",
                 result.name
             );
@@ -101,9 +101,9 @@ fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
     for ((name, strategy), result) in names.iter().zip(&strategies).zip(&comparison.results) {
         let exact =
             game_core::number::to_f64(&dependent_value(&**strategy, &exact_params).unwrap());
-        let z = (result.wins.mean() - exact) / result.wins.standard_error();
+        let z = result.wins.z_score(exact);
         assert!(
-            z.abs() < 4.0,
+            result.wins.agrees_with(exact),
             "{name}: exact {exact}, Monte Carlo {} (z = {z:.2})",
             result.wins.mean()
         );
@@ -135,9 +135,9 @@ fn uniform_split_ratios_in_tsi_agree_with_the_monte_carlo() {
         let exact = evaluate(&**strategy, Form::Independent, e, &RatioLaw::Uniform, 1e-8)
             .unwrap()
             .value();
-        let z = (result.wins.mean() - exact) / result.wins.standard_error();
+        let z = result.wins.z_score(exact);
         assert!(
-            z.abs() < 4.0,
+            result.wins.agrees_with(exact),
             "{name}: exact {exact}, Monte Carlo {} (z = {z:.2})",
             result.wins.mean()
         );

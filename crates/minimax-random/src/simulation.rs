@@ -12,7 +12,7 @@
 //! let moves = [MoveShape::new(vec![2, 3])?, MoveShape::new(vec![3, 2])?];
 //! let estimates = estimate_move_probabilities(&moves, 2, 7, 10_000)?;
 //! // Example 1: prob(a) = 3691/4096 = 0.901…
-//! assert!((estimates[0].mean() - 3691.0 / 4096.0).abs() < 4.0 * estimates[0].standard_error());
+//! assert!(estimates[0].agrees_with(3691.0 / 4096.0));
 //! # Ok::<(), minimax_random::simulation::SimulationError>(())
 //! ```
 

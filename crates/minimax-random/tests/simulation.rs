@@ -28,7 +28,7 @@ fn estimates_agree_with_the_exact_probabilities() {
             let p = p.to_f64().unwrap();
             assert_eq!(estimate.n_samples(), 40_000);
             assert!(
-                (estimate.mean() - p).abs() < 4.0 * estimate.standard_error(),
+                estimate.agrees_with(p),
                 "{moves:?}, alpha = {alpha}: exact {p}, estimate {} ± {}",
                 estimate.mean(),
                 estimate.standard_error()

@@ -150,7 +150,7 @@ fn a_seeded_simulation_agrees_within_four_standard_errors() {
             .unwrap();
         let exact = to_f64(&solved.expected_value(n, optimal).unwrap());
         assert!(
-            (estimate.mean() - exact).abs() <= 4.0 * estimate.standard_error().max(1e-12),
+            estimate.agrees_with(exact),
             "n = {n}: {} ± {} vs {exact}",
             estimate.mean(),
             estimate.standard_error()

@@ -25,7 +25,7 @@
 //! let run = game_core::monte_carlo::MonteCarlo::new(1970, 100_000).unwrap();
 //! let Comparison { results, .. } = compare(&params, Form::Dependent, &[&hstrat, &lstrat], &run).unwrap();
 //! // Theorem 3.2: in TSD, LSTRAT wins with E / (1 − S·A) = 0.8 here.
-//! assert!((results[1].wins.mean() - 0.8).abs() < 4.0 * results[1].wins.standard_error());
+//! assert!(results[1].wins.agrees_with(0.8));
 //! ```
 
 // The README's example is compiled and run as a doctest, so it cannot go stale.

@@ -32,9 +32,9 @@ fn with_constant_values_hstrat_and_lstrat_win_as_the_proof_of_theorem_6_1_comput
         let comparison = compare(&params, Form::Independent, &[&h, &l], &run).unwrap();
         let (w_h, w_l) = theorem_6_1(&e, &t);
         for (result, exact) in comparison.results.iter().zip([w_h, w_l]) {
-            let z = (result.wins.mean() - to_f64(&exact)) / result.wins.standard_error();
+            let z = result.wins.z_score(to_f64(&exact));
             assert!(
-                z.abs() < 4.0,
+                result.wins.agrees_with(to_f64(&exact)),
                 "{} at E={e}, T={t}: {} vs {exact} (z = {z:.2})",
                 result.name,
                 result.wins.mean()

@@ -210,9 +210,9 @@ fn hstrat_and_lstrat_win_tsd_as_theorems_3_1_and_3_2_say() {
         let comparison = compare(&params, Form::Dependent, &[&h, &l], &run).unwrap();
         let (w_h, w_l) = tsd_closed_forms(&e, &a);
         for (result, exact) in comparison.results.iter().zip([w_h, w_l]) {
-            let z = (result.wins.mean() - to_f64(&exact)) / result.wins.standard_error();
+            let z = result.wins.z_score(to_f64(&exact));
             assert!(
-                z.abs() < 4.0,
+                result.wins.agrees_with(to_f64(&exact)),
                 "{} at E={e}, A={a}: {} vs {exact} (z = {z:.2})",
                 result.name,
                 result.wins.mean()
@@ -240,8 +240,8 @@ fn no_look_ahead_strategies_and_looks_counted() {
     let [nostrat, strat, bstrat] = &comparison.results[..] else {
         panic!("three results")
     };
-    assert!(((nostrat.wins.mean() - 1.0 / 3.0) / nostrat.wins.standard_error()).abs() < 4.0);
-    assert!(((strat.wins.mean() - 0.6) / strat.wins.standard_error()).abs() < 4.0);
+    assert!(nostrat.wins.agrees_with(1.0 / 3.0));
+    assert!(strat.wins.agrees_with(0.6));
     assert_eq!(strat.looks.mean(), 0.0);
     // BSTRAT looks twice per move.
     assert_eq!(

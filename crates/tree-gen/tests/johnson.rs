@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use game_core::monte_carlo::{MonteCarlo, Tally};
 use game_core::number::{Real, fraction, to_f64};
+use game_core::tolerance::f64_agree;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use rand::RngExt;
@@ -58,7 +59,7 @@ fn a_finite_dependent_game_has_exactly_one_win_and_values_summing_to_one() {
             .count();
         assert_eq!(wins, 1, "game {game}");
         let total: f64 = endpoints.iter().map(|n| n.value).sum();
-        assert!((total - 1.0).abs() < 1e-12, "game {game}: {total}");
+        assert!(f64_agree(total, 1.0), "game {game}: {total}");
     }
 }
 
@@ -151,9 +152,9 @@ fn no_look_ahead_strategies_win_as_chapter_2_computes() {
                     .estimate(|rng, n| play(&params, seed, rng, n, mover, dependent))
                     .unwrap();
                 let exact = to_f64(&closed_form(&e, &a, mover));
-                let z = (estimate.mean() - exact) / estimate.standard_error();
+                let z = estimate.z_score(exact);
                 assert!(
-                    z.abs() < 4.0,
+                    estimate.agrees_with(exact),
                     "E={e} A={a} dependent={dependent}: {} vs {exact}, z={z:.2}",
                     estimate.mean()
                 );
@@ -180,8 +181,12 @@ fn random_ratios_with_mean_three_quarters_give_strat_the_same_chance() {
             .unwrap()
             .estimate(|rng, n| play(&params, 7, rng, n, Mover::High, false))
             .unwrap();
-        let z = (estimate.mean() - 0.6) / estimate.standard_error();
-        assert!(z.abs() < 4.0, "{} (z = {z:.2})", estimate.mean());
+        let z = estimate.z_score(0.6);
+        assert!(
+            estimate.agrees_with(0.6),
+            "{} (z = {z:.2})",
+            estimate.mean()
+        );
     }
 }
 
@@ -201,7 +206,7 @@ fn endpoints_occur_with_probability_e() {
             tally
         })
         .unwrap();
-    assert!(((estimate.mean() - 0.3) / estimate.standard_error()).abs() < 4.0);
+    assert!(estimate.agrees_with(0.3));
 }
 
 #[test]

@@ -173,7 +173,7 @@ impl Johnson {
     }
 
     /// The better of B'STRAT and 2LSTRAT on the same games, or "tie" when their paired
-    /// difference is within four standard errors of zero.
+    /// difference agrees with zero (within `MAX_Z_SCORE` standard errors).
     fn better_two_look_ahead(
         &mut self,
         row: &TranscribedRow,
@@ -189,10 +189,9 @@ impl Johnson {
             .iter()
             .find(|d| (d.first, d.second) == pair)
             .ok_or("no such pair")?;
-        let z = d.difference.mean() / d.difference.standard_error();
-        let better = if z.abs() < 4.0 {
+        let better = if d.difference.agrees_with(0.0) {
             "tie".to_string()
-        } else if z > 0.0 {
+        } else if d.difference.mean() > 0.0 {
             StrategyName::BPrimeStrat.to_string()
         } else {
             StrategyName::TwoLStrat.to_string()
