@@ -4,10 +4,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::number::fraction;
-use lookahead_eval::Parameters;
+use lookahead_eval::GameClass;
 use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::evaluate;
 use lookahead_eval::tables::{LOOK_AHEAD, TABLE_POINTS, reproduce};
+use num_rational::BigRational;
 use solitaire::strategies::HighChain;
 use solitaire::{Form, StrategyName};
 use std::hint::black_box;
@@ -19,8 +20,8 @@ const PRECISION: f64 = 1e-12;
 /// Carlo figures.
 const UNIFORM_PRECISION: f64 = 1e-10;
 
-fn params(e: (i64, i64), a: (i64, i64)) -> Parameters {
-    Parameters::new(
+fn params(e: (i64, i64), a: (i64, i64)) -> GameClass<BigRational> {
+    GameClass::new(
         fraction(e.0, e.1).expect("a fraction"),
         fraction(a.0, a.1).expect("a fraction"),
     )

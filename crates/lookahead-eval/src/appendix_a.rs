@@ -20,8 +20,9 @@ use num_traits::{One, Zero};
 use game_core::number::to_f64;
 use solitaire::Branch;
 
-use crate::params::{EvaluationError, Parameters};
+use crate::params::EvaluationError;
 use crate::series::{Evaluation, MAX_MOVES, check_precision};
+use tree_gen::GameClass;
 
 /// The number of terms Johnson's programs compute.
 pub const TERMS: usize = 10;
@@ -102,7 +103,7 @@ struct Symbols {
 }
 
 impl Symbols {
-    fn of(params: &Parameters) -> Self {
+    fn of(params: &GameClass<BigRational>) -> Self {
         Symbols {
             e: params.e(),
             s: params.s(),
@@ -130,7 +131,7 @@ fn zero() -> BigRational {
 ///   V(2) = V(1)*B   V(1) = V(1)*A   T(2) = T(1)*S   T(1) = T(1)*S*(1.-V(2))
 /// M1 D(J) = T(1)*V(1)+T(2)*V(2)
 /// ```
-pub fn lstrat(params: &Parameters) -> Vec<BigRational> {
+pub fn lstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
     let Symbols { e, s, a, b } = Symbols::of(params);
     let mut v1 = &e * &a;
     let mut v2 = &e * &b;
@@ -164,7 +165,7 @@ pub fn lstrat(params: &Parameters) -> Vec<BigRational> {
 ///   THROUGH M1, FOR L = 1,1,L.G.J+1
 /// M1  D(J) = D(J)+V(L)*T(L)*E
 /// ```
-pub fn hstrat(params: &Parameters) -> Vec<BigRational> {
+pub fn hstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
     let Symbols { e, s, a, b } = Symbols::of(params);
     let mut v = vec![zero(), a.clone(), b.clone()];
     let mut t = vec![zero(), one(), &e * (one() - &a)];
@@ -209,16 +210,16 @@ pub fn hstrat(params: &Parameters) -> Vec<BigRational> {
 /// (1 − *E·V(L)·B*) is the chance that a branch of value *XAB* — not *XB*, the low branch
 /// actually seen — is not a win. [`bstrat_as_printed`] keeps that order; this function
 /// uses the value the rules call for.
-pub fn bstrat(params: &Parameters) -> Vec<BigRational> {
+pub fn bstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
     bstrat_program(params, false)
 }
 
 /// [`bstrat`] with M4 exactly as the listing prints it, after M3 (see there).
-pub fn bstrat_as_printed(params: &Parameters) -> Vec<BigRational> {
+pub fn bstrat_as_printed(params: &GameClass<BigRational>) -> Vec<BigRational> {
     bstrat_program(params, true)
 }
 
-fn bstrat_program(params: &Parameters, as_printed: bool) -> Vec<BigRational> {
+fn bstrat_program(params: &GameClass<BigRational>, as_printed: bool) -> Vec<BigRational> {
     let Symbols { e, s, a, b } = Symbols::of(params);
     let mut d = vec![&e * &b + (one() - &e * &b) * &e * &a];
     let mut t = vec![zero(), &s * (one() - &e * &b), &s * &e * (one() - &a)];
@@ -258,7 +259,7 @@ fn bstrat_program(params: &Parameters, as_printed: bool) -> Vec<BigRational> {
 ///   V(1) = V(1)*B   C = V(1)*G*A   D(J) = T(1)*(C*S+V(1))
 /// M1 T(1) = (1.-C)*S*T(1)
 /// ```
-pub fn unlimited_hstrat(params: &Parameters) -> Vec<BigRational> {
+pub fn unlimited_hstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
     limit_terms(params, Branch::High)
 }
 
@@ -271,7 +272,7 @@ pub fn unlimited_hstrat(params: &Parameters) -> Vec<BigRational> {
 ///   C = V(1)*B*G   D(J) = T(1)*(C+(1.-C)*V(1)*A)   V(1) = V(1)*A
 /// M2 T(1) = (1.-C)*S*T(1)
 /// ```
-pub fn unlimited_lstrat(params: &Parameters) -> Vec<BigRational> {
+pub fn unlimited_lstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
     limit_terms(params, Branch::Low)
 }
 
@@ -289,16 +290,16 @@ pub fn unlimited_lstrat(params: &Parameters) -> Vec<BigRational> {
 ///
 /// ```
 /// use game_core::number::fraction;
-/// use lookahead_eval::{Parameters, appendix_a::unlimited_value};
+/// use lookahead_eval::{GameClass, appendix_a::unlimited_value};
 /// use solitaire::Branch;
 ///
-/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let w = unlimited_value(&params, Branch::Low, 1e-13).unwrap();
 /// // Table 4.4: W for ∞LSTRAT is .73324 at E = .5, A = .75.
 /// assert!((w.value() - 0.73324).abs() < 5e-6);
 /// ```
 pub fn unlimited_value(
-    params: &Parameters,
+    params: &GameClass<BigRational>,
     chain: Branch,
     precision: f64,
 ) -> Result<Evaluation, EvaluationError> {
@@ -347,7 +348,7 @@ struct Limit {
 }
 
 impl Limit {
-    fn new(params: &Parameters, chain: Branch) -> Self {
+    fn new(params: &GameClass<BigRational>, chain: Branch) -> Self {
         let symbols = Symbols::of(params);
         Limit {
             g: one() / (one() - &symbols.s * &symbols.a),
@@ -393,7 +394,7 @@ impl Limit {
     }
 }
 
-fn limit_terms(params: &Parameters, chain: Branch) -> Vec<BigRational> {
+fn limit_terms(params: &GameClass<BigRational>, chain: Branch) -> Vec<BigRational> {
     let mut limit = Limit::new(params, chain);
     (0..TERMS).map(|_| limit.next_term()).collect()
 }

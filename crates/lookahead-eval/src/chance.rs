@@ -12,7 +12,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::params::Parameters;
+use tree_gen::GameClass;
 
 /// An exact chance: `numerator / (q^i · t^j · 2^k)` for `exponents` (i, j, k).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +93,7 @@ fn prime_table(bases: &[BigInt; 3]) -> Option<Vec<(BigInt, [usize; 3])>> {
 }
 
 impl Bases {
-    pub(crate) fn new(params: &Parameters) -> Self {
+    pub(crate) fn new(params: &GameClass<BigRational>) -> Self {
         let a = params.a();
         Bases::with_bases(&params.e(), a.denom().clone(), a.numer().clone())
     }
@@ -363,7 +363,7 @@ mod tests {
             let e = fraction(e.0.min(e.1), e.0.max(e.1)).unwrap();
             let (low, high) = (a.0.min(a.1), a.0.max(a.1));
             let a = fraction(high, low + high).unwrap();
-            let bases = Bases::new(&Parameters::new(e, a).unwrap());
+            let bases = Bases::new(&GameClass::new(e, a).unwrap());
             let x = Chance {
                 numerator: BigInt::from(numerator),
                 exponents: [exponents.0, exponents.1, exponents.2],

@@ -16,7 +16,8 @@ use num_traits::{One, Zero};
 use solitaire::{Form, Strategy};
 
 use crate::diagram::{Diagram, Next};
-use crate::params::{EvaluationError, Parameters};
+use crate::params::EvaluationError;
+use tree_gen::GameClass;
 
 /// The most positions [`dependent_value`] builds before giving up.
 pub const MAX_POSITIONS: usize = 4_096;
@@ -35,16 +36,16 @@ pub const MAX_POSITIONS: usize = 4_096;
 ///
 /// ```
 /// use game_core::number::fraction;
-/// use lookahead_eval::{Parameters, dependent::dependent_value};
+/// use lookahead_eval::{GameClass, dependent::dependent_value};
 /// use solitaire::strategies::HighChain;
 ///
-/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let hstrat = HighChain::new(1).unwrap();
 /// assert_eq!(dependent_value(&hstrat, &params).unwrap(), fraction(7, 9).unwrap());
 /// ```
 pub fn dependent_value(
     strategy: &dyn Strategy,
-    params: &Parameters,
+    params: &GameClass<BigRational>,
 ) -> Result<BigRational, EvaluationError> {
     let not_finite = || EvaluationError::NotFinite(strategy.name());
     if !strategy.is_ordinal() {

@@ -25,7 +25,8 @@ use num_rational::BigRational;
 use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
 
 use crate::chance::{Bases, Chance};
-use crate::params::{EvaluationError, Game3Parameters, Parameters};
+use crate::params::{EvaluationError, Game3Parameters};
+use tree_gen::GameClass;
 
 /// How far a single move's look-ahead is followed before the line is set aside as
 /// *truncated* (its probability is then carried in the error bound).
@@ -439,10 +440,10 @@ type LinesKey = (u32, Option<(u32, u32)>);
 ///
 /// ```
 /// use game_core::number::fraction;
-/// use lookahead_eval::{Parameters, diagram::Diagram};
+/// use lookahead_eval::{GameClass, diagram::Diagram};
 /// use solitaire::{Form, strategies::LowChain};
 ///
-/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let lstrat = LowChain::new(1).unwrap();
 /// let mut diagram = Diagram::new(&lstrat, Form::Dependent, &params);
 /// assert_eq!(diagram.next_move().unwrap(), fraction(1, 2).unwrap());
@@ -468,9 +469,9 @@ pub struct Diagram<'a> {
 
 impl<'a> Diagram<'a> {
     /// The diagram of `strategy` in `form` over the class `params`, before the first move.
-    pub fn new(strategy: &'a dyn Strategy, form: Form, params: &Parameters) -> Self {
+    pub fn new(strategy: &'a dyn Strategy, form: Form, params: &GameClass<BigRational>) -> Self {
         let values = Values::Split {
-            a: params.to_f64().1,
+            a: params.to_f64().a(),
         };
         Diagram::start(strategy, form, values, Bases::new(params))
     }

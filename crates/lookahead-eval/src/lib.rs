@@ -3,7 +3,7 @@
 //! D. S. Johnson, *Look-ahead strategies in one person games with randomly generated game
 //! trees*, MIT AI Memo 205 (1970), chapters 2–6 and Appendix A. For a class of games with
 //! constant split ratio *A* and endpoint probability *E*, given as exact fractions
-//! ([`Parameters`]), this crate computes the chance *W* that a strategy of the `solitaire`
+//! ([`GameClass`]), this crate computes the chance *W* that a strategy of the `solitaire`
 //! crate wins:
 //!
 //! - [`diagram`]: Johnson's "diagram method", driven by the strategy's own definition. Every
@@ -26,10 +26,10 @@
 //!
 //! ```
 //! use game_core::number::{fraction, to_f64};
-//! use lookahead_eval::{Parameters, appendix_a, series::evaluate};
+//! use lookahead_eval::{GameClass, appendix_a, series::evaluate};
 //! use solitaire::{Form, strategies::HighChain};
 //!
-//! let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+//! let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 //! let hstrat = HighChain::new(1).unwrap();
 //! // The true chance of winning TSI under HSTRAT, to within 1e-13 …
 //! let exact = evaluate(&hstrat, Form::Independent, &params, 1e-13).unwrap();
@@ -55,4 +55,7 @@ pub mod random_ratio;
 pub mod series;
 pub mod tables;
 
-pub use params::{EvaluationError, Game3Parameters, Parameters};
+pub use params::{EvaluationError, Game3Parameters};
+/// The class of games (*E*, *A*), shared with `tree-gen` and `solitaire`; here in exact
+/// fractions, `GameClass<BigRational>`.
+pub use tree_gen::{GameClass, GameClassError};

@@ -1,26 +1,25 @@
-//! The parameters of a class of games, as exact fractions, and what can go wrong.
+//! Game 3's parameters, as exact fractions, and what can go wrong in an evaluation. The
+//! class (*E*, *A*) of the other games is `tree_gen::GameClass`, here in exact fractions.
 
 use game_core::number::to_f64;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solitaire::LookError;
+use tree_gen::{GameClass, GameClassError};
 
 /// Why an evaluation could not be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EvaluationError {
-    /// The endpoint probability *E* must lie in (0, 1].
-    #[error("endpoint probability E = {0} is outside (0, 1]")]
-    EndpointProbability(String),
-    /// The split ratio *A* must lie in \[1/2, 1\].
-    #[error("split ratio A = {0} is outside [1/2, 1]")]
-    SplitRatio(String),
+    /// *E* outside (0, 1], or a split ratio *A* outside \[1/2, 1\].
+    #[error(transparent)]
+    GameClass(#[from] GameClassError<BigRational>),
     /// Game 3's top value *T* must lie in \[0, 1\].
     #[error("top value T = {0} is outside [0, 1]")]
-    TopValue(String),
+    TopValue(BigRational),
     /// Game 3's shift Δ must not be negative.
     #[error("shift = {0} is negative")]
-    Shift(String),
+    Shift(BigRational),
     /// The series was asked for a precision it could not reach within the move limit.
     #[error("after {moves} moves the error bound is {reached:e}, not below {requested:e}")]
     Precision {
@@ -70,69 +69,6 @@ pub enum EvaluationError {
     Look(#[from] LookError),
 }
 
-/// A class of Tree Solitaire games with constant split ratio: endpoint probability *E* and
-/// split ratio *A*, with *S* = 1 − *E* and *B* = 1 − *A* (Johnson, chapters 1 and 3).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Parameters {
-    e: BigRational,
-    a: BigRational,
-}
-
-impl Parameters {
-    /// The class with endpoint probability `e` and split ratio `a`.
-    ///
-    /// # Errors
-    ///
-    /// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
-    /// [`EvaluationError::SplitRatio`] unless 1/2 ≤ *A* ≤ 1.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use game_core::number::fraction;
-    /// use lookahead_eval::Parameters;
-    ///
-    /// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
-    /// assert_eq!(params.b(), fraction(1, 4).unwrap());
-    /// assert!(Parameters::new(fraction(0, 1).unwrap(), fraction(3, 4).unwrap()).is_err());
-    /// ```
-    pub fn new(e: BigRational, a: BigRational) -> Result<Self, EvaluationError> {
-        if !(e > BigRational::zero() && e <= BigRational::one()) {
-            return Err(EvaluationError::EndpointProbability(e.to_string()));
-        }
-        let half = BigRational::new(1.into(), 2.into());
-        if !(a >= half && a <= BigRational::one()) {
-            return Err(EvaluationError::SplitRatio(a.to_string()));
-        }
-        Ok(Parameters { e, a })
-    }
-
-    /// *E*, the chance that a position is an endpoint.
-    pub fn e(&self) -> BigRational {
-        self.e.clone()
-    }
-
-    /// *S* = 1 − *E*, the chance that a position is a split point.
-    pub fn s(&self) -> BigRational {
-        BigRational::one() - &self.e
-    }
-
-    /// *A*, the split ratio: the share of a fork's value that goes to its high branch.
-    pub fn a(&self) -> BigRational {
-        self.a.clone()
-    }
-
-    /// *B* = 1 − *A*, the low branch's share.
-    pub fn b(&self) -> BigRational {
-        BigRational::one() - &self.a
-    }
-
-    /// (*E*, *A*) as floating point, for the values a strategy is shown.
-    pub fn to_f64(&self) -> (f64, f64) {
-        (to_f64(&self.e), to_f64(&self.a))
-    }
-}
-
 /// Game 3 of Johnson's chapter 6 in the form his diagram evaluates (Figure 6.1): endpoint
 /// probability *E*, top value *T*, and every high branch worth Δ more, every low branch Δ
 /// less, than its fork (the expected values of a branch drawn from a law symmetric about
@@ -149,21 +85,19 @@ impl Game3Parameters {
     ///
     /// # Errors
     ///
-    /// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
+    /// [`GameClassError::EndpointProbability`](crate::GameClassError::EndpointProbability) unless 0 < *E* ≤ 1,
     /// [`EvaluationError::TopValue`] unless 0 ≤ *T* ≤ 1, [`EvaluationError::Shift`] if Δ < 0.
     pub fn new(
         e: BigRational,
         top: BigRational,
         shift: BigRational,
     ) -> Result<Self, EvaluationError> {
-        if !(e > BigRational::zero() && e <= BigRational::one()) {
-            return Err(EvaluationError::EndpointProbability(e.to_string()));
-        }
+        let e = GameClass::check_endpoint_probability(e)?;
         if !(top >= BigRational::zero() && top <= BigRational::one()) {
-            return Err(EvaluationError::TopValue(top.to_string()));
+            return Err(EvaluationError::TopValue(top));
         }
         if shift < BigRational::zero() {
-            return Err(EvaluationError::Shift(shift.to_string()));
+            return Err(EvaluationError::Shift(shift));
         }
         Ok(Game3Parameters { e, top, shift })
     }

@@ -37,8 +37,9 @@ use num_traits::{One, Zero};
 use solitaire::{Branch, Form, Strategy};
 
 use crate::diagram::{Diagram, Endpoint, Next, Step};
-use crate::params::{EvaluationError, Parameters};
+use crate::params::EvaluationError;
 use crate::series::{self, Evaluation, Terms};
+use tree_gen::GameClass;
 
 /// How far one move's look-ahead is followed in TSI before the line is set aside (and its
 /// chance carried in the bound): positions are named by at most 63 branches, and the
@@ -62,18 +63,16 @@ impl RatioLaw {
     ///
     /// # Errors
     ///
-    /// [`EvaluationError::SplitRatio`] unless 1/2 ≤ *A* ≤ 1.
+    /// [`GameClassError::SplitRatio`](crate::GameClassError::SplitRatio) unless 1/2 ≤ *A* ≤ 1.
     pub fn constant(a: BigRational) -> Result<Self, EvaluationError> {
-        // Parameters validates A; E = 1 is always valid.
-        Parameters::new(BigRational::one(), a.clone())?;
-        Ok(RatioLaw::Constant(a))
+        Ok(RatioLaw::Constant(GameClass::check_split_ratio(a)?))
     }
 
     /// A law with finitely many values: `outcomes` as (value, chance) pairs.
     ///
     /// # Errors
     ///
-    /// [`EvaluationError::SplitRatio`] for a value outside \[1/2, 1\],
+    /// [`GameClassError::SplitRatio`](crate::GameClassError::SplitRatio) for a value outside \[1/2, 1\],
     /// [`EvaluationError::RatioChances`] unless the chances are positive and sum to 1.
     pub fn discrete(outcomes: Vec<(BigRational, BigRational)>) -> Result<Self, EvaluationError> {
         for (value, _) in &outcomes {
@@ -135,7 +134,7 @@ impl RatioLaw {
 ///
 /// [`EvaluationError::NotOrdinal`] for a strategy that uses values,
 /// [`EvaluationError::TooDeep`] for one that looks more than 63 branches down,
-/// [`EvaluationError::EndpointProbability`] unless 0 < *E* ≤ 1,
+/// [`GameClassError::EndpointProbability`](crate::GameClassError::EndpointProbability) unless 0 < *E* ≤ 1,
 /// [`EvaluationError::InvalidPrecision`] and [`EvaluationError::Precision`] as
 /// [`series::evaluate`].
 ///
@@ -169,7 +168,7 @@ pub fn evaluate(
     if !strategy.is_ordinal() {
         return Err(EvaluationError::NotOrdinal(strategy.name()));
     }
-    let params = Parameters::new(e, law.mean())?;
+    let params = GameClass::new(e, law.mean())?;
     match form {
         Form::Dependent => series::evaluate(strategy, form, &params, precision),
         Form::Independent => {
@@ -381,7 +380,7 @@ impl Terms for Moments<'_> {
 }
 
 impl<'a> Moments<'a> {
-    fn new(strategy: &'a dyn Strategy, params: &Parameters, law: &RatioLaw) -> Self {
+    fn new(strategy: &'a dyn Strategy, params: &GameClass<BigRational>, law: &RatioLaw) -> Self {
         let diagram =
             Diagram::new(strategy, Form::Independent, params).with_look_budget(LOOK_BUDGET);
         let e = params.e();

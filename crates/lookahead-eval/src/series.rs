@@ -6,7 +6,8 @@ use num_traits::Zero;
 use solitaire::{Form, Strategy};
 
 use crate::diagram::Diagram;
-use crate::params::{EvaluationError, Parameters};
+use crate::params::EvaluationError;
+use tree_gen::GameClass;
 
 /// The most moves [`evaluate`] plays before it reports that the precision is out of reach.
 pub const MAX_MOVES: usize = 2_000;
@@ -54,10 +55,10 @@ impl Evaluation {
 ///
 /// ```
 /// use game_core::number::fraction;
-/// use lookahead_eval::{Parameters, series::evaluate};
+/// use lookahead_eval::{GameClass, series::evaluate};
 /// use solitaire::{Form, strategies::LowChain};
 ///
-/// let params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let lstrat = LowChain::new(1).unwrap();
 /// let w = evaluate(&lstrat, Form::Independent, &params, 1e-13).unwrap();
 /// // Table 4.1: W_L = .68768 at E = .5, A = .75.
@@ -67,7 +68,7 @@ impl Evaluation {
 pub fn evaluate(
     strategy: &dyn Strategy,
     form: Form,
-    params: &Parameters,
+    params: &GameClass<BigRational>,
     precision: f64,
 ) -> Result<Evaluation, EvaluationError> {
     evaluate_with(Diagram::new(strategy, form, params), precision, MAX_MOVES)

@@ -1,11 +1,13 @@
 //! What the memo's tables hold for each strategy it names: the printout of Johnson's own
 //! procedure beside the true value, at the (*E*, *A*) of Tables 4.1, 4.4 and 4.5.
 
+use num_rational::BigRational;
 use solitaire::{Branch, Form, StrategyName};
 
 use crate::appendix_a::{self, Printout, output, unlimited_value};
-use crate::params::{EvaluationError, Parameters};
+use crate::params::EvaluationError;
 use crate::series::{Evaluation, evaluate};
+use tree_gen::GameClass;
 
 /// The look-ahead strategies of chapters 2 and 4, in the order the memo's tables use.
 pub const LOOK_AHEAD: [StrategyName; 7] = [
@@ -57,18 +59,18 @@ pub struct Reproduction {
 ///
 /// ```
 /// use game_core::number::{fraction, to_f64};
-/// use lookahead_eval::{Parameters, tables::reproduce};
+/// use lookahead_eval::{GameClass, tables::reproduce};
 /// use solitaire::StrategyName;
 ///
 /// // Table 4.4 at E = .25, A = .75: BSTRAT prints .54486, but its true value rounds to .54489.
-/// let params = Parameters::new(fraction(1, 4).unwrap(), fraction(3, 4).unwrap()).unwrap();
+/// let params = GameClass::new(fraction(1, 4).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let bstrat = reproduce(StrategyName::BStrat, &params, 1e-13).unwrap();
 /// assert_eq!(format!("{:.5}", to_f64(&bstrat.printout.total)), "0.54486");
 /// assert_eq!(format!("{:.5}", bstrat.exact.value()), "0.54489");
 /// ```
 pub fn reproduce(
     name: StrategyName,
-    params: &Parameters,
+    params: &GameClass<BigRational>,
     precision: f64,
 ) -> Result<Reproduction, EvaluationError> {
     let exact = match name {

@@ -6,17 +6,17 @@ use lookahead_eval::appendix_a::{self, output, unlimited_value};
 use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
 use lookahead_eval::series::{Evaluation, evaluate, evaluate_with};
-use lookahead_eval::{EvaluationError, Parameters, closed_form};
+use lookahead_eval::{EvaluationError, GameClass, GameClassError, closed_form};
 use num_rational::BigRational;
 use solitaire::strategies::{BothBranches, HighChain, LowChain, NoStrat, Strat};
 use solitaire::{Branch, Form, Strategy};
 
-fn params(e: (i64, i64), a: (i64, i64)) -> Parameters {
-    Parameters::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap()
+fn params(e: (i64, i64), a: (i64, i64)) -> GameClass<BigRational> {
+    GameClass::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap()
 }
 
 /// A grid of (E, A) with both ends of each range and some awkward fractions.
-fn grid() -> Vec<Parameters> {
+fn grid() -> Vec<GameClass<BigRational>> {
     let es = [(1, 1), (9, 10), (3, 4), (1, 2), (1, 3), (1, 4), (1, 10)];
     let as_ = [(1, 2), (3, 5), (2, 3), (3, 4), (9, 10), (1, 1)];
     es.iter()
@@ -97,7 +97,7 @@ fn the_move_by_move_diagram_brackets_the_exact_value_in_tsd() {
 /// aside are far below the precision asked for.
 const CHAIN_BUDGET: usize = 40;
 
-fn chain_grid() -> Vec<Parameters> {
+fn chain_grid() -> Vec<GameClass<BigRational>> {
     vec![
         params((1, 2), (3, 4)),
         params((1, 2), (1, 2)),
@@ -145,7 +145,7 @@ fn theorem_3_3_lstrat_beats_hstrat_beats_strat_strictly_inside_the_range() {
     }
 }
 
-fn first_ten(strategy: &dyn Strategy, p: &Parameters) -> Vec<BigRational> {
+fn first_ten(strategy: &dyn Strategy, p: &GameClass<BigRational>) -> Vec<BigRational> {
     let mut diagram = Diagram::new(strategy, Form::Independent, p);
     (0..appendix_a::TERMS)
         .map(|_| diagram.next_move().unwrap())
@@ -221,22 +221,25 @@ fn bad_input_gets_typed_errors() {
     let one = fraction(1, 1).unwrap();
     let zero = fraction(0, 1).unwrap();
     let half = fraction(1, 2).unwrap();
-    assert!(matches!(
-        Parameters::new(zero.clone(), half.clone()),
-        Err(EvaluationError::EndpointProbability(_))
-    ));
-    assert!(matches!(
-        Parameters::new(fraction(3, 2).unwrap(), half.clone()),
-        Err(EvaluationError::EndpointProbability(_))
-    ));
-    assert!(matches!(
-        Parameters::new(one.clone(), fraction(2, 5).unwrap()),
-        Err(EvaluationError::SplitRatio(_))
-    ));
-    assert!(matches!(
-        Parameters::new(one, fraction(11, 10).unwrap()),
-        Err(EvaluationError::SplitRatio(_))
-    ));
+    assert_eq!(
+        GameClass::new(zero.clone(), half.clone()),
+        Err(GameClassError::EndpointProbability(zero))
+    );
+    let three_halves = fraction(3, 2).unwrap();
+    assert_eq!(
+        GameClass::new(three_halves.clone(), half.clone()),
+        Err(GameClassError::EndpointProbability(three_halves))
+    );
+    let two_fifths = fraction(2, 5).unwrap();
+    assert_eq!(
+        GameClass::new(one.clone(), two_fifths.clone()),
+        Err(GameClassError::SplitRatio(two_fifths))
+    );
+    let eleven_tenths = fraction(11, 10).unwrap();
+    assert_eq!(
+        GameClass::new(one, eleven_tenths.clone()),
+        Err(GameClassError::SplitRatio(eleven_tenths))
+    );
     let p = params((1, 2), (3, 4));
     for precision in [0.0, -1.0, f64::NAN, f64::INFINITY] {
         assert!(matches!(
@@ -253,7 +256,7 @@ fn bad_input_gets_typed_errors() {
         output(&[half.clone(), half]),
         Err(EvaluationError::TooFewTerms(2))
     ));
-    let model = solitaire::non_ordinal::Model::new(0.5, 0.75).unwrap();
+    let model = GameClass::new(0.5, 0.75).unwrap();
     let bprime = solitaire::non_ordinal::BPrime::new(model);
     assert!(matches!(
         dependent_value(&bprime, &p),
@@ -266,17 +269,19 @@ fn bad_input_gets_typed_errors() {
 }
 
 mod properties {
-    use super::{BothBranches, Parameters, closed_form, dependent_value, fraction, h, l, to_f64};
+    use super::{
+        BigRational, BothBranches, GameClass, closed_form, dependent_value, fraction, h, l, to_f64,
+    };
     use game_core::tolerance::f64_agree;
     use proptest::prelude::*;
 
     /// Random rational E in (0, 1] and A in [1/2, 1].
-    fn parameters() -> impl Strategy<Value = Parameters> {
+    fn parameters() -> impl Strategy<Value = GameClass<BigRational>> {
         (1i64..=40, 1i64..=40, 0i64..=30, 1i64..=30).prop_map(|(e1, e2, a1, a2)| {
             let e = fraction(e1.min(e2), e1.max(e2)).unwrap();
             let (low, high) = (a1.min(a2), a1.max(a2));
             let a = fraction(low + high, 2 * high).unwrap();
-            Parameters::new(e, a).unwrap()
+            GameClass::new(e, a).unwrap()
         })
     }
 
@@ -293,7 +298,7 @@ mod properties {
             let one = fraction(1, 1).unwrap();
             prop_assert!(w_l >= w_h && w_h >= w && w > zero && w_l <= one);
             // Exact and floating point agree.
-            let (e, a) = p.to_f64();
+            let (e, a) = (p.to_f64().e(), p.to_f64().a());
             prop_assert!(f64_agree(closed_form::lstrat(e, a), to_f64(&w_l)));
         }
 

@@ -3,7 +3,7 @@
 
 use game_core::monte_carlo::MonteCarlo;
 use game_core::number::fraction;
-use lookahead_eval::Parameters;
+use lookahead_eval::GameClass;
 use lookahead_eval::tables::{LOOK_AHEAD, TABLE_POINTS, reproduce};
 use solitaire::monte_carlo::compare;
 use solitaire::{Form, StrategyName};
@@ -21,9 +21,10 @@ fn exact_values_agree_with_the_monte_carlo_at_every_table_point() {
     let refs: Vec<&dyn solitaire::Strategy> = strategies.iter().map(|s| &**s).collect();
     for (i, &(e, a)) in TABLE_POINTS.iter().enumerate() {
         let exact_params =
-            Parameters::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap();
-        let (e_f64, a_f64) = exact_params.to_f64();
-        let tree = TreeParams::new(e_f64, SplitRatio::constant(a_f64).unwrap()).unwrap();
+            GameClass::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap();
+        let class = exact_params.to_f64();
+        let (e_f64, a_f64) = (class.e(), class.a());
+        let tree = TreeParams::from_class(&class);
         let run = MonteCarlo::new(1970 + i as u64, 200_000).unwrap();
         let comparison = compare(&tree, Form::Independent, &refs, &run).unwrap();
         for (name, result) in names.iter().zip(&comparison.results) {
@@ -80,7 +81,7 @@ fn game_3_monte_carlo_agrees_with_theorem_6_1() {
 #[test]
 fn uniform_split_ratios_in_tsd_give_the_constant_ratio_values() {
     use lookahead_eval::dependent::dependent_value;
-    let exact_params = Parameters::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+    let exact_params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
     let tree = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
     let names: Vec<StrategyName> = [
         StrategyName::Strat,

@@ -3,9 +3,9 @@
 
 use game_core::number::fraction;
 use lookahead_eval::random_ratio::{RatioLaw, evaluate};
-use lookahead_eval::{EvaluationError, Parameters, series};
+use lookahead_eval::{EvaluationError, GameClass, GameClassError, series};
 use num_rational::BigRational;
-use solitaire::non_ordinal::{BPrime, Model};
+use solitaire::non_ordinal::BPrime;
 use solitaire::{Form, StrategyName};
 
 const ORDINAL: [StrategyName; 7] = [
@@ -30,7 +30,7 @@ const TEN_TERMS: f64 = 2.0;
 #[test]
 fn a_constant_law_gives_the_terms_of_the_constant_ratio_diagram() {
     for (e, a) in [(ratio(1, 2), ratio(3, 4)), (ratio(1, 4), ratio(9, 10))] {
-        let params = Parameters::new(e.clone(), a.clone()).unwrap();
+        let params = GameClass::new(e.clone(), a.clone()).unwrap();
         let law = RatioLaw::constant(a).unwrap();
         for name in ORDINAL {
             let s = name.ordinal_strategy().unwrap();
@@ -40,7 +40,7 @@ fn a_constant_law_gives_the_terms_of_the_constant_ratio_diagram() {
         }
     }
     let (e, a) = (ratio(1, 2), ratio(3, 4));
-    let params = Parameters::new(e.clone(), a.clone()).unwrap();
+    let params = GameClass::new(e.clone(), a.clone()).unwrap();
     let lstrat = StrategyName::LStrat.ordinal_strategy().unwrap();
     let law = RatioLaw::constant(a).unwrap();
     let moments = evaluate(&*lstrat, Form::Independent, e, &law, 1e-10).unwrap();
@@ -71,7 +71,7 @@ fn the_first_term_of_hstrat_under_the_uniform_law_is_the_hand_computed_one() {
 #[test]
 fn strategies_that_never_look_average_to_the_mean_ratio() {
     let e = ratio(1, 2);
-    let params = Parameters::new(e.clone(), ratio(3, 4)).unwrap();
+    let params = GameClass::new(e.clone(), ratio(3, 4)).unwrap();
     for name in [
         StrategyName::Strat,
         StrategyName::NoStrat,
@@ -97,7 +97,7 @@ fn strategies_that_never_look_average_to_the_mean_ratio() {
 #[test]
 fn tsd_is_evaluated_at_the_mean_ratio() {
     let e = ratio(1, 2);
-    let params = Parameters::new(e.clone(), ratio(3, 4)).unwrap();
+    let params = GameClass::new(e.clone(), ratio(3, 4)).unwrap();
     let lstrat = StrategyName::TwoLStrat.ordinal_strategy().unwrap();
     let uniform = evaluate(&*lstrat, Form::Dependent, e, &RatioLaw::Uniform, 1e-10).unwrap();
     let constant = series::evaluate(&*lstrat, Form::Dependent, &params, 1e-10).unwrap();
@@ -111,11 +111,11 @@ fn bad_input_gets_typed_errors() {
     let tsi = Form::Independent;
     assert!(matches!(
         RatioLaw::constant(ratio(1, 3)),
-        Err(EvaluationError::SplitRatio(_))
+        Err(EvaluationError::GameClass(GameClassError::SplitRatio(_)))
     ));
     assert!(matches!(
         RatioLaw::discrete(vec![(ratio(1, 3), ratio(1, 1))]),
-        Err(EvaluationError::SplitRatio(_))
+        Err(EvaluationError::GameClass(GameClassError::SplitRatio(_)))
     ));
     assert!(matches!(
         RatioLaw::discrete(vec![(ratio(1, 2), ratio(1, 2))]),
@@ -130,13 +130,15 @@ fn bad_input_gets_typed_errors() {
     ));
     assert!(matches!(
         evaluate(&*lstrat, tsi, ratio(0, 1), &uniform, 1e-6),
-        Err(EvaluationError::EndpointProbability(_))
+        Err(EvaluationError::GameClass(
+            GameClassError::EndpointProbability(_)
+        ))
     ));
     assert!(matches!(
         evaluate(&*lstrat, tsi, ratio(1, 2), &uniform, 0.0),
         Err(EvaluationError::InvalidPrecision(_))
     ));
-    let bprime = BPrime::new(Model::new(0.5, 0.75).unwrap());
+    let bprime = BPrime::new(GameClass::new(0.5, 0.75).unwrap());
     assert!(matches!(
         evaluate(&bprime, tsi, ratio(1, 2), &uniform, 1e-6),
         Err(EvaluationError::NotOrdinal(_))

@@ -8,7 +8,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::non_ordinal::{BPrime, HPrime, Model};
+use tree_gen::GameClass;
+
+use crate::non_ordinal::{BPrime, HPrime};
 use crate::strategies::{BothBranches, HighChain, Looks, LowChain, NoStrat, Strat};
 use crate::strategy::Strategy;
 
@@ -116,9 +118,9 @@ impl StrategyName {
         })
     }
 
-    /// The strategy object, B'STRAT and H'STRAT depreciating with `model`; the ordinal
-    /// strategies do not use it.
-    pub fn strategy(self, model: Model) -> Box<dyn Strategy> {
+    /// The strategy object, B'STRAT and H'STRAT depreciating with `model`, the class (*E*,
+    /// *A*) they assume; the ordinal strategies do not use it.
+    pub fn strategy(self, model: GameClass<f64>) -> Box<dyn Strategy> {
         match self {
             StrategyName::BPrimeStrat => Box::new(BPrime::new(model)),
             StrategyName::HPrimeStrat => Box::new(HPrime::new(model)),

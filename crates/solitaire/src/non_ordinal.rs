@@ -5,18 +5,14 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::depreciation::{chance_bstrat, chance_hstrat};
+use tree_gen::GameClass;
+
 use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
 
 /// Invalid parameters of a non-ordinal strategy.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NonOrdinalError {
-    /// The strategy's model endpoint probability *E* must lie in (0, 1].
-    #[error("model endpoint probability E = {0} is outside (0, 1]")]
-    EndpointProbability(f64),
-    /// The strategy's model split ratio *A* must lie in \[1/2, 1\].
-    #[error("model split ratio A = {0} is outside [1/2, 1]")]
-    SplitRatio(f64),
     /// The best-first search needs a budget of at least one look.
     #[error("a look budget of 0")]
     ZeroLooks,
@@ -51,41 +47,17 @@ fn check_value(x: f64) -> Result<f64, NonOrdinalError> {
     }
 }
 
-/// The (E, A) a chapter 5 strategy assumes when it depreciates values.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Model {
-    e: f64,
-    a: f64,
-}
-
-impl Model {
-    /// The model with endpoint probability `e` and expected split ratio `a`.
-    ///
-    /// # Errors
-    ///
-    /// [`NonOrdinalError::EndpointProbability`] or [`NonOrdinalError::SplitRatio`].
-    pub fn new(e: f64, a: f64) -> Result<Self, NonOrdinalError> {
-        if !(e > 0.0 && e <= 1.0) {
-            return Err(NonOrdinalError::EndpointProbability(e));
-        }
-        if !(0.5..=1.0).contains(&a) {
-            return Err(NonOrdinalError::SplitRatio(a));
-        }
-        Ok(Model { e, a })
-    }
-}
-
 /// B'STRAT: BSTRAT, except that when both branches are split points it moves to the one
 /// with the larger C_B(E, A, value, split ratio) ([`chance_bstrat`]), not always to the high
 /// one (chapter 5).
 #[derive(Debug, Clone, Copy)]
 pub struct BPrime {
-    model: Model,
+    model: GameClass<f64>,
 }
 
 impl BPrime {
     /// B'STRAT depreciating with `model`.
-    pub fn new(model: Model) -> Self {
+    pub fn new(model: GameClass<f64>) -> Self {
         BPrime { model }
     }
 }
@@ -104,7 +76,7 @@ impl BPrime {
     /// [`NonOrdinalError::PositionValue`] unless 0 < `x` ≤ 1.
     pub fn cutoff(&self, x: f64) -> Result<f64, NonOrdinalError> {
         let x = check_value(x)?;
-        let Model { e, a } = self.model;
+        let (e, a) = (self.model.e(), self.model.a());
         Ok(increasing_root(|rho| {
             chance_bstrat(e, a, rho * x, 0.5) - chance_bstrat(e, a, (1.0 - rho) * x, 1.0)
         }))
@@ -119,7 +91,7 @@ impl Strategy for BPrime {
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
         let high = look.look(&[Branch::High])?;
         let low = look.look(&[Branch::Low])?;
-        let Model { e, a } = self.model;
+        let (e, a) = (self.model.e(), self.model.a());
         Ok(match (high.ratio(), low.ratio()) {
             (Some(rh), Some(rl)) => {
                 let (h, l) = (high.value(), low.value());
@@ -139,12 +111,12 @@ impl Strategy for BPrime {
 /// E·L + S·C_H(E, A, L, A) — the form Johnson evaluated by Monte Carlo (chapter 5).
 #[derive(Debug, Clone, Copy)]
 pub struct HPrime {
-    model: Model,
+    model: GameClass<f64>,
 }
 
 impl HPrime {
     /// H'STRAT depreciating with `model`.
-    pub fn new(model: Model) -> Self {
+    pub fn new(model: GameClass<f64>) -> Self {
         HPrime { model }
     }
 }
@@ -161,7 +133,7 @@ impl HPrime {
     /// [`NonOrdinalError::PositionValue`] unless 0 < `high` ≤ 1.
     pub fn cutoff(&self, high: f64) -> Result<f64, NonOrdinalError> {
         let high = check_value(high)?;
-        let Model { e, a } = self.model;
+        let (e, a) = (self.model.e(), self.model.a());
         Ok(increasing_root(|rho| {
             let low = high * (1.0 - rho) / rho;
             chance_hstrat(e, a, high, 0.5) - (e * low + (1.0 - e) * chance_hstrat(e, a, low, a))
@@ -186,7 +158,7 @@ impl Strategy for HPrime {
                 ..
             } => {
                 let ratio = high_of_high / h;
-                let Model { e, a } = self.model;
+                let (e, a) = (self.model.e(), self.model.a());
                 let l = here.value() - h;
                 let from_low = e * l + (1.0 - e) * chance_hstrat(e, a, l, a);
                 if chance_hstrat(e, a, h, ratio) > from_low {

@@ -9,9 +9,10 @@ use solitaire::depreciation::{
     chance_bstrat, chance_hstrat, factor_bstrat, factor_hstrat, factor_lstrat,
 };
 use solitaire::monte_carlo::compare;
-use solitaire::non_ordinal::{BPrime, BestFirst, HPrime, Model, NonOrdinalError};
+use solitaire::non_ordinal::{BPrime, BestFirst, HPrime, NonOrdinalError};
 use solitaire::strategies::{BothBranches, HighChain};
 use solitaire::{Form, Strategy as SolitaireStrategy};
+use tree_gen::{GameClass, GameClassError};
 use tree_gen::{SplitRatio, TreeParams};
 
 fn q(n: i64, d: i64) -> BigRational {
@@ -102,7 +103,7 @@ fn best_first_always_finds_the_dependent_win() {
 #[test]
 fn the_modified_strategies_differ_from_the_originals_only_in_close_calls() {
     let params = TreeParams::new(0.5, SplitRatio::Uniform).unwrap();
-    let model = Model::new(0.5, 0.75).unwrap();
+    let model = GameClass::new(0.5, 0.75).unwrap();
     let run = MonteCarlo::new(1970, 200_000).unwrap();
     let strategies: [&dyn SolitaireStrategy; 4] = [
         &BothBranches,
@@ -125,14 +126,14 @@ fn the_modified_strategies_differ_from_the_originals_only_in_close_calls() {
             d.difference.mean()
         );
     }
-    assert!(matches!(
-        Model::new(0.0, 0.75),
-        Err(NonOrdinalError::EndpointProbability(_))
-    ));
-    assert!(matches!(
-        Model::new(0.5, 0.4),
-        Err(NonOrdinalError::SplitRatio(_))
-    ));
+    assert_eq!(
+        GameClass::new(0.0, 0.75),
+        Err(GameClassError::EndpointProbability(0.0))
+    );
+    assert_eq!(
+        GameClass::new(0.5, 0.4),
+        Err(GameClassError::SplitRatio(0.4))
+    );
 }
 
 #[test]
@@ -161,7 +162,7 @@ fn the_one_move_chances_increase_with_the_split_ratio() {
 
 #[test]
 fn the_cutoffs_bound_the_close_calls() {
-    let model = Model::new(0.5, 0.75).unwrap();
+    let model = GameClass::new(0.5, 0.75).unwrap();
     let bprime = BPrime::new(model);
     let cut = bprime.cutoff(1.0).unwrap();
     assert!(cut > 0.5 && cut < 0.6, "{cut}");

@@ -5,12 +5,11 @@ use game_core::monte_carlo::MonteCarlo;
 use game_core::number::{Real, fraction, to_f64};
 use num_rational::BigRational;
 use solitaire::monte_carlo::{ComparisonError, compare};
-use solitaire::non_ordinal::Model;
 use solitaire::strategies::{BothBranches, HighChain, LowChain, NoStrat, Strat, StrategyError};
 use solitaire::{
     Branch, Form, Look, LookError, Observation, Strategy, StrategyName, UnknownStrategyName,
 };
-use tree_gen::{SplitRatio, TreeParams};
+use tree_gen::{GameClass, SplitRatio, TreeParams};
 
 /// A hand-built position: what stands below it.
 #[derive(Clone)]
@@ -310,7 +309,7 @@ fn estimating_one_strategy_gives_the_numbers_of_a_comparison() {
 /// strategy object of that name; anything else is refused with the text it was given.
 #[test]
 fn strategy_names_round_trip_and_build_their_strategies() {
-    let model = Model::new(0.5, 0.75).unwrap();
+    let model = GameClass::new(0.5, 0.75).unwrap();
     for name in StrategyName::ALL {
         let spelled = name.to_string();
         assert_eq!(spelled.parse::<StrategyName>(), Ok(name));

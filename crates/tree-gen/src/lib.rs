@@ -35,11 +35,13 @@
 struct ReadmeDoctests;
 
 mod explicit;
+mod game_class;
 mod johnson;
 mod key;
 mod params;
 
 pub use explicit::{ExplicitTreeError, Shape, Valued};
+pub use game_class::{GameClass, GameClassError};
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
 pub use params::{Shift, SplitRatio, TreeParams, TreeParamsError, Valuation};

@@ -6,18 +6,16 @@ use std::sync::Arc;
 use rand::RngExt;
 use rand::distr::Distribution;
 
+use crate::game_class::{GameClass, GameClassError};
 use crate::key::NodeRng;
 
 /// Invalid parameters of a random tree.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TreeParamsError {
-    /// The endpoint probability *E* must lie in (0, 1].
-    #[error("endpoint probability E = {0} is outside (0, 1]")]
-    EndpointProbability(f64),
-    /// The constant split ratio *A* must lie in \[1/2, 1\].
-    #[error("split ratio A = {0} is outside [1/2, 1]")]
-    SplitRatio(f64),
+    /// *E* outside (0, 1], or a constant split ratio *A* outside \[1/2, 1\].
+    #[error(transparent)]
+    GameClass(#[from] GameClassError<f64>),
     /// Game 3's top value *T* must lie in \[0, 1\].
     #[error("top value T = {0} is outside [0, 1]")]
     TopValue(f64),
@@ -44,13 +42,9 @@ impl SplitRatio {
     ///
     /// # Errors
     ///
-    /// [`TreeParamsError::SplitRatio`] unless 1/2 ≤ *A* ≤ 1.
+    /// [`GameClassError::SplitRatio`](crate::GameClassError::SplitRatio) unless 1/2 ≤ *A* ≤ 1.
     pub fn constant(a: f64) -> Result<Self, TreeParamsError> {
-        if (0.5..=1.0).contains(&a) {
-            Ok(SplitRatio::Constant(a))
-        } else {
-            Err(TreeParamsError::SplitRatio(a))
-        }
+        Ok(SplitRatio::Constant(GameClass::check_split_ratio(a)?))
     }
 
     /// *R* = `into_range(x)` for x drawn from `distribution`, clamped into \[1/2, 1\] so that
@@ -179,13 +173,13 @@ impl TreeParams {
     ///
     /// # Errors
     ///
-    /// [`TreeParamsError::EndpointProbability`] unless 0 < *E* ≤ 1.
+    /// [`GameClassError::EndpointProbability`](crate::GameClassError::EndpointProbability) unless 0 < *E* ≤ 1.
     pub fn new(
         endpoint_probability: f64,
         split_ratio: SplitRatio,
     ) -> Result<Self, TreeParamsError> {
         Ok(TreeParams {
-            endpoint_probability: check_endpoint_probability(endpoint_probability)?,
+            endpoint_probability: GameClass::check_endpoint_probability(endpoint_probability)?,
             valuation: Valuation::Split(split_ratio),
         })
     }
@@ -195,7 +189,7 @@ impl TreeParams {
     ///
     /// # Errors
     ///
-    /// [`TreeParamsError::EndpointProbability`] unless 0 < *E* ≤ 1,
+    /// [`GameClassError::EndpointProbability`](crate::GameClassError::EndpointProbability) unless 0 < *E* ≤ 1,
     /// [`TreeParamsError::TopValue`] unless 0 ≤ *T* ≤ 1.
     pub fn game3(
         endpoint_probability: f64,
@@ -206,9 +200,17 @@ impl TreeParams {
             return Err(TreeParamsError::TopValue(top));
         }
         Ok(TreeParams {
-            endpoint_probability: check_endpoint_probability(endpoint_probability)?,
+            endpoint_probability: GameClass::check_endpoint_probability(endpoint_probability)?,
             valuation: Valuation::Shift { top, shift },
         })
+    }
+
+    /// Trees of the class (*E*, *A*): endpoints with probability *E*, every split ratio *A*.
+    pub fn from_class(class: &GameClass<f64>) -> Self {
+        TreeParams {
+            endpoint_probability: class.e(),
+            valuation: Valuation::Split(SplitRatio::Constant(class.a())),
+        }
     }
 
     /// *E*, the probability that a bottom point is an endpoint.
@@ -233,13 +235,5 @@ impl TreeParams {
     #[inline]
     pub fn has_dependent_form(&self) -> bool {
         matches!(self.valuation, Valuation::Split(_))
-    }
-}
-
-fn check_endpoint_probability(e: f64) -> Result<f64, TreeParamsError> {
-    if e > 0.0 && e <= 1.0 {
-        Ok(e)
-    } else {
-        Err(TreeParamsError::EndpointProbability(e))
     }
 }

@@ -10,8 +10,8 @@ use num_rational::BigRational;
 use proptest::prelude::*;
 use rand::RngExt;
 use tree_gen::{
-    JohnsonTree, Node, NodeRng, SplitRatio, TreeParams, TreeParamsError, node_key, tree_key,
-    uniform_from_key,
+    GameClassError, JohnsonTree, Node, NodeRng, SplitRatio, TreeParams, TreeParamsError, node_key,
+    tree_key, uniform_from_key,
 };
 
 fn params(e: f64, a: f64) -> TreeParams {
@@ -234,13 +234,15 @@ fn invalid_parameters_are_errors() {
     for e in [0.0, -0.1, 1.01, f64::NAN] {
         assert!(matches!(
             TreeParams::new(e, SplitRatio::Uniform),
-            Err(TreeParamsError::EndpointProbability(_))
+            Err(TreeParamsError::GameClass(
+                GameClassError::EndpointProbability(_)
+            ))
         ));
     }
     for a in [0.49, 1.01, f64::NAN] {
         assert!(matches!(
             SplitRatio::constant(a),
-            Err(TreeParamsError::SplitRatio(_))
+            Err(TreeParamsError::GameClass(GameClassError::SplitRatio(_)))
         ));
     }
     assert!(TreeParams::new(1.0, SplitRatio::constant(0.5).unwrap()).is_ok());

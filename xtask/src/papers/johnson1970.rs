@@ -7,9 +7,9 @@ use game_core::monte_carlo::{Estimate, MonteCarlo};
 use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::Evaluation;
 use solitaire::monte_carlo::{Comparison, compare};
-use solitaire::non_ordinal::{BPrime, HPrime, Model};
+use solitaire::non_ordinal::{BPrime, HPrime};
 use solitaire::{Form, Strategy, StrategyName};
-use tree_gen::{SplitRatio, TreeParams};
+use tree_gen::{GameClass, SplitRatio, TreeParams};
 
 use super::johnson1970_exact::{Exact, TABLES, fraction, strategy_name};
 use super::{Recompute, RunSize};
@@ -98,7 +98,7 @@ impl Johnson {
                 other => return Err(format!("unknown split ratio {other}")),
             };
             let params = TreeParams::new(e, split).map_err(|e| e.to_string())?;
-            let model = Model::new(e, a).map_err(|e| e.to_string())?;
+            let model = GameClass::new(e, a).map_err(|e| e.to_string())?;
             let strategies = NAMES.map(|name| name.strategy(model));
             let strategies: Vec<&dyn Strategy> = strategies.iter().map(|s| &**s).collect();
             let run = MonteCarlo::new(seed(&ratio), games(size)).map_err(|e| e.to_string())?;
@@ -209,7 +209,7 @@ impl Recompute for Johnson {
             "better-two-look-ahead" => self.better_two_look_ahead(row, size),
             "B'STRAT-cutoff" | "H'STRAT-cutoff" => {
                 let (e, a) = endpoint_and_split(row)?;
-                let model = Model::new(e, a).map_err(|e| e.to_string())?;
+                let model = GameClass::new(e, a).map_err(|e| e.to_string())?;
                 let cutoff = if row.column.starts_with("B'") {
                     BPrime::new(model).cutoff(number(row, "X")?)
                 } else {

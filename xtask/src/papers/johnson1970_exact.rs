@@ -13,7 +13,7 @@ use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
 use lookahead_eval::series::evaluate_with;
 use lookahead_eval::tables::{Reproduction, reproduce};
-use lookahead_eval::{Game3Parameters, Parameters, closed_form};
+use lookahead_eval::{Game3Parameters, GameClass, closed_form};
 use num_rational::BigRational;
 use solitaire::{Strategy, StrategyName, UnknownStrategyName};
 
@@ -84,8 +84,8 @@ fn ordinal_strategy(column: &str) -> Result<Box<dyn Strategy>, String> {
         .ok_or_else(|| format!("{name} is not an ordinal strategy"))
 }
 
-fn parameters(row: &TranscribedRow) -> Result<Parameters, String> {
-    Parameters::new(fraction(row, "E")?, fraction(row, "A")?).map_err(|e| e.to_string())
+fn parameters(row: &TranscribedRow) -> Result<GameClass<BigRational>, String> {
+    GameClass::new(fraction(row, "E")?, fraction(row, "A")?).map_err(|e| e.to_string())
 }
 
 /// The memo's printed chance for a reproduction, with the true value beside it.
