@@ -20,7 +20,7 @@ use num_traits::{One, Zero};
 use game_core::number::to_f64;
 use solitaire::Branch;
 
-use crate::params::EvaluationError;
+use crate::series::PrecisionError;
 use crate::series::{Evaluation, MAX_MOVES, check_precision};
 use tree_gen::GameClass;
 
@@ -44,12 +44,25 @@ pub struct Printout {
     pub total: BigRational,
 }
 
+/// Johnson's procedure could not be applied to the terms given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProcedureError {
+    /// The procedure needs *D(1)* … *D(10)*; this many terms were given.
+    #[error("the diagram method needs D(1) … D(10); {0} terms were given")]
+    TooFewTerms(usize),
+    /// Johnson's correction factor assumes the terms fall geometrically from *D(9)* on; here
+    /// *D(10)* ≥ *D(9)*, so the assumed tail does not converge.
+    #[error("D(10) >= D(9): the correction factor's geometric tail diverges")]
+    DivergentTail,
+}
+
 /// Johnson's OUTPUT program on the first ten of `terms`.
 ///
 /// # Errors
 ///
-/// [`EvaluationError::TooFewTerms`] with fewer than ten terms, and
-/// [`EvaluationError::DivergentTail`] when *D(10)* ≥ *D(9)* > 0, where the assumed geometric
+/// [`ProcedureError::TooFewTerms`] with fewer than ten terms, and
+/// [`ProcedureError::DivergentTail`] when *D(10)* ≥ *D(9)* > 0, where the assumed geometric
 /// tail does not converge.
 ///
 /// # Examples
@@ -64,9 +77,9 @@ pub struct Printout {
 /// assert_eq!(printout.correction, fraction(1, 1024).unwrap());
 /// assert_eq!(printout.total, fraction(1, 1).unwrap());
 /// ```
-pub fn output(terms: &[BigRational]) -> Result<Printout, EvaluationError> {
+pub fn output(terms: &[BigRational]) -> Result<Printout, ProcedureError> {
     if terms.len() < TERMS {
-        return Err(EvaluationError::TooFewTerms(terms.len()));
+        return Err(ProcedureError::TooFewTerms(terms.len()));
     }
     let terms = terms[..TERMS].to_vec();
     let ratios = terms
@@ -80,7 +93,7 @@ pub fn output(terms: &[BigRational]) -> Result<Printout, EvaluationError> {
     } else {
         let ratio = tenth / ninth;
         if ratio >= BigRational::one() {
-            return Err(EvaluationError::DivergentTail);
+            return Err(ProcedureError::DivergentTail);
         }
         tenth / (BigRational::one() - ratio) - tenth
     };
@@ -283,8 +296,8 @@ pub fn unlimited_lstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
 ///
 /// # Errors
 ///
-/// [`EvaluationError::InvalidPrecision`] unless `precision` is positive and finite,
-/// [`EvaluationError::Precision`] if [`MAX_MOVES`] decisions do not reach it.
+/// [`PrecisionError::Invalid`] unless `precision` is positive and finite,
+/// [`PrecisionError::NotReached`] if [`MAX_MOVES`] decisions do not reach it.
 ///
 /// # Examples
 ///
@@ -302,7 +315,7 @@ pub fn unlimited_value(
     params: &GameClass<BigRational>,
     chain: Branch,
     precision: f64,
-) -> Result<Evaluation, EvaluationError> {
+) -> Result<Evaluation, PrecisionError> {
     check_precision(precision)?;
     let mut limit = Limit::new(params, chain);
     let mut per_move = Vec::new();
@@ -323,7 +336,7 @@ pub fn unlimited_value(
             });
         }
         if checkpoint >= MAX_MOVES {
-            return Err(EvaluationError::Precision {
+            return Err(PrecisionError::NotReached {
                 requested: precision,
                 reached,
                 moves: checkpoint,

@@ -13,11 +13,23 @@ use std::collections::HashMap;
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
-use solitaire::{Form, Strategy};
+use solitaire::{Form, LookError, Strategy};
+use tree_gen::GameClass;
 
 use crate::diagram::{Diagram, Next};
-use crate::params::EvaluationError;
-use tree_gen::GameClass;
+
+/// Why the dependent form could not be solved as a finite linear system.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DependentError {
+    /// The exact finite evaluation of the dependent form needs an ordinal strategy with a
+    /// bounded number of looks; this one (named) is not, or has too many kinds of position.
+    #[error("{0} has no finite state space in the dependent form")]
+    NotFinite(String),
+    /// The strategy looked where it may not.
+    #[error(transparent)]
+    Look(#[from] LookError),
+}
 
 /// The most positions [`dependent_value`] builds before giving up.
 pub const MAX_POSITIONS: usize = 4_096;
@@ -26,8 +38,8 @@ pub const MAX_POSITIONS: usize = 4_096;
 ///
 /// # Errors
 ///
-/// [`EvaluationError::NotFinite`] if the strategy is not ordinal, has unlimited look-ahead
-/// or more than [`MAX_POSITIONS`] kinds of position; [`EvaluationError::Look`] if it looks
+/// [`DependentError::NotFinite`] if the strategy is not ordinal, has unlimited look-ahead
+/// or more than [`MAX_POSITIONS`] kinds of position; [`DependentError::Look`] if it looks
 /// where it may not.
 ///
 /// # Examples
@@ -46,8 +58,8 @@ pub const MAX_POSITIONS: usize = 4_096;
 pub fn dependent_value(
     strategy: &dyn Strategy,
     params: &GameClass<BigRational>,
-) -> Result<BigRational, EvaluationError> {
-    let not_finite = || EvaluationError::NotFinite(strategy.name());
+) -> Result<BigRational, DependentError> {
+    let not_finite = || DependentError::NotFinite(strategy.name());
     if !strategy.is_ordinal() {
         return Err(not_finite());
     }

@@ -25,7 +25,7 @@ use num_rational::BigRational;
 use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
 
 use crate::chance::{Bases, Chance};
-use crate::params::{EvaluationError, Game3Parameters};
+use crate::params::Game3Parameters;
 use tree_gen::GameClass;
 
 /// How far a single move's look-ahead is followed before the line is set aside as
@@ -563,8 +563,8 @@ impl<'a> Diagram<'a> {
     ///
     /// # Errors
     ///
-    /// [`EvaluationError::Look`] if the strategy looks where it may not.
-    pub fn next_move(&mut self) -> Result<BigRational, EvaluationError> {
+    /// A [`LookError`] if the strategy looks where it may not.
+    pub fn next_move(&mut self) -> Result<BigRational, LookError> {
         self.bases.reach(self.moves + self.look_budget + 2);
         self.bases.reach_alignment(self.states.values());
         let collapse = self.form == Form::Dependent && self.strategy.is_ordinal();
@@ -670,7 +670,7 @@ impl<'a> Diagram<'a> {
     pub(crate) fn transitions(
         &mut self,
         pattern: u32,
-    ) -> Result<Vec<(BigRational, Next)>, EvaluationError> {
+    ) -> Result<Vec<(BigRational, Next)>, LookError> {
         let state = State {
             highs: 0,
             lows: 0,
@@ -689,7 +689,7 @@ impl<'a> Diagram<'a> {
 
     /// Every line of play of one move from a position known as pattern `pattern`, for an
     /// ordinal strategy (whose lines do not depend on the position's value).
-    pub(crate) fn ordinal_lines(&mut self, pattern: u32) -> Result<Rc<Vec<Step>>, EvaluationError> {
+    pub(crate) fn ordinal_lines(&mut self, pattern: u32) -> Result<Rc<Vec<Step>>, LookError> {
         let state = State {
             highs: 0,
             lows: 0,
@@ -758,7 +758,7 @@ impl<'a> Diagram<'a> {
     }
 
     /// Every line of play of one move from `state` (computed once per kind of position).
-    fn steps_from(&mut self, state: &State) -> Result<Rc<Vec<Step>>, EvaluationError> {
+    fn steps_from(&mut self, state: &State) -> Result<Rc<Vec<Step>>, LookError> {
         let level = (!self.strategy.is_ordinal()).then_some((state.highs, state.lows));
         let key = (state.pattern, level);
         if let Some(steps) = self.lines.get(&key) {
@@ -789,7 +789,7 @@ impl<'a> Diagram<'a> {
         Ok(steps)
     }
 
-    fn replay_all(&self, state: &State) -> Result<Vec<Line>, EvaluationError> {
+    fn replay_all(&self, state: &State) -> Result<Vec<Line>, LookError> {
         let mut lines = Vec::new();
         let mut script = Vec::new();
         loop {
@@ -814,7 +814,7 @@ impl<'a> Diagram<'a> {
             let end = match line {
                 Ok(end) => end,
                 Err(LookError::Truncated(_)) => End::Truncated,
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(error),
             };
             lines.push(Line {
                 factors: replay.factors,

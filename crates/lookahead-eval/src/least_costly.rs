@@ -21,8 +21,6 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use tree_gen::Shape;
 
-use crate::params::EvaluationError;
-
 /// Which available position a search looks at next; among equal values, the one it could
 /// see first (the first branch before the second).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +46,12 @@ impl<'s> Point<'s> {
     }
 }
 
+/// Game 1's common endpoint value *a*, the chance that an endpoint is a win, must lie in
+/// \[0, 1\]; this one (the value given) does not.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("endpoint value a = {0} is outside [0, 1]")]
+pub struct EndpointValueError(pub BigRational);
+
 /// The expected number of positions `order` looks at in game 1 on `shape`, every endpoint
 /// a win with chance `a`, until it sees a win or has seen every position.
 ///
@@ -57,7 +61,7 @@ impl<'s> Point<'s> {
 ///
 /// # Errors
 ///
-/// [`EvaluationError::EndpointValue`] unless 0 ≤ *a* ≤ 1.
+/// [`EndpointValueError`] unless 0 ≤ *a* ≤ 1.
 ///
 /// # Examples
 ///
@@ -83,9 +87,9 @@ pub fn expected_looks(
     shape: &Shape,
     a: &BigRational,
     order: Order,
-) -> Result<BigRational, EvaluationError> {
+) -> Result<BigRational, EndpointValueError> {
     if a < &BigRational::zero() || a > &BigRational::one() {
-        return Err(EvaluationError::EndpointValue(a.to_string()));
+        return Err(EndpointValueError(a.clone()));
     }
     let no_win = BigRational::one() - a;
     let mut still_searching = BigRational::one();

@@ -55,7 +55,7 @@ pub mod random_ratio;
 pub mod series;
 pub mod tables;
 
-pub use params::{EvaluationError, Game3Parameters};
+pub use params::{Game3Parameters, Game3ParametersError};
 /// The class of games (*E*, *A*), shared with `tree-gen` and `solitaire`; here in exact
 /// fractions, `GameClass<BigRational>`.
 pub use tree_gen::{GameClass, GameClassError};

@@ -34,12 +34,69 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
-use solitaire::{Branch, Form, Strategy};
+use solitaire::{Branch, Form, LookError, Strategy};
+use tree_gen::{GameClass, GameClassError};
 
 use crate::diagram::{Diagram, Endpoint, Next, Step};
-use crate::params::EvaluationError;
-use crate::series::{self, Evaluation, Terms};
-use tree_gen::GameClass;
+use crate::series::{self, Evaluation, PrecisionError, SeriesError, Terms};
+
+/// A ratio law that is not a law of split ratios.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RatioLawError {
+    /// A value of the ratio outside \[1/2, 1\].
+    #[error(transparent)]
+    SplitRatio(#[from] GameClassError<BigRational>),
+    /// The chances of a discrete law must be positive and sum to 1; these (in the order
+    /// given) do not.
+    #[error("ratio chances {} are not positive numbers summing to 1", list(.0))]
+    Chances(Vec<BigRational>),
+}
+
+/// `items` as the error message shows them: "1/2, 1/3".
+fn list(items: &[BigRational]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why the exact chance under random split ratios could not be given.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RandomRatioError {
+    /// Only ordinal strategies are evaluated here: a strategy (named) that uses values moves
+    /// differently for different ratios.
+    #[error(
+        "{0} uses values, not only which branch is higher; only ordinal strategies are evaluated"
+    )]
+    NotOrdinal(String),
+    /// Positions are followed at most 63 branches below the current one; the strategy
+    /// looked this deep.
+    #[error(
+        "a look {0} branches below the current position is deeper than random split ratios are followed (63)"
+    )]
+    TooDeep(usize),
+    /// *E* outside (0, 1].
+    #[error(transparent)]
+    GameClass(#[from] GameClassError<BigRational>),
+    /// The precision was invalid or not reached.
+    #[error(transparent)]
+    Precision(#[from] PrecisionError),
+    /// The strategy looked where it may not.
+    #[error(transparent)]
+    Look(#[from] LookError),
+}
+
+impl From<SeriesError> for RandomRatioError {
+    fn from(error: SeriesError) -> Self {
+        match error {
+            SeriesError::Precision(error) => RandomRatioError::Precision(error),
+            SeriesError::Look(error) => RandomRatioError::Look(error),
+        }
+    }
+}
 
 /// How far one move's look-ahead is followed in TSI before the line is set aside (and its
 /// chance carried in the bound): positions are named by at most 63 branches, and the
@@ -63,8 +120,8 @@ impl RatioLaw {
     ///
     /// # Errors
     ///
-    /// [`GameClassError::SplitRatio`](crate::GameClassError::SplitRatio) unless 1/2 ≤ *A* ≤ 1.
-    pub fn constant(a: BigRational) -> Result<Self, EvaluationError> {
+    /// [`RatioLawError::SplitRatio`] unless 1/2 ≤ *A* ≤ 1.
+    pub fn constant(a: BigRational) -> Result<Self, RatioLawError> {
         Ok(RatioLaw::Constant(GameClass::check_split_ratio(a)?))
     }
 
@@ -72,9 +129,9 @@ impl RatioLaw {
     ///
     /// # Errors
     ///
-    /// [`GameClassError::SplitRatio`](crate::GameClassError::SplitRatio) for a value outside \[1/2, 1\],
-    /// [`EvaluationError::RatioChances`] unless the chances are positive and sum to 1.
-    pub fn discrete(outcomes: Vec<(BigRational, BigRational)>) -> Result<Self, EvaluationError> {
+    /// [`RatioLawError::SplitRatio`] for a value outside \[1/2, 1\],
+    /// [`RatioLawError::Chances`] unless the chances are positive and sum to 1.
+    pub fn discrete(outcomes: Vec<(BigRational, BigRational)>) -> Result<Self, RatioLawError> {
         for (value, _) in &outcomes {
             RatioLaw::constant(value.clone())?;
         }
@@ -83,12 +140,8 @@ impl RatioLaw {
             .iter()
             .all(|(_, chance)| chance > &BigRational::zero());
         if !positive || !total.is_one() {
-            return Err(EvaluationError::RatioChances(
-                outcomes
-                    .iter()
-                    .map(|(_, c)| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+            return Err(RatioLawError::Chances(
+                outcomes.into_iter().map(|(_, chance)| chance).collect(),
             ));
         }
         Ok(RatioLaw::Discrete(outcomes))
@@ -132,10 +185,10 @@ impl RatioLaw {
 ///
 /// # Errors
 ///
-/// [`EvaluationError::NotOrdinal`] for a strategy that uses values,
-/// [`EvaluationError::TooDeep`] for one that looks more than 63 branches down,
-/// [`GameClassError::EndpointProbability`](crate::GameClassError::EndpointProbability) unless 0 < *E* ≤ 1,
-/// [`EvaluationError::InvalidPrecision`] and [`EvaluationError::Precision`] as
+/// [`RandomRatioError::NotOrdinal`] for a strategy that uses values,
+/// [`RandomRatioError::TooDeep`] for one that looks more than 63 branches down,
+/// [`RandomRatioError::GameClass`] unless 0 < *E* ≤ 1,
+/// [`RandomRatioError::Precision`] as
 /// [`series::evaluate`].
 ///
 /// # Examples
@@ -164,13 +217,13 @@ pub fn evaluate(
     e: BigRational,
     law: &RatioLaw,
     precision: f64,
-) -> Result<Evaluation, EvaluationError> {
+) -> Result<Evaluation, RandomRatioError> {
     if !strategy.is_ordinal() {
-        return Err(EvaluationError::NotOrdinal(strategy.name()));
+        return Err(RandomRatioError::NotOrdinal(strategy.name()));
     }
     let params = GameClass::new(e, law.mean())?;
     match form {
-        Form::Dependent => series::evaluate(strategy, form, &params, precision),
+        Form::Dependent => Ok(series::evaluate(strategy, form, &params, precision)?),
         Form::Independent => {
             let mut moments = Moments::new(strategy, &params, law);
             series::sum_terms(&mut moments, precision, series::MAX_MOVES)
@@ -362,19 +415,21 @@ struct Moments<'a> {
 }
 
 impl Terms for Moments<'_> {
-    fn next_term(&mut self) -> Result<BigRational, EvaluationError> {
+    type Error = RandomRatioError;
+
+    fn next_term(&mut self) -> Result<BigRational, RandomRatioError> {
         let (wins, truncated) = self.next_move()?;
         self.truncated += truncated;
         Ok(wins)
     }
 
-    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError> {
+    fn remaining_estimate(&mut self) -> Result<f64, RandomRatioError> {
         // The exact bound is cheap here: the functionals it needs are memoised, so the
         // second call, from `remaining`, costs lookups.
         Ok(game_core::number::to_f64(&self.remaining()?))
     }
 
-    fn remaining(&mut self) -> Result<BigRational, EvaluationError> {
+    fn remaining(&mut self) -> Result<BigRational, RandomRatioError> {
         Ok(self.tail_bound()? + &self.truncated)
     }
 }
@@ -401,7 +456,7 @@ impl<'a> Moments<'a> {
 
     /// Plays move *n* = (moves so far) + 1: the chance of winning on it, and of the lines
     /// set aside at the look budget.
-    fn next_move(&mut self) -> Result<(BigRational, BigRational), EvaluationError> {
+    fn next_move(&mut self) -> Result<(BigRational, BigRational), RandomRatioError> {
         let before = self.reach.len() - 1;
         let mut reached = HashSet::new();
         let mut wins = BigRational::zero();
@@ -425,7 +480,7 @@ impl<'a> Moments<'a> {
     }
 
     /// The bound on every win after the moves made so far (not counting lines set aside).
-    fn tail_bound(&mut self) -> Result<BigRational, EvaluationError> {
+    fn tail_bound(&mut self) -> Result<BigRational, RandomRatioError> {
         let moves = self.reach.len() - 1;
         let mut bound = BigRational::zero();
         let now: Vec<u32> = self.reach[moves].iter().copied().collect();
@@ -545,7 +600,7 @@ impl<'a> Moments<'a> {
     }
 
     /// The pattern's variables, bound and lines, computed once.
-    fn pattern(&mut self, pattern: u32) -> Result<Rc<Pattern>, EvaluationError> {
+    fn pattern(&mut self, pattern: u32) -> Result<Rc<Pattern>, RandomRatioError> {
         if let Some(data) = self.patterns.get(&pattern) {
             return Ok(Rc::clone(data));
         }
@@ -560,7 +615,7 @@ impl<'a> Moments<'a> {
             .max()
             .unwrap_or(0);
         if deepest > MAX_DEPTH {
-            return Err(EvaluationError::TooDeep(deepest));
+            return Err(RandomRatioError::TooDeep(deepest));
         }
         let splits: HashSet<Node> = shape.splits.iter().map(|path| Node::of(path)).collect();
         let endpoints: Vec<Node> = shape.endpoints.iter().map(|e| Node::of(&e.path)).collect();

@@ -3,11 +3,42 @@
 use game_core::number::to_f64;
 use num_rational::BigRational;
 use num_traits::Zero;
-use solitaire::{Form, Strategy};
+use solitaire::{Form, LookError, Strategy};
+use tree_gen::GameClass;
 
 use crate::diagram::Diagram;
-use crate::params::EvaluationError;
-use tree_gen::GameClass;
+
+/// A series could not be summed to the precision asked for.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PrecisionError {
+    /// A precision must be a positive, finite number.
+    #[error("precision {0} is not a positive number")]
+    Invalid(f64),
+    /// The bound on the rest of the series was still above the precision asked for when
+    /// the move limit ran out.
+    #[error("after {moves} moves the error bound is {reached:e}, not below {requested:e}")]
+    NotReached {
+        /// The width asked for.
+        requested: f64,
+        /// The bound reached when the move limit ran out.
+        reached: f64,
+        /// The moves evaluated.
+        moves: usize,
+    },
+}
+
+/// Why the diagram method could not give *W*.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SeriesError {
+    /// The precision was invalid or not reached.
+    #[error(transparent)]
+    Precision(#[from] PrecisionError),
+    /// The strategy looked where it may not.
+    #[error(transparent)]
+    Look(#[from] LookError),
+}
 
 /// The most moves [`evaluate`] plays before it reports that the precision is out of reach.
 pub const MAX_MOVES: usize = 2_000;
@@ -46,10 +77,10 @@ impl Evaluation {
 ///
 /// # Errors
 ///
-/// [`EvaluationError::InvalidPrecision`] unless `precision` is positive and finite,
-/// [`EvaluationError::Precision`] if [`MAX_MOVES`] moves (`max_moves` for
-/// [`evaluate_with`]) do not reach it, and
-/// [`EvaluationError::Look`] if the strategy looks where it may not.
+/// [`PrecisionError::Invalid`] unless `precision` is positive and finite,
+/// [`PrecisionError::NotReached`] if [`MAX_MOVES`] moves (`max_moves` for
+/// [`evaluate_with`]) do not reach it, and [`SeriesError::Look`] if the strategy looks
+/// where it may not.
 ///
 /// # Examples
 ///
@@ -70,7 +101,7 @@ pub fn evaluate(
     form: Form,
     params: &GameClass<BigRational>,
     precision: f64,
-) -> Result<Evaluation, EvaluationError> {
+) -> Result<Evaluation, SeriesError> {
     evaluate_with(Diagram::new(strategy, form, params), precision, MAX_MOVES)
 }
 
@@ -84,45 +115,50 @@ pub fn evaluate_with(
     mut diagram: Diagram<'_>,
     precision: f64,
     max_moves: usize,
-) -> Result<Evaluation, EvaluationError> {
+) -> Result<Evaluation, SeriesError> {
     sum_terms(&mut diagram, precision, max_moves)
 }
 
 /// An exact evaluation that produces *D(1)*, *D(2)*, … one move at a time, with a bound on
 /// everything not yet counted.
 pub(crate) trait Terms {
+    /// Why a term could not be computed; a precision not reached is one such reason.
+    type Error: From<PrecisionError>;
+
     /// *D(n)* for the next move *n*.
-    fn next_term(&mut self) -> Result<BigRational, EvaluationError>;
+    fn next_term(&mut self) -> Result<BigRational, Self::Error>;
 
     /// The bound on everything not yet counted, cheaply and approximately: used only to
     /// decide when to compute the exact bound.
-    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError>;
+    fn remaining_estimate(&mut self) -> Result<f64, Self::Error>;
 
     /// The rigorous bound on everything not yet counted.
-    fn remaining(&mut self) -> Result<BigRational, EvaluationError>;
+    fn remaining(&mut self) -> Result<BigRational, Self::Error>;
 }
 
 impl Terms for Diagram<'_> {
-    fn next_term(&mut self) -> Result<BigRational, EvaluationError> {
-        self.next_move()
+    type Error = SeriesError;
+
+    fn next_term(&mut self) -> Result<BigRational, SeriesError> {
+        Ok(self.next_move()?)
     }
 
-    fn remaining_estimate(&mut self) -> Result<f64, EvaluationError> {
+    fn remaining_estimate(&mut self) -> Result<f64, SeriesError> {
         Ok(self.remaining_f64())
     }
 
-    fn remaining(&mut self) -> Result<BigRational, EvaluationError> {
+    fn remaining(&mut self) -> Result<BigRational, SeriesError> {
         Ok(self.tail_bound() + self.truncated())
     }
 }
 
 /// Sums the terms of `terms`, move by move, until the bound on what remains falls below
 /// `precision` (and at least [`PAPER_TERMS`] terms are known), playing at most `max_moves`.
-pub(crate) fn sum_terms(
-    terms: &mut impl Terms,
+pub(crate) fn sum_terms<T: Terms>(
+    terms: &mut T,
     precision: f64,
     max_moves: usize,
-) -> Result<Evaluation, EvaluationError> {
+) -> Result<Evaluation, T::Error> {
     check_precision(precision)?;
     let mut per_move = Vec::new();
     let mut lower = BigRational::zero();
@@ -144,20 +180,21 @@ pub(crate) fn sum_terms(
             }
         }
         if per_move.len() >= max_moves.max(PAPER_TERMS) {
-            return Err(EvaluationError::Precision {
+            return Err(PrecisionError::NotReached {
                 requested: precision,
                 reached,
                 moves: per_move.len(),
-            });
+            }
+            .into());
         }
     }
 }
 
 /// A precision must be a positive, finite width.
-pub(crate) fn check_precision(precision: f64) -> Result<(), EvaluationError> {
+pub(crate) fn check_precision(precision: f64) -> Result<(), PrecisionError> {
     if precision > 0.0 && precision.is_finite() {
         Ok(())
     } else {
-        Err(EvaluationError::InvalidPrecision(precision))
+        Err(PrecisionError::Invalid(precision))
     }
 }

@@ -4,10 +4,26 @@
 use num_rational::BigRational;
 use solitaire::{Branch, Form, StrategyName};
 
-use crate::appendix_a::{self, Printout, output, unlimited_value};
-use crate::params::EvaluationError;
-use crate::series::{Evaluation, evaluate};
 use tree_gen::GameClass;
+
+use crate::appendix_a::{self, Printout, ProcedureError, output, unlimited_value};
+use crate::series::{Evaluation, SeriesError, evaluate};
+
+/// Why a strategy's entry in the memo's tables could not be reproduced.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReproduceError {
+    /// The memo's tables hold no exact chance of a strategy that uses values (B'STRAT,
+    /// H'STRAT): it estimates those by Monte Carlo only.
+    #[error("{0} uses values; the memo's exact tables hold only ordinal strategies")]
+    NotOrdinal(StrategyName),
+    /// The true value could not be evaluated.
+    #[error(transparent)]
+    Series(#[from] SeriesError),
+    /// Johnson's procedure could not be applied to the terms.
+    #[error(transparent)]
+    Procedure(#[from] ProcedureError),
+}
 
 /// The look-ahead strategies of chapters 2 and 4, in the order the memo's tables use.
 pub const LOOK_AHEAD: [StrategyName; 7] = [
@@ -52,8 +68,9 @@ pub struct Reproduction {
 ///
 /// # Errors
 ///
-/// [`EvaluationError::NotOrdinal`] for B'STRAT and H'STRAT, whose chances the memo
-/// estimates by Monte Carlo only, and the errors of [`evaluate`] and [`output`].
+/// [`ReproduceError::NotOrdinal`] for B'STRAT and H'STRAT, whose chances the memo
+/// estimates by Monte Carlo only; [`ReproduceError::Series`] and
+/// [`ReproduceError::Procedure`] with the errors of [`evaluate`] and [`output`].
 ///
 /// # Examples
 ///
@@ -72,14 +89,15 @@ pub fn reproduce(
     name: StrategyName,
     params: &GameClass<BigRational>,
     precision: f64,
-) -> Result<Reproduction, EvaluationError> {
+) -> Result<Reproduction, ReproduceError> {
+    let unlimited = |chain| unlimited_value(params, chain, precision).map_err(SeriesError::from);
     let exact = match name {
-        StrategyName::UnlimitedLStrat => unlimited_value(params, Branch::Low, precision)?,
-        StrategyName::UnlimitedHStrat => unlimited_value(params, Branch::High, precision)?,
+        StrategyName::UnlimitedLStrat => unlimited(Branch::Low)?,
+        StrategyName::UnlimitedHStrat => unlimited(Branch::High)?,
         _ => {
             let strategy = name
                 .ordinal_strategy()
-                .ok_or_else(|| EvaluationError::NotOrdinal(name.to_string()))?;
+                .ok_or(ReproduceError::NotOrdinal(name))?;
             evaluate(&*strategy, Form::Independent, params, precision)?
         }
     };

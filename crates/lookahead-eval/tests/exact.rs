@@ -2,11 +2,14 @@
 //! the move-by-move diagram, and Johnson's Appendix A listings.
 
 use game_core::number::{fraction, to_f64};
+use lookahead_eval::appendix_a::ProcedureError;
 use lookahead_eval::appendix_a::{self, output, unlimited_value};
+use lookahead_eval::dependent::DependentError;
 use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
 use lookahead_eval::series::{Evaluation, evaluate, evaluate_with};
-use lookahead_eval::{EvaluationError, GameClass, GameClassError, closed_form};
+use lookahead_eval::series::{PrecisionError, SeriesError};
+use lookahead_eval::{Game3ParametersError, GameClass, GameClassError, closed_form};
 use num_rational::BigRational;
 use solitaire::strategies::{BothBranches, HighChain, LowChain, NoStrat, Strat};
 use solitaire::{Branch, Form, Strategy};
@@ -244,27 +247,30 @@ fn bad_input_gets_typed_errors() {
     for precision in [0.0, -1.0, f64::NAN, f64::INFINITY] {
         assert!(matches!(
             evaluate(&Strat, Form::Independent, &p, precision),
-            Err(EvaluationError::InvalidPrecision(_))
+            Err(SeriesError::Precision(PrecisionError::Invalid(_)))
         ));
     }
     let slow = params((1, 100), (1, 1));
     assert!(matches!(
         evaluate_with(Diagram::new(&Strat, Form::Independent, &slow), 1e-12, 100),
-        Err(EvaluationError::Precision { moves: 100, .. })
+        Err(SeriesError::Precision(PrecisionError::NotReached {
+            moves: 100,
+            ..
+        }))
     ));
     assert!(matches!(
         output(&[half.clone(), half]),
-        Err(EvaluationError::TooFewTerms(2))
+        Err(ProcedureError::TooFewTerms(2))
     ));
     let model = GameClass::new(0.5, 0.75).unwrap();
     let bprime = solitaire::non_ordinal::BPrime::new(model);
     assert!(matches!(
         dependent_value(&bprime, &p),
-        Err(EvaluationError::NotFinite(_))
+        Err(DependentError::NotFinite(_))
     ));
     assert!(matches!(
         dependent_value(&LowChain::unlimited(), &p),
-        Err(EvaluationError::NotFinite(_))
+        Err(DependentError::NotFinite(_))
     ));
 }
 
@@ -418,7 +424,7 @@ fn game_3_moves_account_for_every_game() {
             fraction(3, 2).unwrap(),
             fraction(0, 1).unwrap()
         ),
-        Err(EvaluationError::TopValue(_))
+        Err(Game3ParametersError::TopValue(_))
     ));
     assert!(matches!(
         lookahead_eval::Game3Parameters::new(
@@ -426,6 +432,6 @@ fn game_3_moves_account_for_every_game() {
             fraction(1, 2).unwrap(),
             fraction(-1, 6).unwrap()
         ),
-        Err(EvaluationError::Shift(_))
+        Err(Game3ParametersError::Shift(_))
     ));
 }

@@ -2,8 +2,10 @@
 //! hand computation, and the strategies for which averaging is exact.
 
 use game_core::number::fraction;
+use lookahead_eval::random_ratio::{RandomRatioError, RatioLawError};
 use lookahead_eval::random_ratio::{RatioLaw, evaluate};
-use lookahead_eval::{EvaluationError, GameClass, GameClassError, series};
+use lookahead_eval::series::PrecisionError;
+use lookahead_eval::{GameClass, GameClassError, series};
 use num_rational::BigRational;
 use solitaire::non_ordinal::BPrime;
 use solitaire::{Form, StrategyName};
@@ -111,37 +113,37 @@ fn bad_input_gets_typed_errors() {
     let tsi = Form::Independent;
     assert!(matches!(
         RatioLaw::constant(ratio(1, 3)),
-        Err(EvaluationError::GameClass(GameClassError::SplitRatio(_)))
+        Err(RatioLawError::SplitRatio(GameClassError::SplitRatio(_)))
     ));
     assert!(matches!(
         RatioLaw::discrete(vec![(ratio(1, 3), ratio(1, 1))]),
-        Err(EvaluationError::GameClass(GameClassError::SplitRatio(_)))
+        Err(RatioLawError::SplitRatio(GameClassError::SplitRatio(_)))
     ));
-    assert!(matches!(
+    assert_eq!(
         RatioLaw::discrete(vec![(ratio(1, 2), ratio(1, 2))]),
-        Err(EvaluationError::RatioChances(_))
-    ));
+        Err(RatioLawError::Chances(vec![ratio(1, 2)]))
+    );
     assert!(matches!(
         RatioLaw::discrete(vec![
             (ratio(1, 2), ratio(3, 2)),
             (ratio(1, 1), ratio(-1, 2))
         ]),
-        Err(EvaluationError::RatioChances(_))
+        Err(RatioLawError::Chances(_))
     ));
     assert!(matches!(
         evaluate(&*lstrat, tsi, ratio(0, 1), &uniform, 1e-6),
-        Err(EvaluationError::GameClass(
+        Err(RandomRatioError::GameClass(
             GameClassError::EndpointProbability(_)
         ))
     ));
     assert!(matches!(
         evaluate(&*lstrat, tsi, ratio(1, 2), &uniform, 0.0),
-        Err(EvaluationError::InvalidPrecision(_))
+        Err(RandomRatioError::Precision(PrecisionError::Invalid(_)))
     ));
     let bprime = BPrime::new(GameClass::new(0.5, 0.75).unwrap());
     assert!(matches!(
         evaluate(&bprime, tsi, ratio(1, 2), &uniform, 1e-6),
-        Err(EvaluationError::NotOrdinal(_))
+        Err(RandomRatioError::NotOrdinal(_))
     ));
 }
 
