@@ -4,7 +4,27 @@
 use num_bigint::BigUint;
 use num_rational::BigRational;
 
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ScoreError, ShapeError, check_alpha};
+
+/// Why the assignments could not be enumerated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BruteForceError {
+    /// The moves are invalid, or have too many leaves to count.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// α is 0.
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+    /// α^N assignments, more than [`MAX_ASSIGNMENTS`].
+    #[error("{alpha}^{leaves} score assignments are too many to enumerate")]
+    TooManyAssignments {
+        /// α.
+        alpha: u32,
+        /// N, the leaves of all the moves.
+        leaves: u32,
+    },
+}
 
 /// Assignments beyond this many are refused.
 pub const MAX_ASSIGNMENTS: u64 = 50_000_000;
@@ -14,27 +34,28 @@ pub const MAX_ASSIGNMENTS: u64 = 50_000_000;
 ///
 /// # Errors
 ///
-/// [`ShapeError::NoMoves`], [`ShapeError::ZeroAlpha`],
-/// [`ShapeError::TooManyAssignments`] beyond [`MAX_ASSIGNMENTS`].
-pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRational>, ShapeError> {
+/// [`ShapeError::NoMoves`], [`ScoreError::ZeroAlpha`],
+/// [`BruteForceError::TooManyAssignments`] beyond [`MAX_ASSIGNMENTS`].
+pub fn move_probabilities(
+    moves: &[MoveShape],
+    alpha: u32,
+) -> Result<Vec<BigRational>, BruteForceError> {
     if moves.is_empty() {
-        return Err(ShapeError::NoMoves);
+        return Err(ShapeError::NoMoves.into());
     }
-    if alpha == 0 {
-        return Err(ShapeError::ZeroAlpha);
-    }
+    check_alpha(alpha)?;
     let leaves: Vec<u32> = moves
         .iter()
-        .map(|m| {
-            m.leaves()
-                .ok_or_else(|| ShapeError::TooManyAssignments("overflow".into()))
-        })
+        .map(|m| m.leaves().ok_or(ShapeError::TooManyLeaves))
         .collect::<Result<_, _>>()?;
     let total_leaves: u32 = leaves.iter().sum();
     let assignments = u64::from(alpha)
         .checked_pow(total_leaves)
         .filter(|&n| n <= MAX_ASSIGNMENTS)
-        .ok_or_else(|| ShapeError::TooManyAssignments(format!("{alpha}^{total_leaves}")))?;
+        .ok_or(BruteForceError::TooManyAssignments {
+            alpha,
+            leaves: total_leaves,
+        })?;
     let mut on_principal = vec![0u64; moves.len()];
     let mut scores = vec![1u32; total_leaves as usize];
     for _ in 0..assignments {

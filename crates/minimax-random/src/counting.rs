@@ -12,7 +12,7 @@ use num_traits::Zero;
 use rayon::prelude::*;
 
 use crate::natural::{self, Natural};
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ProbabilityError, ScoreError, ShapeError, check_alpha};
 
 /// LE(n, i) and GT(n, i) for i = 0, …, α at one node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,11 +27,10 @@ impl Counts {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::ZeroAlpha`] when `alpha` is 0.
-    pub fn of_move(shape: &MoveShape, alpha: u32) -> Result<Counts, ShapeError> {
-        if alpha == 0 {
-            return Err(ShapeError::ZeroAlpha);
-        }
+    /// [`ScoreError::ZeroAlpha`] when `alpha` is 0, [`ShapeError::TooManyLeaves`] beyond
+    /// 2^64 leaves.
+    pub fn of_move(shape: &MoveShape, alpha: u32) -> Result<Counts, ProbabilityError> {
+        check_alpha(alpha)?;
         let a = Natural::from(alpha);
         let mut le: Vec<Natural> = (0..=alpha).map(Natural::from).collect();
         let mut gt: Vec<Natural> = (0..=alpha).map(|i| Natural::from(alpha - i)).collect();
@@ -40,7 +39,7 @@ impl Counts {
         for (depth, &children) in shape.children().iter().enumerate().rev() {
             leaves = leaves
                 .checked_mul(u64::from(children))
-                .ok_or_else(|| ShapeError::TooManyAssignments("more than 2^64 leaves".into()))?;
+                .ok_or(ShapeError::TooManyLeaves)?;
             let total = natural::power(&a, leaves);
             let min_node = depth % 2 == 0;
             let (raised, other) = if min_node {
@@ -75,9 +74,9 @@ impl Counts {
         self.alpha
     }
 
-    fn check(&self, i: u32) -> Result<usize, ShapeError> {
+    fn check(&self, i: u32) -> Result<usize, ScoreError> {
         if i > self.alpha {
-            return Err(ShapeError::ScoreOutOfRange {
+            return Err(ScoreError::ScoreOutOfRange {
                 score: i,
                 alpha: self.alpha,
             });
@@ -89,8 +88,8 @@ impl Counts {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn at_most(&self, i: u32) -> Result<&BigUint, ShapeError> {
+    /// [`ScoreError::ScoreOutOfRange`] when i > α.
+    pub fn at_most(&self, i: u32) -> Result<&BigUint, ScoreError> {
         Ok(&self.le[self.check(i)?])
     }
 
@@ -98,8 +97,8 @@ impl Counts {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn greater_than(&self, i: u32) -> Result<&BigUint, ShapeError> {
+    /// [`ScoreError::ScoreOutOfRange`] when i > α.
+    pub fn greater_than(&self, i: u32) -> Result<&BigUint, ScoreError> {
         Ok(&self.gt[self.check(i)?])
     }
 
@@ -107,8 +106,8 @@ impl Counts {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::ScoreOutOfRange`] when i > α.
-    pub fn equal_to(&self, i: u32) -> Result<BigUint, ShapeError> {
+    /// [`ScoreError::ScoreOutOfRange`] when i > α.
+    pub fn equal_to(&self, i: u32) -> Result<BigUint, ScoreError> {
         let at = self.check(i)?;
         Ok(if at == 0 {
             BigUint::zero()

@@ -11,7 +11,7 @@
 //! let pair = GameTree::Node(vec![GameTree::Leaf, GameTree::Leaf]);
 //! let probs = move_probabilities_of_trees(&[leaf, pair], 2)?;
 //! assert_eq!(probs[0], BigRational::new(7.into(), 8.into()));
-//! # Ok::<(), minimax_random::ShapeError>(())
+//! # Ok::<(), minimax_random::ProbabilityError>(())
 //! ```
 
 use num_bigint::BigUint;
@@ -19,7 +19,7 @@ use num_rational::BigRational;
 
 use crate::counting::Counts;
 use crate::probability::{over_power, principal_count};
-use crate::shape::ShapeError;
+use crate::shape::{ProbabilityError, ShapeError, check_alpha};
 
 /// A game tree given node by node. A move's node is a min-node, its children max-nodes, and
 /// so on; the leaves get the random scores.
@@ -37,12 +37,10 @@ impl GameTree {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::ZeroAlpha`]; [`ShapeError::ZeroChildren`] for an inner node without
-    /// children.
-    pub fn counts(&self, alpha: u32) -> Result<Counts, ShapeError> {
-        if alpha == 0 {
-            return Err(ShapeError::ZeroAlpha);
-        }
+    /// [`ScoreError::ZeroAlpha`](crate::ScoreError::ZeroAlpha);
+    /// [`ShapeError::ZeroChildren`] for an inner node without children.
+    pub fn counts(&self, alpha: u32) -> Result<Counts, ProbabilityError> {
+        check_alpha(alpha)?;
         let (le, gt, _) = counts_of(self, alpha, true, 0)?;
         Ok(Counts::from_le_and_gt(alpha, le, gt))
     }
@@ -60,14 +58,15 @@ impl GameTree {
 ///
 /// # Errors
 ///
-/// [`ShapeError::NoMoves`], [`ShapeError::ZeroAlpha`], and [`ShapeError::ZeroChildren`]
-/// for an inner node without children (its level below the move).
+/// [`ShapeError::NoMoves`], [`ScoreError::ZeroAlpha`](crate::ScoreError::ZeroAlpha), and
+/// [`ShapeError::ZeroChildren`] for an inner node without children (its level below the
+/// move).
 pub fn move_probabilities_of_trees(
     moves: &[GameTree],
     alpha: u32,
-) -> Result<Vec<BigRational>, ShapeError> {
+) -> Result<Vec<BigRational>, ProbabilityError> {
     if moves.is_empty() {
-        return Err(ShapeError::NoMoves);
+        return Err(ShapeError::NoMoves.into());
     }
     let counts = moves
         .iter()

@@ -58,4 +58,4 @@ mod shape;
 pub mod simulation;
 pub mod tournament;
 
-pub use shape::{MoveShape, ShapeError};
+pub use shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};

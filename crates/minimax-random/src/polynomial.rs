@@ -14,7 +14,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
 use crate::probability::principal_counts;
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ProbabilityError, ShapeError};
 
 /// A polynomial with exact rational coefficients, constant term first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,16 +94,13 @@ impl Polynomial {
 ///
 /// As [`crate::probability::move_probabilities`]; [`ShapeError::NoMoves`] with fewer than two
 /// moves.
-pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ShapeError> {
+pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ProbabilityError> {
     if moves.len() < 2 {
-        return Err(ShapeError::NoMoves);
+        return Err(ShapeError::NoMoves.into());
     }
     let leaves: u32 = moves
         .iter()
-        .map(|m| {
-            m.leaves()
-                .ok_or_else(|| ShapeError::TooManyAssignments("overflow".into()))
-        })
+        .map(|m| m.leaves().ok_or(ShapeError::TooManyLeaves))
         .sum::<Result<u32, _>>()?;
     let points = (1..=leaves + 2)
         .map(|alpha| {
@@ -114,7 +111,7 @@ pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ShapeError> {
                 BigRational::from_integer(difference),
             ))
         })
-        .collect::<Result<Vec<_>, ShapeError>>()?;
+        .collect::<Result<Vec<_>, ProbabilityError>>()?;
     Ok(Polynomial::interpolate(&points))
 }
 
@@ -123,11 +120,13 @@ pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ShapeError> {
 /// # Errors
 ///
 /// As [`crate::probability::move_probabilities`].
-pub fn principal_count_polynomials(moves: &[MoveShape]) -> Result<Vec<Polynomial>, ShapeError> {
+pub fn principal_count_polynomials(
+    moves: &[MoveShape],
+) -> Result<Vec<Polynomial>, ProbabilityError> {
     let leaves = total_leaves(moves)?;
     let values = (1..=leaves + 2)
         .map(|alpha| principal_counts(moves, alpha))
-        .collect::<Result<Vec<_>, ShapeError>>()?;
+        .collect::<Result<Vec<_>, ProbabilityError>>()?;
     Ok((0..moves.len())
         .map(|k| {
             let points: Vec<(BigRational, BigRational)> = values
@@ -160,7 +159,7 @@ pub fn principal_count_polynomials(moves: &[MoveShape]) -> Result<Vec<Polynomial
 /// let limits = limit_probabilities(&[MoveShape::new(vec![3]).unwrap(), MoveShape::new(vec![2]).unwrap()]).unwrap();
 /// assert_eq!(limits[0], BigRational::new(2.into(), 5.into()));
 /// ```
-pub fn limit_probabilities(moves: &[MoveShape]) -> Result<Vec<BigRational>, ShapeError> {
+pub fn limit_probabilities(moves: &[MoveShape]) -> Result<Vec<BigRational>, ProbabilityError> {
     let n = total_leaves(moves)? as usize;
     Ok(principal_count_polynomials(moves)?
         .into_iter()
@@ -176,10 +175,7 @@ pub fn limit_probabilities(moves: &[MoveShape]) -> Result<Vec<BigRational>, Shap
 fn total_leaves(moves: &[MoveShape]) -> Result<u32, ShapeError> {
     moves
         .iter()
-        .map(|m| {
-            m.leaves()
-                .ok_or_else(|| ShapeError::TooManyAssignments("overflow".into()))
-        })
+        .map(|m| m.leaves().ok_or(ShapeError::TooManyLeaves))
         .sum()
 }
 
@@ -205,7 +201,10 @@ pub enum Comparison {
 /// # Errors
 ///
 /// As [`count_difference`].
-pub fn compare_for_all_alpha(moves: &[MoveShape], from: u64) -> Result<Comparison, ShapeError> {
+pub fn compare_for_all_alpha(
+    moves: &[MoveShape],
+    from: u64,
+) -> Result<Comparison, ProbabilityError> {
     let d = count_difference(moves)?;
     let Some(bound) = d.root_bound() else {
         return Ok(Comparison::AlwaysEqual);

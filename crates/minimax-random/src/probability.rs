@@ -12,19 +12,22 @@ use rayon::prelude::*;
 
 use crate::counting::Counts;
 use crate::natural::{self, Natural};
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};
 
 /// prob(n) for every move, in order, as exact fractions.
 ///
 /// # Errors
 ///
-/// [`ShapeError::NoMoves`], [`ShapeError::ZeroAlpha`], or [`ShapeError::DifferentDepths`]
-/// when the moves' subgame trees do not all reach the same depth.
-pub fn move_probabilities(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigRational>, ShapeError> {
+/// [`ShapeError::NoMoves`], or [`ShapeError::DifferentDepths`] when the moves' subgame
+/// trees do not all reach the same depth, [`ShapeError::TooManyLeaves`];
+/// [`ScoreError::ZeroAlpha`].
+pub fn move_probabilities(
+    moves: &[MoveShape],
+    alpha: u32,
+) -> Result<Vec<BigRational>, ProbabilityError> {
     let favourable = principal_counts(moves, alpha)?;
     let leaves: BigUint = moves.iter().map(leaves_of).sum();
-    let leaves = u64::try_from(leaves)
-        .map_err(|e| ShapeError::TooManyAssignments(format!("alpha^{}", e.into_original())))?;
+    let leaves = u64::try_from(leaves).map_err(|_| ShapeError::TooManyLeaves)?;
     Ok(favourable
         .into_iter()
         .map(|count| over_power(count, alpha, leaves))
@@ -84,15 +87,15 @@ fn prime_factors(mut n: u32) -> Vec<(u32, u32)> {
 /// # Errors
 ///
 /// As [`move_probabilities`].
-pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>, ShapeError> {
+pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>, ProbabilityError> {
     let counts = move_counts(moves, alpha)?;
-    (0..moves.len())
+    Ok((0..moves.len())
         .map(|k| principal_count(&counts, k))
-        .collect()
+        .collect::<Result<_, _>>()?)
 }
 
 /// #\[n_k\] = Σ_i EQ(n_k, i)·Π_{j ≠ k} LE(n_j, i) (Lemma 5.1).
-pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ShapeError> {
+pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ScoreError> {
     // The terms are independent products of huge numbers: the scores are shared between
     // the cores, and the exact sum does not depend on how.
     (1..=counts[k].alpha())
@@ -119,7 +122,7 @@ pub fn ratio_condition(
     second: &MoveShape,
     alpha: u32,
     i: u32,
-) -> Result<bool, ShapeError> {
+) -> Result<bool, ProbabilityError> {
     let counts = move_counts(&[first.clone(), second.clone()], alpha)?;
     let (c1, c2) = (&counts[0], &counts[1]);
     Ok(c1.equal_to(i)? * c2.at_most(i)? >= c2.equal_to(i)? * c1.at_most(i)?)
@@ -132,7 +135,7 @@ fn leaves_of(shape: &MoveShape) -> BigUint {
         .fold(BigUint::one(), |product, &c| product * BigUint::from(c))
 }
 
-fn move_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<Counts>, ShapeError> {
+fn move_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<Counts>, ProbabilityError> {
     check_moves(moves)?;
     moves.iter().map(|m| Counts::of_move(m, alpha)).collect()
 }

@@ -18,13 +18,23 @@
 //! // move's score is at most 1 unless both leaves are 2: l_1^1 = 1 − (1/2)² = 3/4.
 //! let f = normalised_scores(&MoveShape::new(vec![2])?, 2, 1)?;
 //! assert_eq!(f, vec![BigRational::new(3.into(), 4.into()), BigRational::new(1.into(), 2.into())]);
-//! # Ok::<(), minimax_random::ShapeError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ScoreError, check_alpha};
+
+/// A level φ outside 1..=δ.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("level {level} is outside 1..={depth}")]
+pub struct LevelOutOfRange {
+    /// The level asked for.
+    pub level: usize,
+    /// δ, the depth.
+    pub depth: usize,
+}
 
 /// 𝓕(z) = 1 − z^t, the propagation function of a level with t children (11).
 pub fn propagation(t: u32, z: &BigRational) -> BigRational {
@@ -36,17 +46,15 @@ pub fn propagation(t: u32, z: &BigRational) -> BigRational {
 ///
 /// # Errors
 ///
-/// [`ShapeError::ZeroAlpha`]; [`ShapeError::ScoreOutOfRange`] when i > α.
+/// [`ScoreError::ZeroAlpha`]; [`ScoreError::ScoreOutOfRange`] when i > α.
 pub fn normalised_scores(
     shape: &MoveShape,
     alpha: u32,
     i: u32,
-) -> Result<Vec<BigRational>, ShapeError> {
-    if alpha == 0 {
-        return Err(ShapeError::ZeroAlpha);
-    }
+) -> Result<Vec<BigRational>, ScoreError> {
+    check_alpha(alpha)?;
     if i > alpha {
-        return Err(ShapeError::ScoreOutOfRange { score: i, alpha });
+        return Err(ScoreError::ScoreOutOfRange { score: i, alpha });
     }
     let delta = shape.levels() + 1;
     let leaf_count = if delta % 2 == 1 { i } else { alpha - i };
@@ -63,15 +71,15 @@ pub fn normalised_scores(
 ///
 /// # Errors
 ///
-/// [`ShapeError::LevelOutOfRange`] unless 1 ≤ φ ≤ δ.
+/// [`LevelOutOfRange`] unless 1 ≤ φ ≤ δ.
 pub fn iterated_propagation(
     shape: &MoveShape,
     phi: usize,
     z: &BigRational,
-) -> Result<BigRational, ShapeError> {
+) -> Result<BigRational, LevelOutOfRange> {
     let delta = shape.levels() + 1;
     if phi == 0 || phi > delta {
-        return Err(ShapeError::LevelOutOfRange {
+        return Err(LevelOutOfRange {
             level: phi,
             depth: delta,
         });
@@ -87,12 +95,12 @@ pub fn iterated_propagation(
 ///
 /// # Errors
 ///
-/// [`ShapeError::ZeroAlpha`]; [`ShapeError::ScoreOutOfRange`] unless 1 ≤ i ≤ α.
-pub fn eq_le_ratio(shape: &MoveShape, alpha: u32, i: u32) -> Result<BigRational, ShapeError> {
+/// [`ScoreError::ZeroAlpha`]; [`ScoreError::ScoreOutOfRange`] unless 1 ≤ i ≤ α.
+pub fn eq_le_ratio(shape: &MoveShape, alpha: u32, i: u32) -> Result<BigRational, ScoreError> {
     if i == 0 {
-        return Err(ShapeError::ScoreOutOfRange { score: i, alpha });
+        return Err(ScoreError::ScoreOutOfRange { score: i, alpha });
     }
-    let move_level = |score| -> Result<BigRational, ShapeError> {
+    let move_level = |score| -> Result<BigRational, ScoreError> {
         Ok(normalised_scores(shape, alpha, score)?.swap_remove(0))
     };
     Ok(BigRational::one() - move_level(i - 1)? / move_level(i)?)

@@ -1,15 +1,12 @@
 //! The shape of a move's subgame tree.
 
-/// Invalid parameters of a random-minimaxing computation.
+/// A move's subgame tree, or a set of moves, that is not a level-regular game tree.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ShapeError {
     /// A level with no children: the level-regular tree would end early.
     #[error("level {0} below the move has no children")]
     ZeroChildren(usize),
-    /// Scores are drawn from {1, …, α}, α ≥ 1.
-    #[error("the score range alpha must be at least 1")]
-    ZeroAlpha,
     /// A position needs at least one move.
     #[error("there are no moves to compare")]
     NoMoves,
@@ -23,6 +20,18 @@ pub enum ShapeError {
         /// The first move's depth.
         expected: usize,
     },
+    /// The moves have more leaves in all than an exponent of α^N can count (`u64`).
+    #[error("the moves have too many leaves to count assignments of")]
+    TooManyLeaves,
+}
+
+/// A score range {1, …, α} or a score in it that is not valid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScoreError {
+    /// Scores are drawn from {1, …, α}, α ≥ 1.
+    #[error("the score range alpha must be at least 1")]
+    ZeroAlpha,
     /// A score outside the range the function accepts (0..=α, or 1..=α).
     #[error("score {score} is outside the range for alpha = {alpha}")]
     ScoreOutOfRange {
@@ -31,17 +40,28 @@ pub enum ShapeError {
         /// α.
         alpha: u32,
     },
-    /// A level outside 1..=δ.
-    #[error("level {level} is outside 1..={depth}")]
-    LevelOutOfRange {
-        /// The level asked for.
-        level: usize,
-        /// δ, the depth.
-        depth: usize,
-    },
-    /// Brute force enumerates α^N assignments; this one has too many.
-    #[error("{0} score assignments are too many to enumerate")]
-    TooManyAssignments(String),
+}
+
+/// Why prob(n), or the counts behind it, could not be computed: the moves' shapes or the
+/// scores.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProbabilityError {
+    /// The moves are not level-regular subtrees of one depth.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// α or a score is out of range.
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+}
+
+/// α itself when α ≥ 1.
+pub(crate) fn check_alpha(alpha: u32) -> Result<u32, ScoreError> {
+    if alpha == 0 {
+        Err(ScoreError::ZeroAlpha)
+    } else {
+        Ok(alpha)
+    }
 }
 
 /// The level-regular subgame tree below one move n ∈ moves(T): the number of children of

@@ -21,15 +21,18 @@ use game_core::random::SeededRng;
 use rand::RngExt;
 
 use crate::probability::check_moves;
-use crate::shape::{MoveShape, ShapeError};
+use crate::shape::{MoveShape, ScoreError, ShapeError, check_alpha};
 
 /// Why an estimate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SimulationError {
-    /// The moves or α are invalid.
+    /// The moves are invalid.
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// α is 0.
+    #[error(transparent)]
+    Score(#[from] ScoreError),
     /// The Monte Carlo run is invalid (no samples).
     #[error(transparent)]
     MonteCarlo(#[from] MonteCarloError),
@@ -55,7 +58,8 @@ fn random_score(children: &[u32], min_node: bool, alpha: u32, rng: &mut SeededRn
 ///
 /// # Errors
 ///
-/// [`SimulationError::Shape`] as for [`crate::probability::move_probabilities`];
+/// [`SimulationError::Shape`] and [`SimulationError::Score`] as for
+/// [`crate::probability::move_probabilities`];
 /// [`SimulationError::MonteCarlo`] for zero samples.
 pub fn estimate_move_probabilities(
     moves: &[MoveShape],
@@ -64,9 +68,7 @@ pub fn estimate_move_probabilities(
     samples: u64,
 ) -> Result<Vec<Estimate>, SimulationError> {
     check_moves(moves)?;
-    if alpha == 0 {
-        return Err(ShapeError::ZeroAlpha.into());
-    }
+    check_alpha(alpha)?;
     let run = MonteCarlo::new(seed, samples)?;
     let estimates = run.estimates(|rng, count| {
         let mut tallies = vec![Tally::default(); moves.len()];

@@ -3,7 +3,7 @@
 
 use minimax_random::counting::Counts;
 use minimax_random::probability::{move_probabilities, ratio_condition};
-use minimax_random::{MoveShape, ShapeError, brute_force};
+use minimax_random::{MoveShape, ProbabilityError, ScoreError, ShapeError, brute_force};
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::Pow;
@@ -106,34 +106,46 @@ fn example_2_ratio_decreases_from_alpha_3_to_100_and_b_stays_ahead() {
 #[test]
 fn invalid_inputs_are_errors() {
     assert_eq!(MoveShape::new(vec![2, 0]), Err(ShapeError::ZeroChildren(2)));
-    assert_eq!(move_probabilities(&[], 2), Err(ShapeError::NoMoves));
+    assert_eq!(
+        move_probabilities(&[], 2),
+        Err(ProbabilityError::Shape(ShapeError::NoMoves))
+    );
     assert_eq!(
         move_probabilities(&[shape(&[2])], 0),
-        Err(ShapeError::ZeroAlpha)
+        Err(ProbabilityError::Score(ScoreError::ZeroAlpha))
     );
     assert!(matches!(
         move_probabilities(&[shape(&[2]), shape(&[2, 2])], 2),
-        Err(ShapeError::DifferentDepths { index: 1, .. })
+        Err(ProbabilityError::Shape(ShapeError::DifferentDepths {
+            index: 1,
+            ..
+        }))
     ));
-    assert!(matches!(
+    assert_eq!(
         brute_force::move_probabilities(&[shape(&[10, 10])], 10),
-        Err(ShapeError::TooManyAssignments(_))
-    ));
+        Err(brute_force::BruteForceError::TooManyAssignments {
+            alpha: 10,
+            leaves: 100
+        })
+    );
 }
 
 #[test]
 fn scores_beyond_alpha_are_errors() {
     let counts = Counts::of_move(&MoveShape::new(vec![2]).unwrap(), 3).unwrap();
-    let beyond = Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 });
+    let beyond = Err(ScoreError::ScoreOutOfRange { score: 4, alpha: 3 });
     assert_eq!(counts.at_most(4), beyond);
     assert_eq!(counts.greater_than(4), beyond);
     assert_eq!(
         counts.equal_to(4),
-        Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 })
+        Err(ScoreError::ScoreOutOfRange { score: 4, alpha: 3 })
     );
     let shape = MoveShape::new(vec![2]).unwrap();
     assert_eq!(
         ratio_condition(&shape, &shape, 3, 4),
-        Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 })
+        Err(ProbabilityError::Score(ScoreError::ScoreOutOfRange {
+            score: 4,
+            alpha: 3
+        }))
     );
 }

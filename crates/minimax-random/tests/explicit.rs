@@ -3,7 +3,7 @@
 
 use minimax_random::explicit::{GameTree, move_probabilities_of_trees};
 use minimax_random::probability::move_probabilities;
-use minimax_random::{MoveShape, ShapeError};
+use minimax_random::{MoveShape, ProbabilityError, ScoreError, ShapeError};
 use num_rational::BigRational;
 use proptest::prelude::*;
 
@@ -101,15 +101,15 @@ fn explicit_equals_level_regular() {
 fn invalid_trees_are_errors() {
     assert_eq!(
         move_probabilities_of_trees(&[], 2),
-        Err(ShapeError::NoMoves)
+        Err(ProbabilityError::Shape(ShapeError::NoMoves))
     );
     assert_eq!(
         move_probabilities_of_trees(&[GameTree::Leaf], 0),
-        Err(ShapeError::ZeroAlpha)
+        Err(ProbabilityError::Score(ScoreError::ZeroAlpha))
     );
     let empty_node = GameTree::Node(vec![GameTree::Leaf, GameTree::Node(vec![])]);
     assert_eq!(
         move_probabilities_of_trees(&[empty_node], 2),
-        Err(ShapeError::ZeroChildren(2))
+        Err(ProbabilityError::Shape(ShapeError::ZeroChildren(2)))
     );
 }

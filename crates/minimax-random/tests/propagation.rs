@@ -2,10 +2,10 @@
 //! on random level-regular shapes.
 
 use minimax_random::MoveShape;
-use minimax_random::ShapeError;
+use minimax_random::ScoreError;
 use minimax_random::counting::Counts;
 use minimax_random::propagation::{
-    eq_le_ratio, iterated_propagation, normalised_scores, propagation,
+    LevelOutOfRange, eq_le_ratio, iterated_propagation, normalised_scores, propagation,
 };
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -70,22 +70,22 @@ fn propagation_function_values() {
 #[test]
 fn invalid_arguments_are_errors() {
     let shape = MoveShape::new(vec![2, 3]).unwrap();
-    assert_eq!(normalised_scores(&shape, 0, 0), Err(ShapeError::ZeroAlpha));
+    assert_eq!(normalised_scores(&shape, 0, 0), Err(ScoreError::ZeroAlpha));
     assert_eq!(
         normalised_scores(&shape, 3, 4),
-        Err(ShapeError::ScoreOutOfRange { score: 4, alpha: 3 })
+        Err(ScoreError::ScoreOutOfRange { score: 4, alpha: 3 })
     );
     assert_eq!(
         eq_le_ratio(&shape, 3, 0),
-        Err(ShapeError::ScoreOutOfRange { score: 0, alpha: 3 })
+        Err(ScoreError::ScoreOutOfRange { score: 0, alpha: 3 })
     );
     let z = BigRational::new(1.into(), 3.into());
     assert_eq!(
         iterated_propagation(&shape, 4, &z),
-        Err(ShapeError::LevelOutOfRange { level: 4, depth: 3 })
+        Err(LevelOutOfRange { level: 4, depth: 3 })
     );
     assert_eq!(
         iterated_propagation(&shape, 0, &z),
-        Err(ShapeError::LevelOutOfRange { level: 0, depth: 3 })
+        Err(LevelOutOfRange { level: 0, depth: 3 })
     );
 }

@@ -3,7 +3,7 @@
 use game_core::monte_carlo::MonteCarloError;
 use minimax_random::probability::move_probabilities;
 use minimax_random::simulation::{SimulationError, estimate_move_probabilities};
-use minimax_random::{MoveShape, ShapeError};
+use minimax_random::{MoveShape, ScoreError, ShapeError};
 use num_traits::ToPrimitive;
 
 fn shape(children: &[u32]) -> MoveShape {
@@ -50,7 +50,7 @@ fn invalid_inputs_are_errors() {
     let moves = [shape(&[2])];
     assert_eq!(
         estimate_move_probabilities(&moves, 0, 1, 10),
-        Err(SimulationError::Shape(ShapeError::ZeroAlpha))
+        Err(SimulationError::Score(ScoreError::ZeroAlpha))
     );
     assert_eq!(
         estimate_move_probabilities(&[], 2, 1, 10),
