@@ -355,7 +355,7 @@ impl Replay<'_> {
 
 /// The positions a pattern of knowledge holds, by their paths below the current position.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Shape {
+pub(crate) struct KnownPositions {
     /// The split points seen, the current position (the empty path) first.
     pub(crate) splits: Vec<Vec<Branch>>,
     /// The endpoints seen.
@@ -364,7 +364,7 @@ pub(crate) struct Shape {
     pub(crate) unseen: Vec<Vec<Branch>>,
 }
 
-impl Shape {
+impl KnownPositions {
     fn collect(&mut self, seen: &Seen, path: &mut Vec<Branch>) {
         match seen {
             Seen::Unseen => self.unseen.push(path.clone()),
@@ -699,10 +699,10 @@ impl<'a> Diagram<'a> {
     }
 
     /// What pattern `pattern` knows, as paths below the position it describes.
-    pub(crate) fn shape(&self, pattern: u32) -> Shape {
-        let mut shape = Shape::default();
-        shape.collect(&self.patterns[pattern as usize], &mut Vec::new());
-        shape
+    pub(crate) fn known_positions(&self, pattern: u32) -> KnownPositions {
+        let mut known = KnownPositions::default();
+        known.collect(&self.patterns[pattern as usize], &mut Vec::new());
+        known
     }
 
     /// How the lines of play from `state` end, each distinct end once with the total

@@ -1,7 +1,7 @@
 //! Game 1 of chapter 6: the least costly search for a win.
 //!
 //! In game 1 a finite tree's endpoints are each a win with some chance, and a split point is
-//! worth the chance that some endpoint below it is a win, 1 − Π(1 − *v*) (`tree_gen::Shape::game1`).
+//! worth the chance that some endpoint below it is a win, 1 − Π(1 − *v*) (`tree_gen::FiniteTree::game1`).
 //! Chapter 2 asked for the unlimited look-ahead that finds a win, if there is one, while
 //! looking at the fewest positions; in Tree Solitaire it is to look at the highest-valued
 //! position first. Johnson (chapter 6) claims the opposite for game 1 when every endpoint is
@@ -19,7 +19,7 @@
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
-use tree_gen::Shape;
+use tree_gen::FiniteTree;
 
 /// Which available position a search looks at next; among equal values, the one it could
 /// see first (the first branch before the second).
@@ -33,12 +33,12 @@ pub enum Order {
 
 /// A position of the tree, with the number of endpoints below it (its game 1 value).
 struct Point<'s> {
-    shape: &'s Shape,
+    shape: &'s FiniteTree,
     endpoints: usize,
 }
 
 impl<'s> Point<'s> {
-    fn new(shape: &'s Shape) -> Self {
+    fn new(shape: &'s FiniteTree) -> Self {
         Point {
             shape,
             endpoints: shape.endpoints(),
@@ -71,9 +71,9 @@ pub struct EndpointValueError(pub BigRational);
 /// ```
 /// use game_core::number::fraction;
 /// use lookahead_eval::least_costly::{Order, expected_looks};
-/// use tree_gen::Shape;
+/// use tree_gen::FiniteTree;
 ///
-/// let shape = Shape::split(Shape::Endpoint, Shape::split(Shape::Endpoint, Shape::Endpoint));
+/// let shape = FiniteTree::split(FiniteTree::Endpoint, FiniteTree::split(FiniteTree::Endpoint, FiniteTree::Endpoint));
 /// let a = fraction(1, 2).unwrap();
 /// // Lowest first: the endpoint (1); if it loses (1/2), the split point (1/2) and its first
 /// // branch (1/2); if that loses too (1/4), the second: 1 + 1/2 + 1/2 + 1/4.
@@ -84,7 +84,7 @@ pub struct EndpointValueError(pub BigRational);
 /// assert_eq!(highest, fraction(11, 4).unwrap());
 /// ```
 pub fn expected_looks(
-    shape: &Shape,
+    shape: &FiniteTree,
     a: &BigRational,
     order: Order,
 ) -> Result<BigRational, EndpointValueError> {
@@ -95,15 +95,15 @@ pub fn expected_looks(
     let mut still_searching = BigRational::one();
     let mut expected = BigRational::zero();
     let mut available: Vec<Point> = match shape {
-        Shape::Endpoint => Vec::new(),
-        Shape::Split(first, second) => vec![Point::new(first), Point::new(second)],
+        FiniteTree::Endpoint => Vec::new(),
+        FiniteTree::Split(first, second) => vec![Point::new(first), Point::new(second)],
     };
     while let Some(next) = pick(&available, order) {
         let point = available.remove(next);
         expected += &still_searching;
         match point.shape {
-            Shape::Endpoint => still_searching *= &no_win,
-            Shape::Split(first, second) => {
+            FiniteTree::Endpoint => still_searching *= &no_win,
+            FiniteTree::Split(first, second) => {
                 available.push(Point::new(first));
                 available.push(Point::new(second));
             }

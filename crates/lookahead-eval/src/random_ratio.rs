@@ -604,29 +604,29 @@ impl<'a> Moments<'a> {
         if let Some(data) = self.patterns.get(&pattern) {
             return Ok(Rc::clone(data));
         }
-        let shape = self.diagram.shape(pattern);
+        let known = self.diagram.known_positions(pattern);
         let steps = self.diagram.ordinal_lines(pattern)?;
         let deepest = steps
             .iter()
             .flat_map(|step| &step.endpoints)
             .map(|endpoint| endpoint.path.len())
-            .chain(shape.splits.iter().map(Vec::len))
-            .chain(shape.unseen.iter().map(Vec::len))
+            .chain(known.splits.iter().map(Vec::len))
+            .chain(known.unseen.iter().map(Vec::len))
             .max()
             .unwrap_or(0);
         if deepest > MAX_DEPTH {
             return Err(RandomRatioError::TooDeep(deepest));
         }
-        let splits: HashSet<Node> = shape.splits.iter().map(|path| Node::of(path)).collect();
-        let endpoints: Vec<Node> = shape.endpoints.iter().map(|e| Node::of(&e.path)).collect();
+        let splits: HashSet<Node> = known.splits.iter().map(|path| Node::of(path)).collect();
+        let endpoints: Vec<Node> = known.endpoints.iter().map(|e| Node::of(&e.path)).collect();
         let fresh = splits
             .iter()
             .copied()
             .filter(|&split| !endpoints.iter().any(|&end| split.is_above(end)))
             .collect();
-        let wins = shape.endpoints.iter().filter(|e| e.win).count();
+        let wins = known.endpoints.iter().filter(|e| e.win).count();
         let mut bound = Polynomial::constant(BigRational::from_integer(wins.into()));
-        for path in &shape.unseen {
+        for path in &known.unseen {
             bound = bound.plus(&self.at_value(path));
         }
         let mut lines = Vec::with_capacity(steps.len());

@@ -6,18 +6,18 @@ use game_core::number::fraction;
 use lookahead_eval::least_costly::EndpointValueError;
 use lookahead_eval::least_costly::{Order, expected_looks};
 use num_rational::BigRational;
-use tree_gen::Shape;
+use tree_gen::FiniteTree;
 
 /// Every binary tree shape with `endpoints` endpoints.
-fn shapes(endpoints: usize) -> Vec<Shape> {
+fn shapes(endpoints: usize) -> Vec<FiniteTree> {
     if endpoints == 1 {
-        return vec![Shape::Endpoint];
+        return vec![FiniteTree::Endpoint];
     }
     let mut all = Vec::new();
     for left in 1..endpoints {
         for first in shapes(left) {
             for second in shapes(endpoints - left) {
-                all.push(Shape::split(first.clone(), second));
+                all.push(FiniteTree::split(first.clone(), second));
             }
         }
     }
@@ -27,11 +27,11 @@ fn shapes(endpoints: usize) -> Vec<Shape> {
 /// The least expected number of looks of any search, even one that knows the shape: a
 /// minimum over every order of looks, by dynamic programming over the sets of positions
 /// seen. Positions are numbered in preorder; `children[i]` are position i's branches.
-fn optimal_looks(shape: &Shape, a: &BigRational) -> BigRational {
-    fn number(shape: &Shape, children: &mut Vec<Option<(usize, usize)>>) -> usize {
+fn optimal_looks(shape: &FiniteTree, a: &BigRational) -> BigRational {
+    fn number(shape: &FiniteTree, children: &mut Vec<Option<(usize, usize)>>) -> usize {
         let index = children.len();
         children.push(None);
-        if let Shape::Split(first, second) = shape {
+        if let FiniteTree::Split(first, second) = shape {
             let f = number(first, children);
             let s = number(second, children);
             children[index] = Some((f, s));
@@ -112,7 +112,7 @@ fn a_game_1_value_tells_the_number_of_endpoints_below() {
 
 #[test]
 fn endpoint_values_outside_0_1_are_errors() {
-    let shape = Shape::split(Shape::Endpoint, Shape::Endpoint);
+    let shape = FiniteTree::split(FiniteTree::Endpoint, FiniteTree::Endpoint);
     for (n, d) in [(-1, 2), (3, 2)] {
         let a = fraction(n, d).unwrap();
         assert_eq!(

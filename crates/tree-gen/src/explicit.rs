@@ -32,11 +32,11 @@ pub enum ExplicitTreeError {
 
 /// The shape of a finite binary tree: endpoints and split points.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Shape {
+pub enum FiniteTree {
     /// An endpoint.
     Endpoint,
     /// A split point and its two branches.
-    Split(Box<Shape>, Box<Shape>),
+    Split(Box<FiniteTree>, Box<FiniteTree>),
 }
 
 /// A finite tree with a value at every point.
@@ -64,17 +64,17 @@ impl<T> Valued<T> {
     }
 }
 
-impl Shape {
+impl FiniteTree {
     /// A split point with the two branches `first` and `second`.
-    pub fn split(first: Shape, second: Shape) -> Shape {
-        Shape::Split(Box::new(first), Box::new(second))
+    pub fn split(first: FiniteTree, second: FiniteTree) -> FiniteTree {
+        FiniteTree::Split(Box::new(first), Box::new(second))
     }
 
     /// Number of endpoints.
     pub fn endpoints(&self) -> usize {
         match self {
-            Shape::Endpoint => 1,
-            Shape::Split(a, b) => a.endpoints() + b.endpoints(),
+            FiniteTree::Endpoint => 1,
+            FiniteTree::Split(a, b) => a.endpoints() + b.endpoints(),
         }
     }
 
@@ -85,7 +85,10 @@ impl Shape {
     ///
     /// [`ExplicitTreeError::TooLarge`] once more than `max_points` points are read (trees
     /// with E < 1/2 may be infinite).
-    pub fn from_random(tree: &JohnsonTree, max_points: usize) -> Result<Shape, ExplicitTreeError> {
+    pub fn from_random(
+        tree: &JohnsonTree,
+        max_points: usize,
+    ) -> Result<FiniteTree, ExplicitTreeError> {
         let mut budget = max_points;
         read_shape(tree, &tree.root(), &mut budget).ok_or(ExplicitTreeError::TooLarge(max_points))
     }
@@ -153,8 +156,8 @@ impl Shape {
         combine: &dyn Fn(&T, &T) -> T,
     ) -> Option<Valued<T>> {
         Some(match self {
-            Shape::Endpoint => Valued::Endpoint(values.next()?.clone()),
-            Shape::Split(a, b) => {
+            FiniteTree::Endpoint => Valued::Endpoint(values.next()?.clone()),
+            FiniteTree::Split(a, b) => {
                 let first = a.value_with(values, combine)?;
                 let second = b.value_with(values, combine)?;
                 Valued::Split {
@@ -184,11 +187,11 @@ fn complement<T: Real>(tree: Valued<T>) -> Valued<T> {
 }
 
 /// The shape below `node`; `None` once the budget of points is spent.
-fn read_shape(tree: &JohnsonTree, node: &Node, budget: &mut usize) -> Option<Shape> {
+fn read_shape(tree: &JohnsonTree, node: &Node, budget: &mut usize) -> Option<FiniteTree> {
     *budget = budget.checked_sub(1)?;
     Some(match tree.fork(node) {
-        None => Shape::Endpoint,
-        Some(fork) => Shape::split(
+        None => FiniteTree::Endpoint,
+        Some(fork) => FiniteTree::split(
             read_shape(tree, &fork.high, budget)?,
             read_shape(tree, &fork.low, budget)?,
         ),

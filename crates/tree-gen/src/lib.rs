@@ -6,7 +6,7 @@
 //! split point; a split point of value *X* gives its *high* branch the value *R·X* and its
 //! *low* branch *(1 − R)·X*, the split ratio *R* being the constant *A* in \[1/2, 1\] or drawn
 //! from a distribution ([`SplitRatio`]); or, for game 3 of chapter 6, values shifted by a
-//! mean-zero law ([`Valuation::Shift`]). Also finite trees given explicitly ([`Shape`]) with
+//! mean-zero law ([`Valuation::Shift`]). Also finite trees given explicitly ([`FiniteTree`]) with
 //! chapter 6's bottom-up valuations (games 1 and 2).
 //!
 //! The one design decision to know: a node's randomness is a function of (seed, game index,
@@ -40,7 +40,7 @@ mod johnson;
 mod key;
 mod params;
 
-pub use explicit::{ExplicitTreeError, Shape, Valued};
+pub use explicit::{ExplicitTreeError, FiniteTree, Valued};
 pub use game_class::{GameClass, GameClassError};
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};

@@ -3,17 +3,17 @@
 use game_core::number::{Real, fraction};
 use num_rational::BigRational;
 use proptest::prelude::*;
-use tree_gen::{ExplicitTreeError, JohnsonTree, Shape, SplitRatio, TreeParams, Valued};
+use tree_gen::{ExplicitTreeError, FiniteTree, JohnsonTree, SplitRatio, TreeParams, Valued};
 
 fn q(n: i64, d: i64) -> BigRational {
     fraction(n, d).unwrap()
 }
 
 /// ((E, E), E): three endpoints, the shape of the memo's example.
-fn three() -> Shape {
-    Shape::split(
-        Shape::split(Shape::Endpoint, Shape::Endpoint),
-        Shape::Endpoint,
+fn three() -> FiniteTree {
+    FiniteTree::split(
+        FiniteTree::split(FiniteTree::Endpoint, FiniteTree::Endpoint),
+        FiniteTree::Endpoint,
     )
 }
 
@@ -65,7 +65,7 @@ proptest! {
     fn random_trees_read_as_shapes_have_one_more_endpoint_than_split_points(seed in any::<u64>()) {
         let params = TreeParams::new(0.7, SplitRatio::Uniform).unwrap();
         let tree = JohnsonTree::new(&params, seed, 0);
-        match Shape::from_random(&tree, 10_000) {
+        match FiniteTree::from_random(&tree, 10_000) {
             Ok(shape) => {
                 let endpoints = shape.endpoints();
                 // Game 2 with every endpoint worth 1 values every point 1; game 1 with every
