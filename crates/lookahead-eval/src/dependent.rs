@@ -16,7 +16,8 @@ use num_traits::{One, Zero};
 use solitaire::{Form, LookError, Strategy};
 use tree_gen::GameClass;
 
-use crate::diagram::{Diagram, Next};
+use crate::chance::Bases;
+use crate::lines::{LineCatalogue, Next, Values};
 
 /// Why the dependent form could not be solved as a finite linear system.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -30,6 +31,10 @@ pub enum DependentError {
     #[error(transparent)]
     Look(#[from] LookError),
 }
+
+/// How far one move's look-ahead is followed: beyond it a line is truncated, and a
+/// strategy whose lines are (unlimited look-ahead) has no finite system.
+const LOOK_BUDGET: usize = 64;
 
 /// The most positions [`dependent_value`] builds before giving up.
 pub const MAX_POSITIONS: usize = 4_096;
@@ -63,18 +68,26 @@ pub fn dependent_value(
     if !strategy.is_ordinal() {
         return Err(not_finite());
     }
-    let mut diagram = Diagram::new(strategy, Form::Dependent, params).with_look_budget(64);
-    // The diagram numbers the kinds of position as it meets them, the top point first, so
+    let values = Values::Split {
+        a: params.to_f64().a(),
+    };
+    let mut catalogue = LineCatalogue::new(strategy, Form::Dependent, values, LOOK_BUDGET);
+    let mut bases = Bases::new(params);
+    bases.reach(LOOK_BUDGET + 2);
+    // The catalogue numbers the kinds of position as it meets them, the top point first, so
     // row i of the system is position i, and a move to a new kind adds a row to fill.
     let mut rows: Vec<(BigRational, HashMap<usize, BigRational>)> = Vec::new();
-    while rows.len() < diagram.patterns() {
+    while rows.len() < catalogue.patterns() {
         if rows.len() >= MAX_POSITIONS {
             return Err(not_finite());
         }
         let mut wins = BigRational::zero();
         let mut moves: HashMap<usize, BigRational> = HashMap::new();
-        for (chance, next) in diagram.transitions(rows.len() as u32)? {
-            match next {
+        for line in catalogue.lines(rows.len() as u32, 0, 0)?.iter() {
+            // An ordinal strategy's lines are the same at every value, so the chance of a
+            // line from a position of value 1 is its chance from any position of its kind.
+            let chance = bases.to_rational(&line.chance(&bases, 0, 0));
+            match line.next {
                 Next::Won => wins += chance,
                 Next::Lost => {}
                 Next::Truncated => return Err(not_finite()),

@@ -1,96 +1,27 @@
-//! Johnson's "diagram method", mechanised: the exact chance of every line of play of one move.
+//! Johnson's "diagram method", mechanised: the exact chance of winning on each move.
 //!
 //! Johnson (chapter 3) evaluates a strategy by drawing, move by move, every position the
 //! player can be in, with the probability of getting there. In a game with constant split
 //! ratio *A* a position is known by its value *A^h·B^l* and by what earlier looks revealed
-//! below it — the tree is fixed, so what was seen before a move is still true after it
-//! (Appendix A, 2HSTRAT: "if you came from B then you know that A²B is a split").
-//!
-//! Here the strategy itself draws the diagram. Its [`Strategy::choose`] is run against a
-//! [`Look`] that answers every look at an unseen position with each possible outcome in turn
-//! — a split point (chance *S*), a win, a loss — replaying the strategy once per line of
-//! play, so one definition of a strategy serves both the Monte Carlo engine of `solitaire`
-//! and this exact evaluation.
-//!
-//! In TSD the single win lies at the end of a hidden path that leaves each split point by
-//! its high branch with chance *A* and by its low branch with chance *B*: the win is at the
-//! endpoint with probability equal to its value, as the dependent form requires. The path's
-//! turns are drawn only when a look needs them, and a position off the path can never lead
-//! to the win, so those lines end at once.
+//! below it (its pattern). [`Diagram`] keeps those positions and their exact chances, and
+//! plays one more move over all of them with the lines of play the strategy's own rules
+//! give (the crate's line catalogue, `lines`): *D(n)*, the chance of winning on move *n*,
+//! is an exact fraction for any strategy, TSD or TSI, and the chance of still playing
+//! bounds what is left.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use num_rational::BigRational;
-use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
+use solitaire::{Branch, Form, LookError, Strategy};
+use tree_gen::GameClass;
 
 use crate::chance::{Bases, Chance};
+use crate::lines::{LineCatalogue, Next, Step, Values};
 use crate::params::Game3Parameters;
-use tree_gen::GameClass;
 
 /// How far a single move's look-ahead is followed before the line is set aside as
 /// *truncated* (its probability is then carried in the error bound).
 pub const DEFAULT_LOOK_BUDGET: usize = 400;
-
-/// Where TSD's hidden path to the win leaves a split point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Mark {
-    /// The position is off the path (and in TSI there is no path).
-    Off,
-    /// On the path; which branch it takes has not been drawn yet.
-    Undecided,
-    /// On the path, which continues through this branch.
-    Toward(Branch),
-}
-
-/// What is known about a position at or below the current one.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Seen {
-    Unseen,
-    Endpoint {
-        win: bool,
-    },
-    Split {
-        mark: Mark,
-        high: Box<Seen>,
-        low: Box<Seen>,
-    },
-}
-
-impl Seen {
-    fn fresh_split(mark: Mark) -> Self {
-        Seen::Split {
-            mark,
-            high: Box::new(Seen::Unseen),
-            low: Box::new(Seen::Unseen),
-        }
-    }
-
-    fn at(&self, path: &[Branch]) -> Option<&Seen> {
-        path.iter()
-            .try_fold(self, |node, &branch| node.child(branch))
-    }
-
-    fn at_mut(&mut self, path: &[Branch]) -> Option<&mut Seen> {
-        path.iter().try_fold(self, |node, &branch| match node {
-            Seen::Split { high, low, .. } => Some(match branch {
-                Branch::High => &mut **high,
-                Branch::Low => &mut **low,
-            }),
-            _ => None,
-        })
-    }
-
-    fn child(&self, branch: Branch) -> Option<&Seen> {
-        match self {
-            Seen::Split { high, low, .. } => Some(match branch {
-                Branch::High => high,
-                Branch::Low => low,
-            }),
-            _ => None,
-        }
-    }
-}
 
 /// A position the player can stand on at the start of a move: its value *A^highs·B^lows*
 /// and what is known below it (it is always a split point).
@@ -102,15 +33,6 @@ struct State {
     pattern: u32,
 }
 
-/// What is known at the top point before the first move: that it is a split point (in TSD,
-/// on the path to the win).
-fn top_seen(form: Form) -> Seen {
-    Seen::fresh_split(match form {
-        Form::Dependent => Mark::Undecided,
-        Form::Independent => Mark::Off,
-    })
-}
-
 impl State {
     /// The top point, whose pattern is always the first.
     const TOP: State = State {
@@ -119,317 +41,6 @@ impl State {
         pattern: 0,
     };
 }
-
-fn expected_wins(seen: &Seen, highs: u32, lows: u32, bases: &Bases, sum: &mut Chance) {
-    match seen {
-        Seen::Unseen => bases.add_to(sum, &bases.value(highs as usize, lows as usize)),
-        Seen::Endpoint { win: true } => bases.add_to(sum, &bases.one()),
-        Seen::Endpoint { win: false } => {}
-        Seen::Split { high, low, .. } => {
-            expected_wins(high, highs + 1, lows, bases, sum);
-            expected_wins(low, highs, lows + 1, bases, sum);
-        }
-    }
-}
-
-/// One factor of a line's chance: *S*, *E*, *A*, *B*, a coin's 1/2, or the chance that a
-/// position `highs` high and `lows` low branches below the current one is a win (*E·v*) or a
-/// loss (*E·(1 − v)*), its value *v* relative to the current position's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Factor {
-    S,
-    E,
-    A,
-    B,
-    Half,
-    Win { highs: u32, lows: u32 },
-    Loss { highs: u32, lows: u32 },
-}
-
-/// [`expected_wins`] in floating point.
-fn expected_wins_f64(seen: &Seen, value: f64, a: f64) -> f64 {
-    match seen {
-        Seen::Unseen => value,
-        Seen::Endpoint { win } => f64::from(u8::from(*win)),
-        Seen::Split { high, low, .. } => {
-            expected_wins_f64(high, value * a, a) + expected_wins_f64(low, value * (1.0 - a), a)
-        }
-    }
-}
-
-/// Position values in floating point, as strategies are shown them.
-#[derive(Debug, Clone, Copy)]
-enum Values {
-    /// Johnson's trees: *A^highs·B^lows*.
-    Split { a: f64 },
-    /// Game 3 of chapter 6: *T* + (highs − lows)·Δ.
-    Shifted { top: f64, shift: f64 },
-}
-
-impl Values {
-    fn at(self, highs: u32, lows: u32) -> f64 {
-        match self {
-            Values::Split { a } => a.powi(highs as i32) * (1.0 - a).powi(lows as i32),
-            Values::Shifted { top, shift } => top + (f64::from(highs) - f64::from(lows)) * shift,
-        }
-    }
-}
-
-/// How one line of play of a move ends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum End {
-    /// The move reached an endpoint that is a win.
-    Won,
-    /// The move reached a loss, or (TSD) a position off the path to the win.
-    Lost,
-    /// The move reached a split point, known as `seen`, from which play goes on.
-    Moved { branch: Branch, seen: Seen },
-    /// The look budget ran out before the strategy decided.
-    Truncated,
-}
-
-/// One line of play of one move: what was drawn, and how it ended.
-#[derive(Debug, Clone)]
-struct Line {
-    factors: Vec<Factor>,
-    endpoints: Vec<Endpoint>,
-    end: End,
-}
-
-/// An endpoint a line of play drew in TSI: where it is, below the current position, and
-/// whether it is a win. Its chance, *E·v* or *E·(1 − v)*, is among the line's factors as
-/// well; the path is kept for evaluators whose values are not powers of one ratio.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Endpoint {
-    pub(crate) path: Vec<Branch>,
-    pub(crate) win: bool,
-}
-
-/// How a line ends, with the position reached known by its pattern's index: cheap to
-/// compare and to hash, where a [`Seen`] tree is not. Pattern 0 is the top point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Next {
-    Won,
-    Lost,
-    Truncated,
-    Moved { branch: Branch, pattern: u32 },
-}
-
-/// A [`Line`] with its end resolved to a [`Next`].
-#[derive(Debug, Clone)]
-pub(crate) struct Step {
-    factors: Vec<Factor>,
-    /// The TSI endpoints the line drew, in order.
-    pub(crate) endpoints: Vec<Endpoint>,
-    pub(crate) next: Next,
-}
-
-impl Step {
-    /// How many split points the line drew (each with chance *S*).
-    pub(crate) fn splits(&self) -> usize {
-        self.factors.iter().filter(|&&f| f == Factor::S).count()
-    }
-
-    /// How many coins it tossed (each with chance 1/2).
-    pub(crate) fn coins(&self) -> usize {
-        self.factors.iter().filter(|&&f| f == Factor::Half).count()
-    }
-}
-
-/// The [`Look`] that replays one line of play: it answers looks from `script` while the
-/// script lasts, takes the first outcome after that, and records every choice so that the
-/// next line can be found.
-struct Replay<'s> {
-    form: Form,
-    /// How values are shown to strategies, and where the current position stands.
-    values: Values,
-    highs: u32,
-    lows: u32,
-    seen: Seen,
-    script: &'s [usize],
-    /// Each choice made: (the alternative taken, the number of alternatives).
-    choices: Vec<(usize, usize)>,
-    factors: Vec<Factor>,
-    endpoints: Vec<Endpoint>,
-    coin: Option<bool>,
-    looks: usize,
-    look_budget: usize,
-}
-
-impl Replay<'_> {
-    fn choose(&mut self, alternatives: &[Factor]) -> usize {
-        let taken = self.script.get(self.choices.len()).copied().unwrap_or(0);
-        self.choices.push((taken, alternatives.len()));
-        self.factors.push(alternatives[taken]);
-        taken
-    }
-
-    /// Makes the position at `path` seen, drawing what it is if it was not.
-    fn reveal(&mut self, path: &[Branch]) -> Result<(), LookError> {
-        let not_visible = || LookError::NotVisible(path.to_vec());
-        let (&last, parent_path) = path.split_last().ok_or_else(not_visible)?;
-        let parent = self.seen.at(parent_path).ok_or_else(not_visible)?;
-        let (Seen::Split { mark, .. }, Some(Seen::Unseen)) = (parent, parent.child(last)) else {
-            return match parent {
-                Seen::Split { .. } => Ok(()),
-                _ => Err(not_visible()),
-            };
-        };
-        let mut mark = *mark;
-        if mark == Mark::Undecided {
-            let turn = self.choose(&[Factor::A, Factor::B]);
-            mark = Mark::Toward(if turn == 0 { Branch::High } else { Branch::Low });
-            if let Some(Seen::Split { mark: stored, .. }) = self.seen.at_mut(parent_path) {
-                *stored = mark;
-            }
-        }
-        let revealed = self.draw(path, mark == Mark::Toward(last));
-        if let Some(node) = self.seen.at_mut(path) {
-            *node = revealed;
-        }
-        Ok(())
-    }
-
-    /// What an unseen position turns out to be.
-    fn draw(&mut self, path: &[Branch], on_path: bool) -> Seen {
-        match self.form {
-            Form::Dependent => match self.choose(&[Factor::S, Factor::E]) {
-                0 if on_path => Seen::fresh_split(Mark::Undecided),
-                0 => Seen::fresh_split(Mark::Off),
-                _ => Seen::Endpoint { win: on_path },
-            },
-            Form::Independent => {
-                let (highs, lows) = exponents(path);
-                let drawn = self.choose(&[
-                    Factor::S,
-                    Factor::Win { highs, lows },
-                    Factor::Loss { highs, lows },
-                ]);
-                if drawn == 0 {
-                    return Seen::fresh_split(Mark::Off);
-                }
-                let win = drawn == 1;
-                self.endpoints.push(Endpoint {
-                    path: path.to_vec(),
-                    win,
-                });
-                Seen::Endpoint { win }
-            }
-        }
-    }
-
-    fn observe(&self, path: &[Branch]) -> Observation {
-        let (highs, lows) = exponents(path);
-        let (highs, lows) = (self.highs + highs, self.lows + lows);
-        let value = self.values.at(highs, lows);
-        match self.seen.at(path) {
-            Some(Seen::Endpoint { win }) => Observation::Endpoint { value, win: *win },
-            _ => Observation::Split {
-                value,
-                high: self.values.at(highs + 1, lows),
-                low: self.values.at(highs, lows + 1),
-            },
-        }
-    }
-
-    /// Moves to `branch`, drawing it if it was never seen.
-    fn finish(&mut self, branch: Branch) -> Result<End, LookError> {
-        self.reveal(&[branch])?;
-        let Seen::Split { high, low, .. } = std::mem::replace(&mut self.seen, Seen::Unseen) else {
-            return Err(LookError::NotVisible(Vec::new()));
-        };
-        let reached = match branch {
-            Branch::High => *high,
-            Branch::Low => *low,
-        };
-        Ok(match reached {
-            Seen::Endpoint { win: true } => End::Won,
-            Seen::Split {
-                mark: Mark::Off, ..
-            } if self.form == Form::Dependent => End::Lost,
-            seen @ Seen::Split { .. } => End::Moved { branch, seen },
-            _ => End::Lost,
-        })
-    }
-}
-
-/// The positions a pattern of knowledge holds, by their paths below the current position.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct KnownPositions {
-    /// The split points seen, the current position (the empty path) first.
-    pub(crate) splits: Vec<Vec<Branch>>,
-    /// The endpoints seen.
-    pub(crate) endpoints: Vec<Endpoint>,
-    /// The positions not yet seen whose parent was seen to be a split point.
-    pub(crate) unseen: Vec<Vec<Branch>>,
-}
-
-impl KnownPositions {
-    fn collect(&mut self, seen: &Seen, path: &mut Vec<Branch>) {
-        match seen {
-            Seen::Unseen => self.unseen.push(path.clone()),
-            Seen::Endpoint { win } => self.endpoints.push(Endpoint {
-                path: path.clone(),
-                win: *win,
-            }),
-            Seen::Split { high, low, .. } => {
-                self.splits.push(path.clone());
-                for (branch, child) in [(Branch::High, high), (Branch::Low, low)] {
-                    path.push(branch);
-                    self.collect(child, path);
-                    path.pop();
-                }
-            }
-        }
-    }
-}
-
-/// The numbers of high and of low branches on `path`.
-fn exponents(path: &[Branch]) -> (u32, u32) {
-    let highs = path.iter().filter(|&&b| b == Branch::High).count() as u32;
-    (highs, path.len() as u32 - highs)
-}
-
-impl Look for Replay<'_> {
-    fn look(&mut self, path: &[Branch]) -> Result<Observation, LookError> {
-        if self.looks >= self.look_budget {
-            return Err(LookError::Truncated(self.looks));
-        }
-        self.looks += 1;
-        self.reveal(path)?;
-        Ok(self.observe(path))
-    }
-
-    fn coin(&mut self) -> bool {
-        if let Some(toss) = self.coin {
-            return toss;
-        }
-        let toss = self.choose(&[Factor::Half, Factor::Half]) == 0;
-        self.coin = Some(toss);
-        toss
-    }
-
-    fn current(&self) -> Observation {
-        self.observe(&[])
-    }
-}
-
-/// The line of play after `choices`, in depth-first order; `None` after the last.
-fn next_script(choices: &[(usize, usize)]) -> Option<Vec<usize>> {
-    let last_open = choices
-        .iter()
-        .rposition(|&(taken, count)| taken + 1 < count)?;
-    let mut script: Vec<usize> = choices[..last_open]
-        .iter()
-        .map(|&(taken, _)| taken)
-        .collect();
-    script.push(choices[last_open].0 + 1);
-    Some(script)
-}
-
-/// Positions whose lines of play are the same: what is known below them, and for a
-/// strategy that uses values, the value too.
-type LinesKey = (u32, Option<(u32, u32)>);
 
 /// The exact move-by-move evaluation of one strategy in one form of the game.
 ///
@@ -449,16 +60,11 @@ type LinesKey = (u32, Option<(u32, u32)>);
 /// assert_eq!(diagram.next_move().unwrap(), fraction(1, 2).unwrap());
 /// ```
 pub struct Diagram<'a> {
-    strategy: &'a dyn Strategy,
-    form: Form,
+    catalogue: LineCatalogue<'a>,
+    /// Position values as strategies are shown them (the catalogue shows the same).
     values: Values,
     bases: Bases,
-    look_budget: usize,
     states: HashMap<State, Chance>,
-    lines: HashMap<LinesKey, Rc<Vec<Step>>>,
-    /// Every pattern of knowledge met so far, and their indices.
-    patterns: Vec<Seen>,
-    pattern_ids: HashMap<Seen, u32>,
     moves: usize,
     truncated: Chance,
     /// The chance of winning on the moves made so far, Σ D(n).
@@ -508,18 +114,13 @@ impl<'a> Diagram<'a> {
     /// Before the first move: the player at the top point, known only as a split point.
     fn start(strategy: &'a dyn Strategy, form: Form, values: Values, bases: Bases) -> Self {
         Diagram {
-            strategy,
-            form,
+            catalogue: LineCatalogue::new(strategy, form, values, DEFAULT_LOOK_BUDGET),
             values,
             states: HashMap::from([(State::TOP, bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
             lost: bases.zero(),
             bases,
-            look_budget: DEFAULT_LOOK_BUDGET,
-            lines: HashMap::new(),
-            patterns: vec![top_seen(form)],
-            pattern_ids: HashMap::from([(top_seen(form), 0)]),
             moves: 0,
         }
     }
@@ -527,7 +128,8 @@ impl<'a> Diagram<'a> {
     /// Follows each move's look-ahead for at most `looks` looks (only strategies with
     /// unlimited look-ahead ever reach the default, [`DEFAULT_LOOK_BUDGET`]).
     pub fn with_look_budget(mut self, looks: usize) -> Self {
-        self.look_budget = looks;
+        let (strategy, form) = (self.catalogue.strategy(), self.catalogue.form());
+        self.catalogue = LineCatalogue::new(strategy, form, self.values, looks);
         self
     }
 
@@ -565,13 +167,17 @@ impl<'a> Diagram<'a> {
     ///
     /// A [`LookError`] if the strategy looks where it may not.
     pub fn next_move(&mut self) -> Result<BigRational, LookError> {
-        self.bases.reach(self.moves + self.look_budget + 2);
+        self.bases
+            .reach(self.moves + self.catalogue.look_budget() + 2);
         self.bases.reach_alignment(self.states.values());
-        let collapse = self.form == Form::Dependent && self.strategy.is_ordinal();
+        let collapse =
+            self.catalogue.form() == Form::Dependent && self.catalogue.strategy().is_ordinal();
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
         for (state, chance) in std::mem::take(&mut self.states) {
-            let steps = self.steps_from(&state)?;
+            let steps = self
+                .catalogue
+                .lines(state.pattern, state.highs, state.lows)?;
             for (next_step, weight) in self.ends(&steps, &state) {
                 let reach = self.bases.mul(&chance, &weight);
                 match next_step {
@@ -613,8 +219,8 @@ impl<'a> Diagram<'a> {
     pub fn remaining_f64(&self) -> f64 {
         let bound_f64 = |state: &State| match self.shares_values() {
             Some(a) => {
-                let seen = &self.patterns[state.pattern as usize];
-                expected_wins_f64(seen, self.values.at(state.highs, state.lows), a)
+                let value = self.values.at(state.highs, state.lows);
+                self.catalogue.expected_wins_f64(state.pattern, value, a)
             }
             None => 1.0,
         };
@@ -630,7 +236,7 @@ impl<'a> Diagram<'a> {
     /// that a position's expected wins are bounded by its value; `None` in TSD and game 3,
     /// where the bound is the chance of still playing.
     fn shares_values(&self) -> Option<f64> {
-        match (self.form, self.values) {
+        match (self.catalogue.form(), self.values) {
             (Form::Independent, Values::Split { a }) => Some(a),
             _ => None,
         }
@@ -654,55 +260,10 @@ impl<'a> Diagram<'a> {
             return self.bases.one();
         }
         let mut bound = self.bases.zero();
-        let seen = &self.patterns[state.pattern as usize];
-        expected_wins(seen, state.highs, state.lows, &self.bases, &mut bound);
+        let (pattern, highs, lows) = (state.pattern, state.highs, state.lows);
+        self.catalogue
+            .add_expected_wins(pattern, highs, lows, &self.bases, &mut bound);
         bound
-    }
-
-    /// The kinds of position met so far (pattern 0 is the top point; every other was
-    /// reached by a move from an earlier one).
-    pub(crate) fn patterns(&self) -> usize {
-        self.patterns.len()
-    }
-
-    /// Every line of play of one move from a position of value 1 known as pattern
-    /// `pattern`, with its exact chance, and how each line ends.
-    pub(crate) fn transitions(
-        &mut self,
-        pattern: u32,
-    ) -> Result<Vec<(BigRational, Next)>, LookError> {
-        let state = State {
-            highs: 0,
-            lows: 0,
-            pattern,
-        };
-        self.bases.reach(self.look_budget + 2);
-        let steps = self.steps_from(&state)?;
-        Ok(steps
-            .iter()
-            .map(|step| {
-                let weight = self.weigh(&step.factors, &state);
-                (self.bases.to_rational(&weight), step.next)
-            })
-            .collect())
-    }
-
-    /// Every line of play of one move from a position known as pattern `pattern`, for an
-    /// ordinal strategy (whose lines do not depend on the position's value).
-    pub(crate) fn ordinal_lines(&mut self, pattern: u32) -> Result<Rc<Vec<Step>>, LookError> {
-        let state = State {
-            highs: 0,
-            lows: 0,
-            pattern,
-        };
-        self.steps_from(&state)
-    }
-
-    /// What pattern `pattern` knows, as paths below the position it describes.
-    pub(crate) fn known_positions(&self, pattern: u32) -> KnownPositions {
-        let mut known = KnownPositions::default();
-        known.collect(&self.patterns[pattern as usize], &mut Vec::new());
-        known
     }
 
     /// How the lines of play from `state` end, each distinct end once with the total
@@ -711,120 +272,12 @@ impl<'a> Diagram<'a> {
     fn ends(&self, steps: &[Step], state: &State) -> Vec<(Next, Chance)> {
         let mut ends: Vec<(Next, Chance)> = Vec::new();
         for step in steps {
-            let weight = self.weigh(&step.factors, state);
+            let weight = step.chance(&self.bases, state.highs, state.lows);
             match ends.iter_mut().find(|(next, _)| *next == step.next) {
                 Some((_, sum)) => self.bases.add_to(sum, &weight),
                 None => ends.push((step.next, weight)),
             }
         }
         ends
-    }
-
-    /// The chance of a line, for the position `state`.
-    fn weigh(&self, factors: &[Factor], state: &State) -> Chance {
-        let bases = &self.bases;
-        factors.iter().fold(bases.one(), |product, factor| {
-            let at = |highs: u32, lows: u32| {
-                ((state.highs + highs) as usize, (state.lows + lows) as usize)
-            };
-            let factor = match *factor {
-                Factor::S => bases.s(),
-                Factor::E => bases.e(),
-                Factor::A => bases.a(),
-                Factor::B => bases.b(),
-                Factor::Half => bases.half(),
-                Factor::Win { highs, lows } => {
-                    let (h, l) = at(highs, lows);
-                    bases.win(h, l)
-                }
-                Factor::Loss { highs, lows } => {
-                    let (h, l) = at(highs, lows);
-                    bases.loss(h, l)
-                }
-            };
-            bases.mul(&product, &factor)
-        })
-    }
-
-    /// The index of the pattern `seen`, adding it if it is new.
-    fn intern(&mut self, seen: Seen) -> u32 {
-        if let Some(&id) = self.pattern_ids.get(&seen) {
-            return id;
-        }
-        let id = self.patterns.len() as u32;
-        self.patterns.push(seen.clone());
-        self.pattern_ids.insert(seen, id);
-        id
-    }
-
-    /// Every line of play of one move from `state` (computed once per kind of position).
-    fn steps_from(&mut self, state: &State) -> Result<Rc<Vec<Step>>, LookError> {
-        let level = (!self.strategy.is_ordinal()).then_some((state.highs, state.lows));
-        let key = (state.pattern, level);
-        if let Some(steps) = self.lines.get(&key) {
-            return Ok(Rc::clone(steps));
-        }
-        let lines = self.replay_all(state)?;
-        let steps: Vec<Step> = lines
-            .into_iter()
-            .map(|line| {
-                let next = match line.end {
-                    End::Won => Next::Won,
-                    End::Lost => Next::Lost,
-                    End::Truncated => Next::Truncated,
-                    End::Moved { branch, seen } => Next::Moved {
-                        branch,
-                        pattern: self.intern(seen),
-                    },
-                };
-                Step {
-                    factors: line.factors,
-                    endpoints: line.endpoints,
-                    next,
-                }
-            })
-            .collect();
-        let steps = Rc::new(steps);
-        self.lines.insert(key, Rc::clone(&steps));
-        Ok(steps)
-    }
-
-    fn replay_all(&self, state: &State) -> Result<Vec<Line>, LookError> {
-        let mut lines = Vec::new();
-        let mut script = Vec::new();
-        loop {
-            let mut replay = Replay {
-                form: self.form,
-                values: self.values,
-                highs: state.highs,
-                lows: state.lows,
-                seen: self.patterns[state.pattern as usize].clone(),
-                script: &script,
-                choices: Vec::new(),
-                factors: Vec::new(),
-                endpoints: Vec::new(),
-                coin: None,
-                looks: 0,
-                look_budget: self.look_budget,
-            };
-            let line = self
-                .strategy
-                .choose(&mut replay)
-                .and_then(|branch| replay.finish(branch));
-            let end = match line {
-                Ok(end) => end,
-                Err(LookError::Truncated(_)) => End::Truncated,
-                Err(error) => return Err(error),
-            };
-            lines.push(Line {
-                factors: replay.factors,
-                endpoints: replay.endpoints,
-                end,
-            });
-            match next_script(&replay.choices) {
-                Some(next) => script = next,
-                None => return Ok(lines),
-            }
-        }
     }
 }

@@ -50,6 +50,7 @@ pub mod closed_form;
 pub mod dependent;
 pub mod diagram;
 pub mod least_costly;
+mod lines;
 mod params;
 pub mod random_ratio;
 pub mod series;

@@ -37,7 +37,7 @@ use num_traits::{One, Zero};
 use solitaire::{Branch, Form, LookError, Strategy};
 use tree_gen::{GameClass, GameClassError};
 
-use crate::diagram::{Diagram, Endpoint, Next, Step};
+use crate::lines::{Endpoint, LineCatalogue, Next, Step, Values};
 use crate::series::{self, Evaluation, PrecisionError, SeriesError, Terms};
 
 /// A ratio law that is not a law of split ratios.
@@ -397,7 +397,7 @@ struct Line {
 
 /// The diagram of TSI with random split ratios, as functionals over the patterns.
 struct Moments<'a> {
-    diagram: Diagram<'a>,
+    catalogue: LineCatalogue<'a>,
     law: RatioLaw,
     moments: Vec<BigRational>,
     e: BigRational,
@@ -436,11 +436,13 @@ impl Terms for Moments<'_> {
 
 impl<'a> Moments<'a> {
     fn new(strategy: &'a dyn Strategy, params: &GameClass<BigRational>, law: &RatioLaw) -> Self {
-        let diagram =
-            Diagram::new(strategy, Form::Independent, params).with_look_budget(LOOK_BUDGET);
+        let values = Values::Split {
+            a: params.to_f64().a(),
+        };
+        let catalogue = LineCatalogue::new(strategy, Form::Independent, values, LOOK_BUDGET);
         let e = params.e();
         Moments {
-            diagram,
+            catalogue,
             law: law.clone(),
             moments: Vec::new(),
             s: BigRational::one() - &e,
@@ -604,8 +606,8 @@ impl<'a> Moments<'a> {
         if let Some(data) = self.patterns.get(&pattern) {
             return Ok(Rc::clone(data));
         }
-        let known = self.diagram.known_positions(pattern);
-        let steps = self.diagram.ordinal_lines(pattern)?;
+        let known = self.catalogue.known_positions(pattern);
+        let steps = self.catalogue.lines(pattern, 0, 0)?;
         let deepest = steps
             .iter()
             .flat_map(|step| &step.endpoints)
