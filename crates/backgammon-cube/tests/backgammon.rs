@@ -201,7 +201,7 @@ mod steps {
     use num_rational::BigRational;
 
     fn q(n: i64, d: i64) -> BigRational {
-        BigRational::new(n.into(), d.into())
+        game_core::number::fraction(n, d).unwrap()
     }
 
     fn chance(points: &[u32]) -> BigRational {

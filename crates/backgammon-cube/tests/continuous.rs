@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 use rand::RngExt;
 
 fn q(n: i64, d: i64) -> BigRational {
-    BigRational::new(n.into(), d.into())
+    game_core::number::fraction(n, d).unwrap()
 }
 
 #[test]

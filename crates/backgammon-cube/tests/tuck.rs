@@ -9,7 +9,7 @@ use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
 
 fn fraction(n: i64, d: i64) -> BigRational {
-    BigRational::new(n.into(), d.into())
+    game_core::number::fraction(n, d).unwrap()
 }
 
 /// Who may double.

@@ -13,8 +13,8 @@ fn shape(children: &[u32]) -> MoveShape {
     MoveShape::new(children.to_vec()).unwrap()
 }
 
-fn fraction(n: u64, d: u64) -> BigRational {
-    BigRational::new(n.into(), d.into())
+fn fraction(n: i64, d: i64) -> BigRational {
+    game_core::number::fraction(n, d).unwrap()
 }
 
 /// Moves of one depth with small subtrees, so that brute force stays cheap.
