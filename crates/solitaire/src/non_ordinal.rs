@@ -7,6 +7,7 @@ use std::collections::BinaryHeap;
 use crate::depreciation::{chance_bstrat, chance_hstrat};
 use tree_gen::GameClass;
 
+use crate::StrategyName;
 use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
 
 /// Invalid parameters of a non-ordinal strategy.
@@ -85,7 +86,7 @@ impl BPrime {
 
 impl Strategy for BPrime {
     fn name(&self) -> String {
-        "B'STRAT".to_string()
+        StrategyName::BPrimeStrat.to_string()
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
@@ -143,7 +144,7 @@ impl HPrime {
 
 impl Strategy for HPrime {
     fn name(&self) -> String {
-        "H'STRAT".to_string()
+        StrategyName::HPrimeStrat.to_string()
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {

@@ -4,6 +4,7 @@
 //!
 //! An *ordinal* strategy uses only which branch is higher, never the values themselves.
 
+use crate::StrategyName;
 use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
 
 /// Invalid parameters of a strategy.
@@ -23,7 +24,7 @@ pub struct NoStrat;
 
 impl Strategy for NoStrat {
     fn name(&self) -> String {
-        "NOSTRAT".to_string()
+        StrategyName::NoStrat.to_string()
     }
 
     fn is_ordinal(&self) -> bool {
@@ -58,7 +59,7 @@ pub struct Strat;
 
 impl Strategy for Strat {
     fn name(&self) -> String {
-        "STRAT".to_string()
+        StrategyName::Strat.to_string()
     }
 
     fn is_ordinal(&self) -> bool {
@@ -275,7 +276,7 @@ pub struct BothBranches;
 
 impl Strategy for BothBranches {
     fn name(&self) -> String {
-        "BSTRAT".to_string()
+        StrategyName::BStrat.to_string()
     }
 
     fn is_ordinal(&self) -> bool {
