@@ -5,6 +5,7 @@
 //! (`xtask/data/<paper>.toml`, one row per printed number, the value as printed); the
 //! computations are library calls (`src/papers/`); this binary only compares and reports.
 
+mod figures;
 mod grundy;
 mod options;
 mod papers;
@@ -42,6 +43,8 @@ tasks:
   grundy --misere --max N  misère outcomes of single heaps 1..=N (N <= 159), each with a
                            winning split, from a table of every position with at most
                            N live matches (retrograde analysis, one bit per position)
+  figures [--check]        draw every figure into docs/figures/<paper>/<name>.svg from the
+                           library crates; --check fails if a committed figure differs
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
+        Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)
@@ -188,12 +192,13 @@ fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
     })
 }
 
+/// The workspace this xtask was built in.
+fn workspace_dir() -> PathBuf {
+    let xtask_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask_dir.parent().unwrap_or(xtask_dir).to_path_buf()
+}
+
 /// `docs/reproduction/` of the workspace this xtask was built in.
 fn docs_dir() -> PathBuf {
-    let xtask_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    xtask_dir
-        .parent()
-        .unwrap_or(xtask_dir)
-        .join("docs")
-        .join("reproduction")
+    workspace_dir().join("docs").join("reproduction")
 }

@@ -1,0 +1,283 @@
+//! Dotsenko and Marynych's figures, drawn from `backgammon-cube`.
+
+use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use plotters::prelude::*;
+
+use super::Figure;
+use super::style::{
+    BLUISH_GREEN, FONT, INK, LABEL, ORANGE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
+};
+
+/// The figures of this paper.
+pub fn figures() -> Vec<Figure> {
+    vec![Figure {
+        paper: "dotsenko-marynych",
+        name: "figure-1",
+        draw: figure_1,
+    }]
+}
+
+/// The steps in q at which Tuck's curves are evaluated exactly; a multiple of 4, so that
+/// the breakpoints 1/4, 1/2 and 3/4 are among them.
+const CURVE_STEPS: i64 = 400;
+
+/// A's and B's decisions in the two-step game, as the regions of Figure 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Region {
+    /// p < P_D(q): A doubles in neither cube position (B would take).
+    NeverDouble,
+    /// P_D(q) < p < P_R(q): A doubles a centred cube, not one he owns (B would take).
+    CentredCubeOnly,
+    /// P_R(q) < p ≤ P_Q(q): A doubles in both positions, and B takes.
+    DoubleTake,
+    /// p > P_Q(q): A doubles in both positions, and B passes.
+    DoublePass,
+}
+
+impl Region {
+    const ALL: [Region; 4] = [
+        Region::NeverDouble,
+        Region::CentredCubeOnly,
+        Region::DoubleTake,
+        Region::DoublePass,
+    ];
+
+    fn colour(self) -> RGBColor {
+        match self {
+            Region::NeverDouble => SKY_BLUE,
+            Region::CentredCubeOnly => ORANGE,
+            Region::DoubleTake => BLUISH_GREEN,
+            Region::DoublePass => VERMILION,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Region::NeverDouble => "A never doubles",
+            Region::CentredCubeOnly => "A doubles only a centred cube",
+            Region::DoubleTake => "A doubles either cube; B takes",
+            Region::DoublePass => "A doubles either cube; B passes",
+        }
+    }
+}
+
+/// One of Tuck's curves, sampled: (P(q), q) for q = 0, 1/400, …, 1.
+type Curve = Vec<(f64, f64)>;
+
+/// P_D, P_R and P_Q, each as (p, q) points from q = 0 up to q = 1.
+fn curves() -> Result<[Curve; 3], String> {
+    let functions: [fn(&BigRational) -> Result<BigRational, _>; 3] =
+        [our_cube_double_point, my_cube_double_point, take_point];
+    let mut sampled = [Vec::new(), Vec::new(), Vec::new()];
+    for step in 0..=CURVE_STEPS {
+        let q = BigRational::new(step.into(), CURVE_STEPS.into());
+        let q_f64 = q.to_f64().ok_or("q has no f64")?;
+        for (curve, function) in sampled.iter_mut().zip(functions) {
+            let p = function(&q).map_err(|e| e.to_string())?;
+            curve.push((p.to_f64().ok_or("p has no f64")?, q_f64));
+        }
+    }
+    Ok(sampled)
+}
+
+/// The polygon of each region: between its left and right boundary curves (the square's
+/// edges p = 0 and p = 1 outside the first and the last), up one side and down the other.
+fn region_polygons(curves: &[Curve; 3]) -> Vec<(Region, Vec<(f64, f64)>)> {
+    let left_edge: Curve = curves[0].iter().map(|&(_, q)| (0.0, q)).collect();
+    let right_edge: Curve = curves[0].iter().map(|&(_, q)| (1.0, q)).collect();
+    let boundaries = [&left_edge, &curves[0], &curves[1], &curves[2], &right_edge];
+    Region::ALL
+        .into_iter()
+        .zip(boundaries.windows(2))
+        .map(|(region, pair)| {
+            let mut polygon = pair[0].clone();
+            polygon.extend(pair[1].iter().rev());
+            (region, polygon)
+        })
+        .collect()
+}
+
+/// Where each curve's name is written: beside it, in the middle of its course.
+const CURVE_LABELS: [(&str, f64, f64); 3] = [
+    ("P_D", 0.37, 0.71),
+    ("P_R", 0.43, 0.575),
+    ("P_Q", 0.765, 0.9),
+];
+
+/// The paper's examples a)–c) of section 4.2: A with checkers on 2 and 5 (p = 19/36)
+/// against B on 1 (q = 1), on 6 (q = 27/36) and on 2 and 4 (q = 23/36).
+const EXAMPLES: [(&str, f64, f64); 3] = [
+    ("a", 19.0 / 36.0, 1.0),
+    ("b", 19.0 / 36.0, 27.0 / 36.0),
+    ("c", 19.0 / 36.0, 23.0 / 36.0),
+];
+
+/// Figure 1: the two-step game in the (p, q) square, Tuck's curves and the regions of
+/// the players' decisions, with the paper's examples.
+fn figure_1() -> Result<String, String> {
+    let curves = curves()?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + 330, SIZE.1)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (plot, key) = root.split_horizontally(SIZE.0);
+        let mut chart = ChartBuilder::on(&plot)
+            .caption(
+                "Figure 1: doubling in the two-step game (Tuck's curves)",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .margin_top(40)
+            .x_label_area_size(70)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0f64..1f64, 0f64..1f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc("p = P[A wins on his roll]")
+            .y_desc("q = P[B wins on his roll]")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_labels(7)
+            .y_labels(7)
+            .x_label_formatter(&|x| format!("{x:.2}"))
+            .y_label_formatter(&|y| format!("{y:.2}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (region, polygon) in region_polygons(&curves) {
+            let fill = region.colour().mix(0.35).filled();
+            chart
+                .draw_series(std::iter::once(Polygon::new(polygon, fill)))
+                .map_err(|e| e.to_string())?;
+        }
+        for (curve, (name, p, q)) in curves.iter().zip(CURVE_LABELS) {
+            let width = if name == "P_Q" { 2 } else { 3 };
+            chart
+                .draw_series(LineSeries::new(
+                    curve.iter().copied(),
+                    INK.stroke_width(width),
+                ))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(std::iter::once(Text::new(name, (p, q), (FONT, LABEL))))
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .draw_series(EXAMPLES.iter().map(|&(label, p, q)| {
+                EmptyElement::at((p, q))
+                    + Circle::new((0, 0), 6, INK.filled())
+                    + Text::new(format!("{label})"), (10, 2), (FONT, LABEL))
+            }))
+            .map_err(|e| e.to_string())?;
+        draw_key(&key)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// The key beside the plot: each region's colour and what the players do there.
+fn draw_key(key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String> {
+    let heading = Text::new(
+        "Regions",
+        (10, 110),
+        (FONT, LABEL).into_font().style(FontStyle::Bold),
+    );
+    key.draw(&heading).map_err(|e| e.to_string())?;
+    for (row, region) in Region::ALL.into_iter().enumerate() {
+        let y = 150 + 40 * row as i32;
+        let swatch = Rectangle::new([(10, y), (34, y + 24)], region.colour().mix(0.35).filled());
+        key.draw(&swatch).map_err(|e| e.to_string())?;
+        let outline = Rectangle::new([(10, y), (34, y + 24)], INK.stroke_width(1));
+        key.draw(&outline).map_err(|e| e.to_string())?;
+        key.draw(&Text::new(region.label(), (44, y + 4), (FONT, TICK)))
+            .map_err(|e| e.to_string())?;
+    }
+    let notes = [
+        "P_D: A doubles a centred cube right of it",
+        "P_R: A doubles a cube he owns right of it",
+        "P_Q: B takes left of it",
+        "a) b) c): the examples of section 4.2,",
+        "    A on 2 and 5, B on 1, on 6, on 2 and 4",
+    ];
+    for (row, note) in notes.iter().enumerate() {
+        let y = 340 + 28 * row as i32;
+        key.draw(&Text::new(*note, (10, y), (FONT, TICK)))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use backgammon_cube::tuck::decisions;
+
+    use super::*;
+
+    /// Whether `point` lies inside `polygon` (ray casting; points on an edge are not
+    /// asked about).
+    fn inside(polygon: &[(f64, f64)], (p, q): (f64, f64)) -> bool {
+        let mut crossings = 0;
+        for (i, &(p1, q1)) in polygon.iter().enumerate() {
+            let (p2, q2) = polygon[(i + 1) % polygon.len()];
+            if (q1 > q) != (q2 > q) && p < p1 + (q - q1) / (q2 - q1) * (p2 - p1) {
+                crossings += 1;
+            }
+        }
+        crossings % 2 == 1
+    }
+
+    /// The region `tuck::decisions` puts (p, q) in.
+    fn decided(p: f64, q: f64) -> Region {
+        let exact = |x: f64| BigRational::from_float(x).expect("finite");
+        let d = decisions(&exact(p), &exact(q)).expect("a probability");
+        match (d.our_cube_double, d.my_cube_double, d.take) {
+            (false, _, _) => Region::NeverDouble,
+            (true, false, _) => Region::CentredCubeOnly,
+            (true, true, true) => Region::DoubleTake,
+            (true, true, false) => Region::DoublePass,
+        }
+    }
+
+    /// Every point of a 99 × 99 grid that is not within 10^-3 of a curve lies in exactly
+    /// one drawn region, and it is the region of the players' decisions.
+    #[test]
+    fn the_drawn_regions_are_the_decisions_of_tuck() {
+        let curves = curves().unwrap();
+        let polygons = region_polygons(&curves);
+        let exact_p = |f: fn(&BigRational) -> Result<BigRational, _>, q: f64| {
+            f(&BigRational::from_float(q).unwrap())
+                .unwrap()
+                .to_f64()
+                .unwrap()
+        };
+        let mut compared = 0;
+        for i in 0..99 {
+            for j in 0..99 {
+                let (p, q) = ((f64::from(i) + 0.5) / 99.0, (f64::from(j) + 0.5) / 99.0);
+                let near_a_curve = [our_cube_double_point, my_cube_double_point, take_point]
+                    .into_iter()
+                    .any(|f| (exact_p(f, q) - p).abs() < 1e-3);
+                if near_a_curve {
+                    continue;
+                }
+                let drawn: Vec<Region> = polygons
+                    .iter()
+                    .filter(|(_, polygon)| inside(polygon, (p, q)))
+                    .map(|&(region, _)| region)
+                    .collect();
+                assert_eq!(drawn, vec![decided(p, q)], "(p, q) = ({p}, {q})");
+                compared += 1;
+            }
+        }
+        assert!(compared > 9_000, "only {compared} points compared");
+    }
+
+    /// Drawing twice gives the same bytes.
+    #[test]
+    fn figure_1_is_deterministic() {
+        assert_eq!(figure_1().unwrap(), figure_1().unwrap());
+    }
+}

@@ -1,0 +1,70 @@
+//! `cargo xtask figures`: the papers' figures redrawn from the library crates, and the
+//! results drawn, as SVG files under `docs/figures/<paper>/`.
+//!
+//! Every figure is a function from the library's numbers to the bytes of an SVG file, so
+//! the same commit always draws the same bytes, and `--check` can tell when a committed
+//! figure is stale, as `verify-tables --check-docs` does for the tables.
+
+mod dotsenko_marynych;
+mod style;
+
+use std::path::{Path, PathBuf};
+
+use crate::options::Options;
+
+/// One figure: where it goes and how it is drawn.
+pub struct Figure {
+    /// The verify-tables key of its paper (`dotsenko-marynych`, …): its folder.
+    pub paper: &'static str,
+    /// The file name without `.svg`: `figure-<number>` for a paper's own figure.
+    pub name: &'static str,
+    /// Draws it: the SVG text.
+    pub draw: fn() -> Result<String, String>,
+}
+
+impl Figure {
+    /// `docs/figures/<paper>/<name>.svg` below `docs`.
+    fn path(&self, docs: &Path) -> PathBuf {
+        docs.join("figures")
+            .join(self.paper)
+            .join(format!("{}.svg", self.name))
+    }
+}
+
+/// Every figure, paper by paper.
+pub fn all() -> Vec<Figure> {
+    dotsenko_marynych::figures()
+}
+
+/// Runs the task with its arguments (after `figures`): `Ok(false)` when `--check` found a
+/// stale or missing figure.
+pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
+    let mut check = false;
+    let mut args = Options::new(args);
+    while let Some(flag) = args.next_flag() {
+        match flag {
+            "--check" => check = true,
+            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+        }
+    }
+    let mut current = true;
+    for figure in all() {
+        let svg = (figure.draw)().map_err(|e| format!("{}/{}: {e}", figure.paper, figure.name))?;
+        let path = figure.path(docs);
+        if check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+                eprintln!(
+                    "{} is out of date: run `cargo xtask figures`",
+                    path.display()
+                );
+                current = false;
+            }
+            continue;
+        }
+        let folder = path.parent().unwrap_or(docs);
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        std::fs::write(&path, &svg).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(current)
+}
