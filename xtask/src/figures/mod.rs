@@ -6,6 +6,7 @@
 //! figure is stale, as `verify-tables --check-docs` does for the tables.
 
 mod dotsenko_marynych;
+mod matches;
 mod style;
 
 use std::path::{Path, PathBuf};
@@ -33,7 +34,9 @@ impl Figure {
 
 /// Every figure, paper by paper.
 pub fn all() -> Vec<Figure> {
-    dotsenko_marynych::figures()
+    let mut figures = dotsenko_marynych::figures();
+    figures.extend(matches::figures());
+    figures
 }
 
 /// Runs the task with its arguments (after `figures`): `Ok(false)` when `--check` found a

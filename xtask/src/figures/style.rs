@@ -22,6 +22,8 @@ pub const ORANGE: RGBColor = RGBColor(230, 159, 0);
 pub const SKY_BLUE: RGBColor = RGBColor(86, 180, 233);
 /// Okabe–Ito bluish green.
 pub const BLUISH_GREEN: RGBColor = RGBColor(0, 158, 115);
+/// Okabe–Ito blue.
+pub const BLUE: RGBColor = RGBColor(0, 114, 178);
 /// Okabe–Ito vermilion.
 pub const VERMILION: RGBColor = RGBColor(213, 94, 0);
 /// Text and axes.

@@ -1,0 +1,181 @@
+//! The matches report's results drawn: E\[n\] against a random opponent, from `nim-games`.
+
+use game_core::Player;
+use game_core::number::{PrintedNumber, to_f64};
+use nim_games::random_opponent::AgainstRandom;
+use plotters::prelude::*;
+
+use super::Figure;
+use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
+use crate::papers;
+use crate::transcription::Transcription;
+
+/// The figures of this paper.
+pub fn figures() -> Vec<Figure> {
+    vec![Figure {
+        paper: "matches",
+        name: "expected-value-against-random",
+        draw: expected_value_against_random,
+    }]
+}
+
+/// The numbers of matches drawn: the report lists E\[n\] up to 10, the curve goes on to
+/// show its limits.
+const MAX_MATCHES: u32 = 30;
+
+/// One printed E\[n\] of the report: n, the value as printed, and whether it is a declared
+/// erratum (`xtask/data/matches.toml`).
+struct Printed {
+    matches: u32,
+    value: f64,
+    erratum: bool,
+}
+
+/// The report's printed E\[n\] of section 3.3.1 (going first) or 3.3.2 (going second).
+fn printed(table: &str) -> Result<Vec<Printed>, String> {
+    let paper = papers::all()
+        .into_iter()
+        .find(|paper| paper.id == "matches")
+        .ok_or("no matches paper")?;
+    let transcription =
+        Transcription::parse(paper.data_file, paper.data).map_err(|e| e.to_string())?;
+    transcription
+        .rows
+        .iter()
+        .filter(|row| row.table == table && row.column == "E")
+        .map(|row| {
+            let text = row.published.as_deref().ok_or("an E[n] row is illegible")?;
+            let value: PrintedNumber = text.parse().map_err(|_| format!("E = {text}?"))?;
+            Ok(Printed {
+                matches: row.numbers_parameter("n", '+')?[0],
+                value: to_f64(value.value()),
+                erratum: row.erratum.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// E\[n\] for n = 1, …, [`MAX_MATCHES`], the optimal player going first or second.
+fn exact(solved: &AgainstRandom, player: Player) -> Result<Vec<(f64, f64)>, String> {
+    (1..=MAX_MATCHES)
+        .map(|n| {
+            let value = solved
+                .expected_value(n, player)
+                .map_err(|e| e.to_string())?;
+            Ok((f64::from(n), to_f64(&value)))
+        })
+        .collect()
+}
+
+/// E\[n\] = P(win) − P(lose) of the optimal player against a uniformly random one, going
+/// first and going second, exact, with the report's printed values (errata marked).
+fn expected_value_against_random() -> Result<String, String> {
+    let solved = AgainstRandom::solve(MAX_MATCHES).map_err(|e| e.to_string())?;
+    let series = [
+        (Player::First, "3.3.1", "optimal player first", BLUE),
+        (Player::Second, "3.3.2", "optimal player second", VERMILION),
+    ];
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Matches game against a random opponent: E[n], exact and as printed",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.5f64..f64::from(MAX_MATCHES) + 0.5, -1.1f64..1.1f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("n, the number of matches at the start")
+            .y_desc("E[n] = P(win) − P(lose)")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|n| format!("{n:.0}"))
+            .y_label_formatter(&|&e| format!("{:.1}", if e.abs() < 1e-9 { 0.0 } else { e }))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (player, table, name, colour) in series {
+            let curve = exact(&solved, player)?;
+            chart
+                .draw_series(LineSeries::new(
+                    curve.iter().copied(),
+                    colour.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(format!("exact, {name}"))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
+                });
+            chart
+                .draw_series(
+                    curve
+                        .iter()
+                        .map(|&point| Circle::new(point, 3, colour.filled())),
+                )
+                .map_err(|e| e.to_string())?;
+            let printed = printed(table)?;
+            let agreeing = printed.iter().filter(|p| !p.erratum);
+            chart
+                .draw_series(agreeing.map(|p| {
+                    Circle::new((f64::from(p.matches), p.value), 9, colour.stroke_width(2))
+                }))
+                .map_err(|e| e.to_string())?
+                .label(format!("printed (§{table}), reproduced"))
+                .legend(move |(x, y)| Circle::new((x + 12, y), 7, colour.stroke_width(2)));
+            if printed.iter().any(|p| p.erratum) {
+                let errata = printed.iter().filter(|p| p.erratum);
+                chart
+                    .draw_series(errata.map(|p| {
+                        let at = (f64::from(p.matches), p.value);
+                        Cross::new(at, 8, colour.stroke_width(3))
+                    }))
+                    .map_err(|e| e.to_string())?
+                    .label(format!("printed (§{table}), erratum"))
+                    .legend(move |(x, y)| Cross::new((x + 12, y), 7, colour.stroke_width(3)));
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .label_font((FONT, TICK))
+            .background_style(WHITE.mix(0.9))
+            .border_style(INK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The markers come from the data file: the report's lists, n = 1 to 9 going first
+    /// and 1 to 10 going second, with the four errata of section 3.3.2 among them.
+    #[test]
+    fn the_printed_values_are_the_reports() {
+        let first = printed("3.3.1").unwrap();
+        let second = printed("3.3.2").unwrap();
+        let ns = |rows: &[Printed]| rows.iter().map(|p| p.matches).collect::<Vec<_>>();
+        assert_eq!(ns(&first), (1..=9).collect::<Vec<_>>());
+        assert_eq!(ns(&second), (1..=10).collect::<Vec<_>>());
+        assert_eq!(second.iter().filter(|p| p.erratum).count(), 4);
+        assert!(first.iter().all(|p| (-1.0..=1.0).contains(&p.value)));
+    }
+
+    /// Drawing twice gives the same bytes.
+    #[test]
+    fn the_figure_is_deterministic() {
+        assert_eq!(
+            expected_value_against_random().unwrap(),
+            expected_value_against_random().unwrap()
+        );
+    }
+}
