@@ -5,10 +5,8 @@ use game_core::number::{PrintedNumber, to_f64};
 use nim_games::random_opponent::AgainstRandom;
 use plotters::prelude::*;
 
-use super::Figure;
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
-use crate::papers;
-use crate::transcription::Transcription;
+use super::{Figure, transcription};
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -33,13 +31,7 @@ struct Printed {
 
 /// The report's printed E\[n\] of section 3.3.1 (going first) or 3.3.2 (going second).
 fn printed(table: &str) -> Result<Vec<Printed>, String> {
-    let paper = papers::all()
-        .into_iter()
-        .find(|paper| paper.id == "matches")
-        .ok_or("no matches paper")?;
-    let transcription =
-        Transcription::parse(paper.data_file, paper.data).map_err(|e| e.to_string())?;
-    transcription
+    transcription("matches")?
         .rows
         .iter()
         .filter(|row| row.table == table && row.column == "E")

@@ -6,12 +6,15 @@
 //! figure is stale, as `verify-tables --check-docs` does for the tables.
 
 mod dotsenko_marynych;
+mod levene_fenner;
 mod matches;
 mod style;
 
 use std::path::{Path, PathBuf};
 
 use crate::options::Options;
+use crate::papers;
+use crate::transcription::Transcription;
 
 /// One figure: where it goes and how it is drawn.
 pub struct Figure {
@@ -32,9 +35,20 @@ impl Figure {
     }
 }
 
+/// The transcription of the paper `id` (`xtask/data/<id>.toml`): the printed values a
+/// figure marks beside our curves.
+fn transcription(id: &str) -> Result<Transcription, String> {
+    let paper = papers::all()
+        .into_iter()
+        .find(|paper| paper.id == id)
+        .ok_or_else(|| format!("no paper {id}"))?;
+    Transcription::parse(paper.data_file, paper.data).map_err(|e| e.to_string())
+}
+
 /// Every figure, paper by paper.
 pub fn all() -> Vec<Figure> {
     let mut figures = dotsenko_marynych::figures();
+    figures.extend(levene_fenner::figures());
     figures.extend(matches::figures());
     figures
 }
