@@ -6,6 +6,7 @@
 //! figure is stale, as `verify-tables --check-docs` does for the tables.
 
 mod dotsenko_marynych;
+mod johnson1970;
 mod levene_fenner;
 mod matches;
 mod style;
@@ -47,7 +48,8 @@ fn transcription(id: &str) -> Result<Transcription, String> {
 
 /// Every figure, paper by paper.
 pub fn all() -> Vec<Figure> {
-    let mut figures = dotsenko_marynych::figures();
+    let mut figures = johnson1970::figures();
+    figures.extend(dotsenko_marynych::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(matches::figures());
     figures
