@@ -6,6 +6,7 @@
 //! figure is stale, as `verify-tables --check-docs` does for the tables.
 
 mod dotsenko_marynych;
+mod grundy;
 mod johnson1970;
 mod levene_fenner;
 mod matches;
@@ -52,6 +53,7 @@ pub fn all() -> Vec<Figure> {
     figures.extend(dotsenko_marynych::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(matches::figures());
+    figures.extend(grundy::figures());
     figures
 }
 
@@ -86,4 +88,19 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
         println!("wrote {}", path.display());
     }
     Ok(current)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every figure is the same bytes when drawn twice (and CI's `--check` compares them
+    /// with the committed files, drawn on another run).
+    #[test]
+    fn every_figure_is_deterministic() {
+        for figure in all() {
+            let (first, second) = ((figure.draw)().unwrap(), (figure.draw)().unwrap());
+            assert!(first == second, "{}/{}", figure.paper, figure.name);
+        }
+    }
 }
