@@ -1,22 +1,31 @@
 //! Dotsenko and Marynych's figures, drawn from `backgammon-cube`.
 
+use backgammon_cube::race::TurnCounts;
 use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
+use game_core::number::{PrintedNumber, to_f64};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use plotters::prelude::*;
 
-use super::Figure;
 use super::style::{
-    BLUISH_GREEN, FONT, INK, LABEL, ORANGE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
+    BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
 };
+use super::{Figure, transcription};
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
-    vec![Figure {
-        paper: "dotsenko-marynych",
-        name: "figure-1",
-        draw: figure_1,
-    }]
+    vec![
+        Figure {
+            paper: "dotsenko-marynych",
+            name: "figure-1",
+            draw: figure_1,
+        },
+        Figure {
+            paper: "dotsenko-marynych",
+            name: "race-against-table-4",
+            draw: race_against_table_4,
+        },
+    ]
 }
 
 /// The steps in q at which Tuck's curves are evaluated exactly; a multiple of 4, so that
@@ -178,6 +187,141 @@ fn figure_1() -> Result<String, String> {
     Ok(svg)
 }
 
+/// The pip counts k of Table 4's rows, each with its colour.
+const TABLE_4_ROWS: [(u32, RGBColor); 6] = [
+    (20, BLUE),
+    (40, VERMILION),
+    (60, BLUISH_GREEN),
+    (80, ORANGE),
+    (100, PURPLE),
+    (120, SKY_BLUE),
+];
+
+/// The largest lead s − k drawn (Table 4's last column).
+const MAX_LEAD: u32 = 30;
+
+/// One printed cell of Table 4: the pip count k, the lead s − k, the value as printed,
+/// and whether it is a declared erratum (a cell the paper's simulation got wrong).
+struct Cell {
+    k: u32,
+    lead: u32,
+    printed: f64,
+    erratum: bool,
+}
+
+/// Table 4's printed cells, from `xtask/data/dotsenko-marynych.toml`.
+fn table_4() -> Result<Vec<Cell>, String> {
+    transcription("dotsenko-marynych")?
+        .rows
+        .iter()
+        .filter(|row| row.table == "4")
+        .map(|row| {
+            let lead = row
+                .column
+                .strip_prefix("s-k=")
+                .and_then(|lead| lead.parse().ok())
+                .ok_or_else(|| format!("column {} is not s-k=N", row.column))?;
+            let text = row.published.as_deref().ok_or("an illegible cell")?;
+            let printed: PrintedNumber = text.parse().map_err(|_| format!("{text}?"))?;
+            Ok(Cell {
+                k: row.numbers_parameter("k", '+')?[0],
+                lead,
+                printed: to_f64(printed.value()),
+                erratum: row.erratum.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// F(k, s), the chance that the player on roll at pip count k beats s, against the lead
+/// s − k for each row of Table 4: exact, with the printed cells (the wrong ones crossed).
+fn race_against_table_4() -> Result<String, String> {
+    let race = TurnCounts::new(150);
+    let cells = table_4()?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Single-checker race: F(k, s) exact against Table 4",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(70)
+            .build_cartesian_2d(-0.5f64..f64::from(MAX_LEAD) + 0.5, 0.5f64..1.01f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("s − k, the opponent's lag in pips")
+            .y_desc("F(k, s) = P[the player on roll wins]")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|lead| format!("{lead:.0}"))
+            .y_label_formatter(&|f| format!("{f:.2}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (k, colour) in TABLE_4_ROWS {
+            let curve = (0..=MAX_LEAD)
+                .map(|lead| {
+                    let f = race
+                        .win_probability_f64(k, k + lead)
+                        .map_err(|e| e.to_string())?;
+                    Ok((f64::from(lead), f))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            chart
+                .draw_series(LineSeries::new(curve, colour.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(format!("k = {k}"))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
+                });
+            let row: Vec<&Cell> = cells.iter().filter(|cell| cell.k == k).collect();
+            chart
+                .draw_series(row.iter().filter(|cell| !cell.erratum).map(|cell| {
+                    Circle::new(
+                        (f64::from(cell.lead), cell.printed),
+                        7,
+                        colour.stroke_width(2),
+                    )
+                }))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(row.iter().filter(|cell| cell.erratum).map(|cell| {
+                    Cross::new(
+                        (f64::from(cell.lead), cell.printed),
+                        7,
+                        colour.stroke_width(3),
+                    )
+                }))
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
+            .map_err(|e| e.to_string())?
+            .label("printed, agrees (2 decimals)")
+            .legend(|(x, y)| Circle::new((x + 12, y), 6, INK.stroke_width(2)));
+        chart
+            .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
+            .map_err(|e| e.to_string())?
+            .label("printed, wrong (an erratum)")
+            .legend(|(x, y)| Cross::new((x + 12, y), 6, INK.stroke_width(3)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .label_font((FONT, TICK))
+            .background_style(WHITE.mix(0.9))
+            .border_style(INK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 /// The key beside the plot: each region's colour and what the players do there.
 fn draw_key(key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String> {
     let heading = Text::new(
@@ -238,6 +382,27 @@ mod tests {
             (true, false, _) => Region::CentredCubeOnly,
             (true, true, true) => Region::DoubleTake,
             (true, true, false) => Region::DoublePass,
+        }
+    }
+
+    /// The markers are Table 4's 42 cells, 29 of them errata, and every cell agreeing with
+    /// the exact F to its two printed decimals is drawn as agreeing.
+    #[test]
+    fn table_4_is_read_with_its_errata() {
+        let cells = table_4().unwrap();
+        assert_eq!(cells.len(), 42);
+        assert_eq!(cells.iter().filter(|cell| cell.erratum).count(), 29);
+        let race = TurnCounts::new(150);
+        for cell in cells.iter().filter(|cell| !cell.erratum) {
+            let exact = race
+                .win_probability_f64(cell.k, cell.k + cell.lead)
+                .unwrap();
+            assert!(
+                (exact - cell.printed).abs() <= 0.005,
+                "k = {}, lead {}",
+                cell.k,
+                cell.lead
+            );
         }
     }
 

@@ -26,5 +26,7 @@ pub const BLUISH_GREEN: RGBColor = RGBColor(0, 158, 115);
 pub const BLUE: RGBColor = RGBColor(0, 114, 178);
 /// Okabe–Ito vermilion.
 pub const VERMILION: RGBColor = RGBColor(213, 94, 0);
+/// Okabe–Ito reddish purple.
+pub const PURPLE: RGBColor = RGBColor(204, 121, 167);
 /// Text and axes.
 pub const INK: RGBColor = RGBColor(0, 0, 0);
