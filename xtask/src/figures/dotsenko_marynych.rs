@@ -9,6 +9,7 @@ use plotters::prelude::*;
 
 use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
+    draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
 
@@ -181,7 +182,7 @@ fn figure_1() -> Result<String, String> {
                     + Text::new(format!("{label})"), (10, 2), (FONT, LABEL))
             }))
             .map_err(|e| e.to_string())?;
-        draw_key(&key)?;
+        draw_region_key(&key)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -299,31 +300,21 @@ fn race_against_table_4() -> Result<String, String> {
                 }))
                 .map_err(|e| e.to_string())?;
         }
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-            .map_err(|e| e.to_string())?
-            .label("printed, agrees (2 decimals)")
-            .legend(|(x, y)| Circle::new((x + 12, y), 6, INK.stroke_width(2)));
-        chart
-            .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
-            .map_err(|e| e.to_string())?
-            .label("printed, wrong (an erratum)")
-            .legend(|(x, y)| Cross::new((x + 12, y), 6, INK.stroke_width(3)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((FONT, TICK))
-            .background_style(WHITE.mix(0.9))
-            .border_style(INK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        key_printed_markers(
+            &mut chart,
+            "printed, agrees (2 decimals)",
+            "printed, wrong (an erratum)",
+        )?;
+        draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
 }
 
 /// The key beside the plot: each region's colour and what the players do there.
-fn draw_key(key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String> {
+fn draw_region_key(
+    key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+) -> Result<(), String> {
     let heading = Text::new(
         "Regions",
         (10, 110),

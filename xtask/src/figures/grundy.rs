@@ -4,7 +4,7 @@ use nim_games::grundy::{GrundyTable, Schedule, sparse_values};
 use plotters::prelude::*;
 
 use super::Figure;
-use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
+use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 
 /// The figures of the note on Grundy's game.
 pub fn figures() -> Vec<Figure> {
@@ -117,14 +117,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
                 table.rare_heaps().len()
             ))
             .legend(|(x, y)| Cross::new((x + 12, y), 5, VERMILION.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, TICK))
-            .background_style(WHITE.mix(0.9))
-            .border_style(INK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        draw_key(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)

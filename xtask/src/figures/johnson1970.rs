@@ -12,7 +12,10 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use solitaire::{Branch, Form, StrategyName};
 
-use super::style::{BLUE, BLUISH_GREEN, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
+use super::style::{
+    BLUE, BLUISH_GREEN, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key,
+    key_printed_markers,
+};
 use super::{Figure, transcription};
 
 /// The figures of this paper.
@@ -226,24 +229,12 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                     )
                     .map_err(|e| e.to_string())?;
             }
-            chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-                .map_err(|e| e.to_string())?
-                .label("printed by the memo")
-                .legend(|(x, y)| Circle::new((x + 14, y), 6, INK.stroke_width(2)));
-            chart
-                .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
-                .map_err(|e| e.to_string())?
-                .label("printed, a declared erratum")
-                .legend(|(x, y)| Cross::new((x + 14, y), 6, INK.stroke_width(3)));
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::LowerRight)
-                .label_font((FONT, TICK))
-                .background_style(WHITE.mix(0.9))
-                .border_style(INK)
-                .draw()
-                .map_err(|e| e.to_string())?;
+            key_printed_markers(
+                &mut chart,
+                "printed by the memo",
+                "printed, a declared erratum",
+            )?;
+            draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
         }
         root.present().map_err(|e| e.to_string())?;
     }

@@ -7,7 +7,7 @@ use minimax_random::polynomial::limit_probabilities;
 use minimax_random::probability::move_probabilities;
 use plotters::prelude::*;
 
-use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
+use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
 
 /// The figures of this paper.
@@ -165,14 +165,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
                 .label(format!("{}, printed", example.title))
                 .legend(move |(x, y)| Circle::new((x + 12, y), 7, colour.stroke_width(2)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::MiddleRight)
-            .label_font((FONT, TICK))
-            .background_style(WHITE.mix(0.9))
-            .border_style(INK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        draw_key(&mut chart, SeriesLabelPosition::MiddleRight)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)

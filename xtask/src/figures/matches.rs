@@ -5,7 +5,7 @@ use game_core::number::{PrintedNumber, to_f64};
 use nim_games::random_opponent::AgainstRandom;
 use plotters::prelude::*;
 
-use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION};
+use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
 
 /// The figures of this paper.
@@ -132,14 +132,7 @@ fn expected_value_against_random() -> Result<String, String> {
                     .legend(move |(x, y)| Cross::new((x + 12, y), 7, colour.stroke_width(3)));
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((FONT, TICK))
-            .background_style(WHITE.mix(0.9))
-            .border_style(INK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)

@@ -1,7 +1,7 @@
 //! The look shared by every figure: size, type and a palette colour-blind readers can tell
 //! apart (Okabe and Ito's), with line styles and markers as a second cue.
 
-use plotters::style::RGBColor;
+use plotters::prelude::*;
 
 /// Width and height of a chart, in SVG pixels: full page width, type readable at it.
 pub const SIZE: (u32, u32) = (900, 700);
@@ -30,3 +30,46 @@ pub const VERMILION: RGBColor = RGBColor(213, 94, 0);
 pub const PURPLE: RGBColor = RGBColor(204, 121, 167);
 /// Text and axes.
 pub const INK: RGBColor = RGBColor(0, 0, 0);
+
+/// The chart's key, in the house style: a white box with a black border at `position`.
+pub fn draw_key<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    position: SeriesLabelPosition,
+) -> Result<(), String>
+where
+    X: Ranged,
+    Y: Ranged,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font((FONT, TICK))
+        .background_style(WHITE.mix(0.9))
+        .border_style(INK)
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
+/// Two entries of the key for the printed values drawn beside our curves: a circle
+/// for one that `agrees` and a cross for one that is an erratum (`wrong`), in black.
+pub fn key_printed_markers<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    agrees: &str,
+    wrong: &str,
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
+        .map_err(|e| e.to_string())?
+        .label(agrees)
+        .legend(|(x, y)| Circle::new((x + 12, y), 6, INK.stroke_width(2)));
+    chart
+        .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
+        .map_err(|e| e.to_string())?
+        .label(wrong)
+        .legend(|(x, y)| Cross::new((x + 12, y), 6, INK.stroke_width(3)));
+    Ok(())
+}
