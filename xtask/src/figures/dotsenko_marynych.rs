@@ -1,10 +1,12 @@
 //! Dotsenko and Marynych's figures, drawn from `backgammon-cube`.
 
+use backgammon_cube::approximation::{RaceTableF64, lamford_gasquoine, largest_error, normal};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
 use game_core::number::{PrintedNumber, to_f64};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use super::style::{
@@ -25,6 +27,11 @@ pub fn figures() -> Vec<Figure> {
             paper: "dotsenko-marynych",
             name: "race-against-table-4",
             draw: race_against_table_4,
+        },
+        Figure {
+            paper: "dotsenko-marynych",
+            name: "approximation-errors",
+            draw: approximation_errors,
         },
     ]
 }
@@ -311,6 +318,107 @@ fn race_against_table_4() -> Result<String, String> {
     Ok(svg)
 }
 
+/// The largest pip count k of the approximations' figure, and the leads s − k measured
+/// at each (Table 4's, 0 to 30).
+const APPROXIMATED_PIPS: u32 = 500;
+
+/// For k = 1, …, 500, the largest |approximation − F(k, s)| over s − k = 0, …, 30.
+fn errors_by_pip_count(
+    table: &RaceTableF64,
+    approximation: fn(u32, u32) -> Result<f64, backgammon_cube::race::RaceError>,
+) -> Result<Vec<(f64, f64)>, String> {
+    (1..=APPROXIMATED_PIPS)
+        .map(|k| {
+            let worst = largest_error(table, approximation, k..=k, MAX_LEAD)
+                .map_err(|e| e.to_string())?
+                .ok_or("no lead")?;
+            Ok((f64::from(k), worst.error.max(1e-6)))
+        })
+        .collect()
+}
+
+/// Section 5's approximations to F(k, s) judged: for each pip count k, the largest error
+/// over the leads of Table 4, with the paper's claims for Lamford–Gasquoine (2% for
+/// k < 40, 1% for 100 < k < 500) drawn where they are made.
+fn approximation_errors() -> Result<String, String> {
+    let table = RaceTableF64::new(APPROXIMATED_PIPS + MAX_LEAD);
+    let formulas = [
+        (
+            "Lamford–Gasquoine, as read",
+            lamford_gasquoine as fn(u32, u32) -> _,
+            VERMILION,
+        ),
+        ("normal, as rebuilt", normal, BLUE),
+    ];
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Section 5: the approximations' largest error over s − k = 0..30",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                1f64..f64::from(APPROXIMATED_PIPS),
+                (1e-4f64..0.3f64).log_scale(),
+            )
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("k, the pip count of the player on roll")
+            .y_desc("largest |approximation − F(k, s)| (log scale)")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|k| format!("{k:.0}"))
+            .y_label_formatter(&|e| format!("{e}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (name, formula, colour) in formulas {
+            chart
+                .draw_series(LineSeries::new(
+                    errors_by_pip_count(&table, formula)?,
+                    colour.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
+                });
+        }
+        let claims = [(1.0, 39.0, 0.02), (101.0, 499.0, 0.01)];
+        for (index, (from, to, claim)) in claims.into_iter().enumerate() {
+            let series = chart
+                .draw_series(DashedLineSeries::new(
+                    [(from, claim), (to, claim)],
+                    10,
+                    6,
+                    INK.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?;
+            if index == 0 {
+                series
+                    .label("the paper's claim for Lamford–Gasquoine")
+                    .legend(|(x, y)| {
+                        DashedPathElement::new(
+                            vec![(x, y), (x + 26, y)],
+                            10,
+                            6,
+                            INK.stroke_width(2),
+                        )
+                    });
+            }
+        }
+        draw_key(&mut chart, SeriesLabelPosition::UpperRight)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 /// The key beside the plot: each region's colour and what the players do there.
 fn draw_region_key(
     key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
@@ -395,6 +503,25 @@ mod tests {
                 cell.lead
             );
         }
+    }
+
+    /// The curves are the measurements of `docs/dotsenko-marynych.md`: the largest error
+    /// for k < 40 and for 100 < k < 500 is the one its table gives for each formula.
+    #[test]
+    fn the_error_curves_match_the_documented_worst_cases() {
+        let table = RaceTableF64::new(APPROXIMATED_PIPS + MAX_LEAD);
+        let worst = |formula, range: std::ops::RangeInclusive<f64>| {
+            errors_by_pip_count(&table, formula)
+                .unwrap()
+                .into_iter()
+                .filter(|(k, _)| range.contains(k))
+                .map(|(_, error)| error)
+                .fold(0.0, f64::max)
+        };
+        assert!((worst(lamford_gasquoine, 1.0..=39.0) - 0.1775).abs() < 5e-5);
+        assert!((worst(lamford_gasquoine, 101.0..=499.0) - 0.078).abs() < 5e-4);
+        assert!((worst(normal, 1.0..=39.0) - 0.134).abs() < 5e-4);
+        assert!((worst(normal, 101.0..=499.0) - 0.0012).abs() < 5e-5);
     }
 
     /// Every point of a 99 × 99 grid that is not within 10^-3 of a curve lies in exactly
