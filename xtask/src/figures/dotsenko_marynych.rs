@@ -1,6 +1,7 @@
 //! Dotsenko and Marynych's figures, drawn from `backgammon-cube`.
 
 use backgammon_cube::approximation::{RaceTableF64, lamford_gasquoine, largest_error, normal};
+use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
 use game_core::number::{PrintedNumber, to_f64};
@@ -32,6 +33,11 @@ pub fn figures() -> Vec<Figure> {
             paper: "dotsenko-marynych",
             name: "approximation-errors",
             draw: approximation_errors,
+        },
+        Figure {
+            paper: "dotsenko-marynych",
+            name: "cube-thresholds",
+            draw: cube_thresholds,
         },
     ]
 }
@@ -419,6 +425,94 @@ fn approximation_errors() -> Result<String, String> {
     Ok(svg)
 }
 
+/// The pip counts k of the cube thresholds' figure, and the table's reach beyond them (a
+/// take can stand a lag of more than half of k).
+const CUBE_PIPS: u32 = 500;
+const CUBE_TABLE: u32 = 800;
+
+/// The three cube thresholds at A's pip count k, as leads s − k in pips: the least lead at
+/// which A doubles a centred cube, the least at which he doubles his own cube, and the
+/// largest at which B takes. `None` where no lead in the table gives the decision.
+fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 3], String> {
+    let leads = || (1..=CUBE_TABLE).map(move |s| (s, i64::from(s) - i64::from(k)));
+    let first = |decides: &dyn Fn(u32) -> Result<bool, String>| -> Result<Option<i64>, String> {
+        for (s, lead) in leads() {
+            if decides(s)? {
+                return Ok(Some(lead));
+            }
+        }
+        Ok(None)
+    };
+    let err = |e: backgammon_cube::cube::CubeError| e.to_string();
+    let our = first(&|s| equities.doubles_our_cube(k, s).map_err(err))?;
+    let my = first(&|s| equities.doubles_my_cube(k, s).map_err(err))?;
+    let mut take = None;
+    for (s, lead) in leads() {
+        if equities.b_takes(k, s).map_err(err)? {
+            take = Some(lead);
+        }
+    }
+    Ok([our, my, take])
+}
+
+/// The cube's thresholds against the pip count: the least advantage at which the player
+/// on roll doubles (centred cube, own cube) and the largest lag at which the opponent
+/// takes, as a share of the pip count k, for k up to 500.
+fn cube_thresholds() -> Result<String, String> {
+    let equities = CubeEquities::<f64>::new(CUBE_TABLE).map_err(|e| e.to_string())?;
+    let mut curves = [Vec::new(), Vec::new(), Vec::new()];
+    for k in 10..=CUBE_PIPS {
+        for (curve, threshold) in curves.iter_mut().zip(thresholds(&equities, k)?) {
+            if let Some(lead) = threshold {
+                curve.push((f64::from(k), 100.0 * lead as f64 / f64::from(k)));
+            }
+        }
+    }
+    let names = [
+        ("A doubles a centred cube from this lead", ORANGE),
+        ("A doubles his own cube from this lead", BLUE),
+        ("B takes up to this lag", BLUISH_GREEN),
+    ];
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Single-checker race: the cube's thresholds against the pip count",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(10f64..f64::from(CUBE_PIPS), -30f64..20f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("k, the pip count of A, on roll")
+            .y_desc("(s − k) / k, in % of k")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|k| format!("{k:.0}"))
+            .y_label_formatter(&|share| format!("{share:.0}%"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (curve, (name, colour)) in curves.into_iter().zip(names) {
+            chart
+                .draw_series(LineSeries::new(curve, colour.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
+                });
+        }
+        draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 /// The key beside the plot: each region's colour and what the players do there.
 fn draw_region_key(
     key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
@@ -522,6 +616,25 @@ mod tests {
         assert!((worst(lamford_gasquoine, 101.0..=499.0) - 0.078).abs() < 5e-4);
         assert!((worst(normal, 1.0..=39.0) - 0.134).abs() < 5e-4);
         assert!((worst(normal, 101.0..=499.0) - 0.0012).abs() < 5e-5);
+    }
+
+    /// Each threshold is where its decision changes: A doubles at the threshold lead and
+    /// not one pip below it, B takes at the threshold lag and not one pip beyond.
+    #[test]
+    fn the_thresholds_are_where_the_decisions_change() {
+        let equities = CubeEquities::<f64>::new(CUBE_TABLE).unwrap();
+        for k in [10, 24, 60, 150, 400] {
+            let [our, my, take] = thresholds(&equities, k).unwrap();
+            let s = |lead: i64| u32::try_from(i64::from(k) + lead).unwrap();
+            let (our, my, take) = (our.unwrap(), my.unwrap(), take.unwrap());
+            assert!(equities.doubles_our_cube(k, s(our)).unwrap());
+            assert!(!equities.doubles_our_cube(k, s(our - 1)).unwrap());
+            assert!(equities.doubles_my_cube(k, s(my)).unwrap());
+            assert!(!equities.doubles_my_cube(k, s(my - 1)).unwrap());
+            assert!(equities.b_takes(k, s(take)).unwrap());
+            assert!(!equities.b_takes(k, s(take + 1)).unwrap());
+            assert!(our <= my && my <= take, "k = {k}: {our}, {my}, {take}");
+        }
     }
 
     /// Every point of a 99 × 99 grid that is not within 10^-3 of a curve lies in exactly
