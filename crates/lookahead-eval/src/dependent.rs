@@ -68,9 +68,7 @@ pub fn dependent_value(
     if !strategy.is_ordinal() {
         return Err(not_finite());
     }
-    let values = Values::Split {
-        a: params.to_f64().a(),
-    };
+    let values = Values::of_class(params);
     let mut catalogue = LineCatalogue::new(strategy, Form::Dependent, values, LOOK_BUDGET);
     let mut bases = Bases::new(params);
     bases.reach(LOOK_BUDGET + 2);

@@ -61,8 +61,6 @@ impl State {
 /// ```
 pub struct Diagram<'a> {
     catalogue: LineCatalogue<'a>,
-    /// Position values as strategies are shown them (the catalogue shows the same).
-    values: Values,
     bases: Bases,
     states: HashMap<State, Chance>,
     moves: usize,
@@ -76,10 +74,7 @@ pub struct Diagram<'a> {
 impl<'a> Diagram<'a> {
     /// The diagram of `strategy` in `form` over the class `params`, before the first move.
     pub fn new(strategy: &'a dyn Strategy, form: Form, params: &GameClass<BigRational>) -> Self {
-        let values = Values::Split {
-            a: params.to_f64().a(),
-        };
-        Diagram::start(strategy, form, values, Bases::new(params))
+        Diagram::start(strategy, form, Values::of_class(params), Bases::new(params))
     }
 
     /// The diagram of `strategy` in game 3 of chapter 6 (`params`), before the first move:
@@ -115,7 +110,6 @@ impl<'a> Diagram<'a> {
     fn start(strategy: &'a dyn Strategy, form: Form, values: Values, bases: Bases) -> Self {
         Diagram {
             catalogue: LineCatalogue::new(strategy, form, values, DEFAULT_LOOK_BUDGET),
-            values,
             states: HashMap::from([(State::TOP, bases.one())]),
             truncated: bases.zero(),
             won: bases.zero(),
@@ -128,8 +122,7 @@ impl<'a> Diagram<'a> {
     /// Follows each move's look-ahead for at most `looks` looks (only strategies with
     /// unlimited look-ahead ever reach the default, [`DEFAULT_LOOK_BUDGET`]).
     pub fn with_look_budget(mut self, looks: usize) -> Self {
-        let (strategy, form) = (self.catalogue.strategy(), self.catalogue.form());
-        self.catalogue = LineCatalogue::new(strategy, form, self.values, looks);
+        self.catalogue = self.catalogue.with_look_budget(looks);
         self
     }
 
@@ -219,7 +212,7 @@ impl<'a> Diagram<'a> {
     pub fn remaining_f64(&self) -> f64 {
         let bound_f64 = |state: &State| match self.shares_values() {
             Some(a) => {
-                let value = self.values.at(state.highs, state.lows);
+                let value = self.catalogue.values().at(state.highs, state.lows);
                 self.catalogue.expected_wins_f64(state.pattern, value, a)
             }
             None => 1.0,
@@ -236,7 +229,7 @@ impl<'a> Diagram<'a> {
     /// that a position's expected wins are bounded by its value; `None` in TSD and game 3,
     /// where the bound is the chance of still playing.
     fn shares_values(&self) -> Option<f64> {
-        match (self.catalogue.form(), self.values) {
+        match (self.catalogue.form(), self.catalogue.values()) {
             (Form::Independent, Values::Split { a }) => Some(a),
             _ => None,
         }

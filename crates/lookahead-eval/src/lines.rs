@@ -25,7 +25,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use num_rational::BigRational;
 use solitaire::{Branch, Form, Look, LookError, Observation, Strategy};
+use tree_gen::GameClass;
 
 use crate::chance::{Bases, Chance};
 
@@ -147,6 +149,13 @@ pub(crate) enum Values {
 }
 
 impl Values {
+    /// The values of Johnson's trees of the class (*E*, *A*), as strategies see them.
+    pub(crate) fn of_class(class: &GameClass<BigRational>) -> Values {
+        Values::Split {
+            a: class.to_f64().a(),
+        }
+    }
+
     pub(crate) fn at(self, highs: u32, lows: u32) -> f64 {
         match self {
             Values::Split { a } => a.powi(highs as i32) * (1.0 - a).powi(lows as i32),
@@ -469,9 +478,20 @@ impl<'a> LineCatalogue<'a> {
         }
     }
 
+    /// The same catalogue, empty, following each move's look-ahead for at most `looks`
+    /// looks.
+    pub(crate) fn with_look_budget(self, looks: usize) -> Self {
+        LineCatalogue::new(self.strategy, self.form, self.values, looks)
+    }
+
     /// The strategy whose lines these are.
     pub(crate) fn strategy(&self) -> &'a dyn Strategy {
         self.strategy
+    }
+
+    /// How positions' values are shown to the strategy.
+    pub(crate) fn values(&self) -> Values {
+        self.values
     }
 
     /// The form of the game.

@@ -436,9 +436,7 @@ impl Terms for Moments<'_> {
 
 impl<'a> Moments<'a> {
     fn new(strategy: &'a dyn Strategy, params: &GameClass<BigRational>, law: &RatioLaw) -> Self {
-        let values = Values::Split {
-            a: params.to_f64().a(),
-        };
+        let values = Values::of_class(params);
         let catalogue = LineCatalogue::new(strategy, Form::Independent, values, LOOK_BUDGET);
         let e = params.e();
         Moments {
