@@ -98,10 +98,7 @@ pub fn count_difference(moves: &[MoveShape]) -> Result<Polynomial, ProbabilityEr
     if moves.len() < 2 {
         return Err(ShapeError::NoMoves.into());
     }
-    let leaves: u32 = moves
-        .iter()
-        .map(|m| m.leaves().ok_or(ShapeError::TooManyLeaves))
-        .sum::<Result<u32, _>>()?;
+    let leaves = total_leaves(moves)?;
     let points = (1..=leaves + 2)
         .map(|alpha| {
             let counts = principal_counts(moves, alpha)?;

@@ -55,13 +55,12 @@ pub enum ProbabilityError {
     Score(#[from] ScoreError),
 }
 
-/// α itself when α ≥ 1.
-pub(crate) fn check_alpha(alpha: u32) -> Result<u32, ScoreError> {
+/// Scores are drawn from {1, …, α}: α must be at least 1.
+pub(crate) fn check_alpha(alpha: u32) -> Result<(), ScoreError> {
     if alpha == 0 {
-        Err(ScoreError::ZeroAlpha)
-    } else {
-        Ok(alpha)
+        return Err(ScoreError::ZeroAlpha);
     }
+    Ok(())
 }
 
 /// The level-regular subgame tree below one move n ∈ moves(T): the number of children of
