@@ -3,7 +3,8 @@
 
 use serde::Deserialize;
 
-use game_core::number::Rounding;
+use game_core::number::{PrintedNumber, Rounding};
+use num_rational::BigRational;
 
 /// One paper's transcription.
 #[derive(Debug, Deserialize)]
@@ -161,6 +162,25 @@ impl TranscribedRow {
             .ok_or_else(|| format!("row {:?} has no parameter {name}", self.row))
     }
 
+    /// The parameter `name`, a number as the paper writes it (`0.75`, `2/3`), exactly.
+    pub fn fraction_parameter(&self, name: &str) -> Result<BigRational, String> {
+        let text = self.required_parameter(name)?;
+        let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
+        Ok(printed.value().clone())
+    }
+
+    /// The printed number, exactly as printed (`.66102` is 66102/100000); `None` for an
+    /// illegible row.
+    pub fn printed_value(&self) -> Result<Option<BigRational>, String> {
+        let Some(text) = self.published.as_deref() else {
+            return Ok(None);
+        };
+        let printed: PrintedNumber = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number"))?;
+        Ok(Some(printed.value().clone()))
+    }
+
     /// The parameter `name` written as whole numbers joined by `separator`: the heaps of
     /// `position=8+5`, the children per level of `a=2x3`.
     pub fn numbers_parameter(&self, name: &str, separator: char) -> Result<Vec<u32>, String> {
@@ -206,6 +226,21 @@ mod tests {
         assert!(missing.contains("has no parameter n"), "{missing}");
         let malformed = row.numbers_parameter("bad", '+').unwrap_err();
         assert!(malformed.contains("bad=2+x"), "{malformed}");
+    }
+
+    #[test]
+    fn fraction_parameters_and_printed_values_are_read_exactly() {
+        let header = format!("{HEADER}[[row]]\ntable = \"1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\n");
+        let printed = format!("{header}row = \"A=2/3, E=0.5\"\npublished = \".66102\"\n");
+        let row = &Transcription::parse("f", &printed).unwrap().rows[0];
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!(row.fraction_parameter("A"), Ok(q(2, 3)));
+        assert_eq!(row.fraction_parameter("E"), Ok(q(1, 2)));
+        assert_eq!(row.printed_value(), Ok(Some(q(66_102, 100_000))));
+        let illegible = format!("{header}row = \"A=x\"\nillegible = \".6?102\"\n");
+        let row = &Transcription::parse("f", &illegible).unwrap().rows[0];
+        assert_eq!(row.printed_value(), Ok(None));
+        assert!(row.fraction_parameter("A").is_err());
     }
 
     #[test]

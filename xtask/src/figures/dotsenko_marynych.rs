@@ -4,7 +4,7 @@ use backgammon_cube::approximation::{RaceTableF64, lamford_gasquoine, largest_er
 use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
-use game_core::number::{PrintedNumber, to_f64};
+use game_core::number::to_f64;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use plotters::element::DashedPathElement;
@@ -235,12 +235,11 @@ fn table_4() -> Result<Vec<Cell>, String> {
                 .strip_prefix("s-k=")
                 .and_then(|lead| lead.parse().ok())
                 .ok_or_else(|| format!("column {} is not s-k=N", row.column))?;
-            let text = row.published.as_deref().ok_or("an illegible cell")?;
-            let printed: PrintedNumber = text.parse().map_err(|_| format!("{text}?"))?;
+            let printed = row.printed_value()?.ok_or("an illegible cell")?;
             Ok(Cell {
                 k: row.numbers_parameter("k", '+')?[0],
                 lead,
-                printed: to_f64(printed.value()),
+                printed: to_f64(&printed),
                 erratum: row.erratum.is_some(),
             })
         })

@@ -1,7 +1,7 @@
 //! Johnson's results drawn: the chance of winning W against the split ratio A, from
 //! `lookahead-eval` and `solitaire`.
 
-use game_core::number::{PrintedNumber, fraction, to_f64};
+use game_core::number::{fraction, to_f64};
 use lookahead_eval::GameClass;
 use lookahead_eval::appendix_a::unlimited_value;
 use lookahead_eval::closed_form;
@@ -17,6 +17,7 @@ use super::style::{
     key_printed_markers,
 };
 use super::{Figure, transcription};
+use crate::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -128,29 +129,33 @@ struct Printed {
     erratum: bool,
 }
 
-/// The memo's printed W of `name` at E = .5 in the tables `tables` (the legible ones).
-fn printed(name: StrategyName, tables: &[&str]) -> Result<Vec<Printed>, String> {
-    let rows = transcription("johnson1970")?.rows;
-    let number = |text: &str| -> Result<BigRational, String> {
-        let printed: PrintedNumber = text.parse().map_err(|_| format!("{text}?"))?;
-        Ok(printed.value().clone())
+/// The memo's printed W of `name` at E = .5 in the tables `tables` (the legible ones),
+/// from the rows of its transcription.
+fn printed(
+    rows: &[TranscribedRow],
+    name: StrategyName,
+    tables: &[&str],
+) -> Result<Vec<Printed>, String> {
+    let at_half = |row: &&TranscribedRow| {
+        let e = row.parameter("E");
+        tables.contains(&row.table.as_str())
+            && row.column == name.as_str()
+            && e.is_some_and(|e| matches!(e, "0.5" | "1/2"))
+            && row
+                .parameter("ratio")
+                .is_none_or(|ratio| ratio == "constant")
     };
-    rows.iter()
-        .filter(|row| tables.contains(&row.table.as_str()) && row.column == name.as_str())
-        .filter(|row| {
-            row.parameter("E")
-                .is_some_and(|e| matches!(e, "0.5" | "1/2"))
-        })
-        .filter(|row| row.parameter("ratio").is_none_or(|r| r == "constant"))
-        .filter_map(|row| Some((row, row.published.as_deref()?)))
-        .map(|(row, published)| {
-            Ok(Printed {
-                a: number(row.required_parameter("A")?)?,
-                w: to_f64(&number(published)?),
+    let mut marks = Vec::new();
+    for row in rows.iter().filter(at_half) {
+        if let Some(w) = row.printed_value()? {
+            marks.push(Printed {
+                a: row.fraction_parameter("A")?,
+                w: to_f64(&w),
                 erratum: row.erratum.is_some(),
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    Ok(marks)
 }
 
 /// W against A at E = 1/2 for the memo's strategies, TSI beside TSD: exact curves, the
@@ -164,6 +169,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
         ),
         (Form::Dependent, "TSD (one win)", &["text-2", "text-3"][..]),
     ];
+    let rows = transcription("johnson1970")?.rows;
     let mut svg = String::new();
     {
         let root =
@@ -208,7 +214,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                     });
                 // A misread far from every curve (the scan's .00915 for .90915) is left
                 // off the chart; the page's caption names it.
-                let marks: Vec<Printed> = printed(name, tables)?
+                let marks: Vec<Printed> = printed(&rows, name, tables)?
                     .into_iter()
                     .filter(|p| (W_RANGE.0..=W_RANGE.1).contains(&p.w))
                     .collect();
@@ -250,13 +256,18 @@ mod tests {
     /// (E, A), and the curves the true values there.
     #[test]
     fn the_printed_markers_lie_on_the_curves() {
+        let rows = transcription("johnson1970").unwrap().rows;
         let mut checked = 0;
         for (form, tables) in [
             (Form::Independent, &["4.1", "4.4"][..]),
             (Form::Dependent, &["text-2", "text-3"][..]),
         ] {
             for (name, _, _) in STRATEGIES {
-                for mark in printed(name, tables).unwrap().iter().filter(|p| !p.erratum) {
+                for mark in printed(&rows, name, tables)
+                    .unwrap()
+                    .iter()
+                    .filter(|p| !p.erratum)
+                {
                     let ours = win_probability(name, form, &mark.a).unwrap();
                     assert!(
                         (ours - mark.w).abs() < 1e-3,

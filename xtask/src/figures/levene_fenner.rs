@@ -1,7 +1,7 @@
 //! Levene and Fenner's results drawn: how the chance of choosing a move depends on α, from
 //! `minimax-random`.
 
-use game_core::number::{PrintedNumber, to_f64};
+use game_core::number::to_f64;
 use minimax_random::MoveShape;
 use minimax_random::polynomial::limit_probabilities;
 use minimax_random::probability::move_probabilities;
@@ -9,6 +9,7 @@ use plotters::prelude::*;
 
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
+use crate::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -73,22 +74,30 @@ impl Example {
         Ok(to_f64(&(&limits[0] - &limits[1])))
     }
 
-    /// The paper's printed prob(a) − prob(b), at each α where it prints both.
-    fn printed(&self) -> Result<Vec<(f64, f64)>, String> {
-        let rows = transcription("levene-fenner")?.rows;
+    /// The paper's printed prob(a) − prob(b), at each α where `rows` (its transcription)
+    /// print both.
+    fn printed(&self, rows: &[TranscribedRow]) -> Result<Vec<(f64, f64)>, String> {
+        let at = |alpha: &str, column: &str| {
+            rows.iter().find(|row| {
+                row.table == self.table
+                    && row.column == column
+                    && row.parameter("alpha") == Some(alpha)
+            })
+        };
         let mut points = Vec::new();
-        for alpha in 1..=MAX_ALPHA {
-            let value = |column: &str| -> Option<f64> {
-                let row = rows.iter().find(|row| {
-                    row.table == self.table
-                        && row.column == column
-                        && row.parameter("alpha") == Some(alpha.to_string().as_str())
-                })?;
-                let printed: PrintedNumber = row.published.as_deref()?.parse().ok()?;
-                Some(to_f64(printed.value()))
+        for row_a in rows
+            .iter()
+            .filter(|row| row.table == self.table && row.column == "prob(a)")
+        {
+            let Some(alpha) = row_a.parameter("alpha") else {
+                continue;
             };
-            if let (Some(a), Some(b)) = (value("prob(a)"), value("prob(b)")) {
-                points.push((f64::from(alpha), a - b));
+            let Some(row_b) = at(alpha, "prob(b)") else {
+                continue;
+            };
+            if let (Some(a), Some(b)) = (row_a.printed_value()?, row_b.printed_value()?) {
+                let alpha: f64 = alpha.parse().map_err(|_| format!("alpha = {alpha}?"))?;
+                points.push((alpha, to_f64(&(a - b))));
             }
         }
         Ok(points)
@@ -98,6 +107,7 @@ impl Example {
 /// prob(a) − prob(b) against α for Examples 1 and 2: exact for α = 1, …, 100, the limit as
 /// α → ∞ dashed, and the paper's printed values as circles.
 fn probability_difference_against_alpha() -> Result<String, String> {
+    let rows = transcription("levene-fenner")?.rows;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -157,7 +167,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
             chart
                 .draw_series(
                     example
-                        .printed()?
+                        .printed(&rows)?
                         .into_iter()
                         .map(|point| Circle::new(point, 9, colour.stroke_width(2))),
                 )
@@ -179,9 +189,10 @@ mod tests {
     /// at α = 2 and 3 (where it changes sign, as the paper says).
     #[test]
     fn the_curves_meet_the_printed_values() {
+        let rows = transcription("levene-fenner").unwrap().rows;
         for example in &EXAMPLES {
             let curve = example.differences().unwrap();
-            let printed = example.printed().unwrap();
+            let printed = example.printed(&rows).unwrap();
             assert!(!printed.is_empty(), "{}", example.title);
             for (alpha, difference) in printed {
                 let (_, ours) = curve[alpha as usize - 1];

@@ -1,12 +1,13 @@
 //! The matches report's results drawn: E\[n\] against a random opponent, from `nim-games`.
 
 use game_core::Player;
-use game_core::number::{PrintedNumber, to_f64};
+use game_core::number::to_f64;
 use nim_games::random_opponent::AgainstRandom;
 use plotters::prelude::*;
 
 use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
+use crate::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -29,18 +30,16 @@ struct Printed {
     erratum: bool,
 }
 
-/// The report's printed E\[n\] of section 3.3.1 (going first) or 3.3.2 (going second).
-fn printed(table: &str) -> Result<Vec<Printed>, String> {
-    transcription("matches")?
-        .rows
-        .iter()
+/// The report's printed E\[n\] of section 3.3.1 (going first) or 3.3.2 (going second),
+/// from the rows of its transcription.
+fn printed(rows: &[TranscribedRow], table: &str) -> Result<Vec<Printed>, String> {
+    rows.iter()
         .filter(|row| row.table == table && row.column == "E")
         .map(|row| {
-            let text = row.published.as_deref().ok_or("an E[n] row is illegible")?;
-            let value: PrintedNumber = text.parse().map_err(|_| format!("E = {text}?"))?;
+            let value = row.printed_value()?.ok_or("an E[n] row is illegible")?;
             Ok(Printed {
                 matches: row.numbers_parameter("n", '+')?[0],
-                value: to_f64(value.value()),
+                value: to_f64(&value),
                 erratum: row.erratum.is_some(),
             })
         })
@@ -67,6 +66,7 @@ fn expected_value_against_random() -> Result<String, String> {
         (Player::First, "3.3.1", "optimal player first", BLUE),
         (Player::Second, "3.3.2", "optimal player second", VERMILION),
     ];
+    let rows = transcription("matches")?.rows;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -111,7 +111,7 @@ fn expected_value_against_random() -> Result<String, String> {
                         .map(|&point| Circle::new(point, 3, colour.filled())),
                 )
                 .map_err(|e| e.to_string())?;
-            let printed = printed(table)?;
+            let printed = printed(&rows, table)?;
             let agreeing = printed.iter().filter(|p| !p.erratum);
             chart
                 .draw_series(agreeing.map(|p| {
@@ -146,8 +146,9 @@ mod tests {
     /// and 1 to 10 going second, with the four errata of section 3.3.2 among them.
     #[test]
     fn the_printed_values_are_the_reports() {
-        let first = printed("3.3.1").unwrap();
-        let second = printed("3.3.2").unwrap();
+        let rows = transcription("matches").unwrap().rows;
+        let first = printed(&rows, "3.3.1").unwrap();
+        let second = printed(&rows, "3.3.2").unwrap();
         let ns = |rows: &[Printed]| rows.iter().map(|p| p.matches).collect::<Vec<_>>();
         assert_eq!(ns(&first), (1..=9).collect::<Vec<_>>());
         assert_eq!(ns(&second), (1..=10).collect::<Vec<_>>());

@@ -11,7 +11,7 @@ use solitaire::non_ordinal::{BPrime, HPrime};
 use solitaire::{Form, Strategy, StrategyName};
 use tree_gen::{GameClass, SplitRatio, TreeParams};
 
-use super::johnson1970_exact::{Exact, TABLES, fraction, strategy_name};
+use super::johnson1970_exact::{Exact, TABLES, strategy_name};
 use super::{Recompute, RunSize};
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
@@ -161,11 +161,13 @@ impl Johnson {
             return Ok(None);
         };
         let law = match row.required_parameter("ratio")? {
-            "constant" => RatioLaw::constant(fraction(row, "A")?).map_err(|e| e.to_string())?,
+            "constant" => {
+                RatioLaw::constant(row.fraction_parameter("A")?).map_err(|e| e.to_string())?
+            }
             "uniform" => RatioLaw::Uniform,
             other => return Err(format!("unknown split ratio {other}")),
         };
-        let e = fraction(row, "E")?;
+        let e = row.fraction_parameter("E")?;
         let evaluation =
             random_ratio::evaluate(&*strategy, Form::Independent, e, &law, EXACT_PRECISION)
                 .map_err(|e| e.to_string())?;

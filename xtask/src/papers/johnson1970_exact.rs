@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use game_core::number::to_f64;
-use game_core::number::{PrintedNumber, Rounding, decimal_expansion};
+use game_core::number::{Rounding, decimal_expansion};
 use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
 use lookahead_eval::series::evaluate_with;
@@ -63,13 +63,6 @@ pub struct Exact {
     chances: HashMap<(StrategyName, String, String), Reproduction>,
 }
 
-/// The row's parameter `name`, an exact decimal, as a fraction.
-pub(super) fn fraction(row: &TranscribedRow, name: &str) -> Result<BigRational, String> {
-    let text = row.required_parameter(name)?;
-    let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
-    Ok(printed.value().clone())
-}
-
 /// The strategy a column names, in the memo's spelling.
 pub(super) fn strategy_name(column: &str) -> Result<StrategyName, String> {
     column
@@ -85,7 +78,8 @@ fn ordinal_strategy(column: &str) -> Result<Box<dyn Strategy>, String> {
 }
 
 fn parameters(row: &TranscribedRow) -> Result<GameClass<BigRational>, String> {
-    GameClass::new(fraction(row, "E")?, fraction(row, "A")?).map_err(|e| e.to_string())
+    GameClass::new(row.fraction_parameter("E")?, row.fraction_parameter("A")?)
+        .map_err(|e| e.to_string())
 }
 
 /// The memo's printed chance for a reproduction, with the true value beside it.
@@ -240,9 +234,9 @@ impl Exact {
     /// chance of losing at all ("sum + correction factor") and of winning (1 minus it).
     fn game3(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
         let params = Game3Parameters::new(
-            fraction(row, "E")?,
-            fraction(row, "T")?,
-            fraction(row, "shift")?,
+            row.fraction_parameter("E")?,
+            row.fraction_parameter("T")?,
+            row.fraction_parameter("shift")?,
         )
         .map_err(|e| e.to_string())?;
         let strategy = ordinal_strategy(&row.column)?;
