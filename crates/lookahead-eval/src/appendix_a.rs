@@ -19,10 +19,9 @@ use num_traits::{One, Zero};
 
 use game_core::number::to_f64;
 use solitaire::Branch;
-
-use crate::series::PrecisionError;
-use crate::series::{Evaluation, MAX_MOVES, check_precision};
 use tree_gen::GameClass;
+
+use crate::series::{Evaluation, MAX_MOVES, PrecisionError, check_precision};
 
 /// The number of terms Johnson's programs compute.
 pub const TERMS: usize = 10;

@@ -11,7 +11,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
-
 use tree_gen::GameClass;
 
 /// An exact chance: `numerator / (q^i · t^j · 2^k)` for `exponents` (i, j, k).

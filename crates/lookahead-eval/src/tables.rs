@@ -3,7 +3,6 @@
 
 use num_rational::BigRational;
 use solitaire::{Branch, Form, StrategyName};
-
 use tree_gen::GameClass;
 
 use crate::appendix_a::{self, Printout, ProcedureError, output, unlimited_value};

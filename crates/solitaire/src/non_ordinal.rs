@@ -4,10 +4,10 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::depreciation::{chance_bstrat, chance_hstrat};
 use tree_gen::GameClass;
 
 use crate::StrategyName;
+use crate::depreciation::{chance_bstrat, chance_hstrat};
 use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
 
 /// Invalid parameters of a non-ordinal strategy.

@@ -6,8 +6,8 @@
 //! split point; a split point of value *X* gives its *high* branch the value *R·X* and its
 //! *low* branch *(1 − R)·X*, the split ratio *R* being the constant *A* in \[1/2, 1\] or drawn
 //! from a distribution ([`SplitRatio`]); or, for game 3 of chapter 6, values shifted by a
-//! mean-zero law ([`Valuation::Shift`]). Also finite trees given explicitly ([`FiniteTree`]) with
-//! chapter 6's bottom-up valuations (games 1 and 2).
+//! mean-zero law ([`Valuation::Shift`]). Also finite trees given explicitly
+//! ([`FiniteTree`]) with chapter 6's bottom-up valuations (games 1 and 2).
 //!
 //! The one design decision to know: a node's randomness is a function of (seed, game index,
 //! path from the root) only ([`node_key`]), so a tree is generated only where it is looked at
