@@ -6,7 +6,8 @@
 //!   the same options, under [`PlayConvention::Normal`] or [`PlayConvention::Misere`] play;
 //! - [`search`]: minimax, alpha-beta with a chosen window, negamax with a transposition table,
 //!   and expectiminimax, all reporting [`search::SearchStats`] and all trying moves in the
-//!   order [`Game::legal_moves`] gives;
+//!   order [`Game::legal_moves`] gives; minimax and alpha-beta can also return the tree they
+//!   visited ([`search::trace_minimax`], [`search::trace_alpha_beta`]), for drawing;
 //! - [`number`]: closed forms written once over [`number::Real`] and evaluated as `f64` and
 //!   as exact `BigRational`, and numbers as papers print them;
 //! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per

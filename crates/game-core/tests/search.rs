@@ -2,8 +2,9 @@
 
 use game_core::number::fraction;
 use game_core::search::{
-    DepthLimit, SearchError, Solver, Window, alpha_beta, alpha_beta_with_horizon, expectiminimax,
-    minimax, minimax_with_horizon, move_values, negamax_solve,
+    DepthLimit, Role, SearchError, SearchTrace, Solver, Window, alpha_beta,
+    alpha_beta_with_horizon, expectiminimax, minimax, minimax_with_horizon, move_values,
+    negamax_solve, trace_alpha_beta, trace_minimax,
 };
 use game_core::{Game, PlayError, Player, Probability, Turn};
 use num_rational::BigRational;
@@ -177,7 +178,66 @@ fn tree_with_chance() -> impl Strategy<Value = Tree> {
     })
 }
 
+/// Checks a trace's shape against the game: each node's visited children, then its
+/// unexamined moves, are its legal moves in order; each child is one ply deeper; the node's
+/// role and (for a full search) value are those of the game.
+fn check_trace(game: &ArenaGame, trace: &SearchTrace<ArenaGame>, full: bool) {
+    for node in trace.nodes() {
+        let mut moves: Vec<usize> = node
+            .children
+            .iter()
+            .map(|&child| trace.nodes()[child].via.unwrap())
+            .collect();
+        moves.extend(&node.unexamined);
+        assert_eq!(moves, game.legal_moves(&node.position));
+        for &child in &node.children {
+            assert_eq!(trace.nodes()[child].depth, node.depth + 1);
+            assert_eq!(
+                trace.nodes()[child].position,
+                trace.nodes()[child].via.unwrap()
+            );
+        }
+        let role = match game.turn(&node.position) {
+            _ if game.is_terminal(&node.position) => Role::Leaf,
+            Turn::Player(Player::First) => Role::Max,
+            _ => Role::Min,
+        };
+        assert_eq!(node.role, role);
+        if full {
+            assert!(node.unexamined.is_empty());
+            assert_eq!(node.value, minimax(game, &node.position).unwrap().value);
+        }
+    }
+}
+
 proptest! {
+    #[test]
+    fn a_minimax_trace_is_the_whole_tree_with_its_values(tree in deterministic_tree()) {
+        let game = ArenaGame::new(&tree);
+        let (result, trace) = trace_minimax(&game, &0).unwrap();
+        prop_assert_eq!(result.clone(), minimax(&game, &0).unwrap());
+        prop_assert_eq!(trace.len() as u64, tree_size(&tree));
+        let root = &trace.nodes()[trace.root()];
+        prop_assert_eq!((root.position, root.via, root.depth), (0, None, 0));
+        prop_assert_eq!(root.value, result.value);
+        check_trace(&game, &trace, true);
+    }
+
+    #[test]
+    fn an_alpha_beta_trace_has_one_node_per_visit_and_marks_the_cutoffs(
+        tree in deterministic_tree(), alpha in -6i32..6, width in 1i32..6,
+    ) {
+        let game = ArenaGame::new(&tree);
+        let window = Window::new(alpha, alpha + width).unwrap();
+        let (result, trace) = trace_alpha_beta(&game, &0, window.clone()).unwrap();
+        prop_assert_eq!(result.clone(), alpha_beta(&game, &0, window).unwrap());
+        prop_assert_eq!(trace.len() as u64, result.stats.nodes);
+        let cut = trace.nodes().iter().filter(|node| !node.unexamined.is_empty()).count();
+        prop_assert!(cut as u64 <= result.stats.cutoffs);
+        prop_assert_eq!(trace.nodes()[trace.root()].value, result.value);
+        check_trace(&game, &trace, false);
+    }
+
     #[test]
     fn minimax_equals_brute_force_and_visits_the_whole_tree(tree in deterministic_tree()) {
         let game = ArenaGame::new(&tree);

@@ -1,8 +1,9 @@
 //! Alpha-beta pruning with a chosen initial window.
 
+use super::trace::Observer;
 use super::{
     Horizon, NodeKind, SearchError, SearchResult, SearchStats, Unlimited, classify, describe,
-    improves, nonempty_moves,
+    improves, nonempty_moves, role,
 };
 use crate::game::Game;
 
@@ -102,12 +103,24 @@ pub fn alpha_beta_with_horizon<G: Game, H: Horizon<G>>(
     window: Window<G::Value>,
     horizon: &mut H,
 ) -> Result<SearchResult<G>, SearchError> {
+    alpha_beta_observed(game, position, window, horizon, &mut ())
+}
+
+/// [`alpha_beta_with_horizon`], reporting every visit to `observer`.
+pub(crate) fn alpha_beta_observed<G: Game, H: Horizon<G>, O: Observer<G>>(
+    game: &G,
+    position: &G::Position,
+    window: Window<G::Value>,
+    horizon: &mut H,
+    observer: &mut O,
+) -> Result<SearchResult<G>, SearchError> {
     let mut search = AlphaBeta {
         game,
         horizon,
+        observer,
         stats: SearchStats::default(),
     };
-    let (value, best_move) = search.value(position, 0, window.alpha, window.beta)?;
+    let (value, best_move) = search.value(position, None, 0, window.alpha, window.beta)?;
     Ok(SearchResult {
         value,
         best_move,
@@ -115,36 +128,46 @@ pub fn alpha_beta_with_horizon<G: Game, H: Horizon<G>>(
     })
 }
 
-struct AlphaBeta<'a, G: Game, H> {
+struct AlphaBeta<'a, G: Game, H, O> {
     game: &'a G,
     horizon: &'a mut H,
+    observer: &'a mut O,
     stats: SearchStats,
 }
 
-impl<G: Game, H: Horizon<G>> AlphaBeta<'_, G, H> {
-    /// The fail-soft value of `position` and the first move attaining it.
+impl<G: Game, H: Horizon<G>, O: Observer<G>> AlphaBeta<'_, G, H, O> {
+    /// The fail-soft value of `position`, reached by `via`, and the first move attaining it.
     fn value(
         &mut self,
         position: &G::Position,
+        via: Option<&G::Move>,
         depth: u32,
         mut alpha: G::Value,
         mut beta: G::Value,
     ) -> Result<(G::Value, Option<G::Move>), SearchError> {
-        let maximising = match classify(self.game, position, depth, self.horizon, &mut self.stats)?
-        {
-            NodeKind::Leaf(value) => return Ok((value, None)),
+        let kind = classify(self.game, position, depth, self.horizon, &mut self.stats)?;
+        self.observer.enter(position, via, depth, role(&kind));
+        let maximising = match kind {
+            NodeKind::Leaf(value) => {
+                self.observer.leave(&value, &[]);
+                return Ok((value, None));
+            }
             NodeKind::Max => true,
             NodeKind::Min => false,
         };
+        let moves = nonempty_moves(self.game, position)?;
         let mut best: Option<(G::Value, G::Move)> = None;
-        for mv in nonempty_moves(self.game, position)? {
-            let child = self.game.play(position, &mv);
-            let (value, _) = self.value(&child, depth + 1, alpha.clone(), beta.clone())?;
+        let mut examined = 0;
+        for mv in &moves {
+            examined += 1;
+            let child = self.game.play(position, mv);
+            let (value, _) =
+                self.value(&child, Some(mv), depth + 1, alpha.clone(), beta.clone())?;
             if best
                 .as_ref()
                 .is_none_or(|(b, _)| improves(maximising, &value, b))
             {
-                best = Some((value, mv));
+                best = Some((value, mv.clone()));
             }
             let Some((v, _)) = best.as_ref() else {
                 continue;
@@ -167,7 +190,8 @@ impl<G: Game, H: Horizon<G>> AlphaBeta<'_, G, H> {
                 }
             }
         }
-        best.map(|(value, mv)| (value, Some(mv)))
-            .ok_or(SearchError::NoLegalMoves)
+        let (value, mv) = best.ok_or(SearchError::NoLegalMoves)?;
+        self.observer.leave(&value, &moves[examined..]);
+        Ok((value, Some(mv)))
     }
 }

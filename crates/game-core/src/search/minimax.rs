@@ -1,8 +1,9 @@
 //! Plain minimax: every move of every position, to the terminal positions or a horizon.
 
+use super::trace::Observer;
 use super::{
     Horizon, NodeKind, SearchError, SearchResult, SearchStats, Unlimited, classify, improves,
-    nonempty_moves,
+    nonempty_moves, role,
 };
 use crate::game::Game;
 
@@ -56,16 +57,33 @@ pub fn minimax_with_horizon<G: Game, H: Horizon<G>>(
     position: &G::Position,
     horizon: &mut H,
 ) -> Result<SearchResult<G>, SearchError> {
-    let mut stats = SearchStats::default();
-    let (value, best_move) = match classify(game, position, 0, horizon, &mut stats)? {
-        NodeKind::Leaf(value) => (value, None),
-        NodeKind::Max => best_of(true, child_values(game, position, 0, horizon, &mut stats)?)?,
-        NodeKind::Min => best_of(false, child_values(game, position, 0, horizon, &mut stats)?)?,
+    minimax_observed(game, position, horizon, &mut ())
+}
+
+/// [`minimax_with_horizon`], reporting every visit to `observer`.
+pub(crate) fn minimax_observed<G: Game, H: Horizon<G>, O: Observer<G>>(
+    game: &G,
+    position: &G::Position,
+    horizon: &mut H,
+    observer: &mut O,
+) -> Result<SearchResult<G>, SearchError> {
+    let mut search = Minimax {
+        game,
+        horizon,
+        observer,
+        stats: SearchStats::default(),
     };
+    let kind = search.classify(position, None, 0)?;
+    let (value, best_move) = match kind {
+        NodeKind::Leaf(value) => (value, None),
+        NodeKind::Max => best_of(true, search.child_values(position, 0)?)?,
+        NodeKind::Min => best_of(false, search.child_values(position, 0)?)?,
+    };
+    search.observer.leave(&value, &[]);
     Ok(SearchResult {
         value,
         best_move,
-        stats,
+        stats: search.stats,
     })
 }
 
@@ -83,55 +101,84 @@ pub fn move_values<G: Game, H: Horizon<G>>(
     position: &G::Position,
     horizon: &mut H,
 ) -> Result<(MoveValues<G>, SearchStats), SearchError> {
-    let mut stats = SearchStats::default();
-    if let NodeKind::Leaf(_) = classify(game, position, 0, horizon, &mut stats)? {
+    let mut search = Minimax {
+        game,
+        horizon,
+        observer: &mut (),
+        stats: SearchStats::default(),
+    };
+    if let NodeKind::Leaf(_) = search.classify(position, None, 0)? {
         return Err(SearchError::NoLegalMoves);
     }
-    let values = child_values(game, position, 0, horizon, &mut stats)?;
-    Ok((values, stats))
+    let values = search.child_values(position, 0)?;
+    Ok((values, search.stats))
 }
 
-/// The minimax value of each move of an expanded `position` at `depth`.
-fn child_values<G: Game, H: Horizon<G>>(
-    game: &G,
-    position: &G::Position,
-    depth: u32,
-    horizon: &mut H,
-    stats: &mut SearchStats,
-) -> Result<MoveValues<G>, SearchError> {
-    nonempty_moves(game, position)?
-        .into_iter()
-        .map(|mv| {
-            let child = game.play(position, &mv);
-            minimax_value(game, &child, depth + 1, horizon, stats).map(|value| (mv, value))
-        })
-        .collect()
+struct Minimax<'a, G: Game, H, O> {
+    game: &'a G,
+    horizon: &'a mut H,
+    observer: &'a mut O,
+    stats: SearchStats,
 }
 
-fn minimax_value<G: Game, H: Horizon<G>>(
-    game: &G,
-    position: &G::Position,
-    depth: u32,
-    horizon: &mut H,
-    stats: &mut SearchStats,
-) -> Result<G::Value, SearchError> {
-    let maximising = match classify(game, position, depth, horizon, stats)? {
-        NodeKind::Leaf(value) => return Ok(value),
-        NodeKind::Max => true,
-        NodeKind::Min => false,
-    };
-    let mut best: Option<G::Value> = None;
-    for mv in nonempty_moves(game, position)? {
-        let child = game.play(position, &mv);
-        let value = minimax_value(game, &child, depth + 1, horizon, stats)?;
-        if best
-            .as_ref()
-            .is_none_or(|b| improves(maximising, &value, b))
-        {
-            best = Some(value);
-        }
+impl<G: Game, H: Horizon<G>, O: Observer<G>> Minimax<'_, G, H, O> {
+    /// Classifies `position`, reached by `via` at `depth`, and reports the visit.
+    fn classify(
+        &mut self,
+        position: &G::Position,
+        via: Option<&G::Move>,
+        depth: u32,
+    ) -> Result<NodeKind<G::Value>, SearchError> {
+        let kind = classify(self.game, position, depth, self.horizon, &mut self.stats)?;
+        self.observer.enter(position, via, depth, role(&kind));
+        Ok(kind)
     }
-    best.ok_or(SearchError::NoLegalMoves)
+
+    /// The minimax value of each move of an expanded `position` at `depth`.
+    fn child_values(
+        &mut self,
+        position: &G::Position,
+        depth: u32,
+    ) -> Result<MoveValues<G>, SearchError> {
+        nonempty_moves(self.game, position)?
+            .into_iter()
+            .map(|mv| {
+                let child = self.game.play(position, &mv);
+                self.value(&child, &mv, depth + 1).map(|value| (mv, value))
+            })
+            .collect()
+    }
+
+    /// The minimax value of `position`, reached by `via` at `depth`.
+    fn value(
+        &mut self,
+        position: &G::Position,
+        via: &G::Move,
+        depth: u32,
+    ) -> Result<G::Value, SearchError> {
+        let maximising = match self.classify(position, Some(via), depth)? {
+            NodeKind::Leaf(value) => {
+                self.observer.leave(&value, &[]);
+                return Ok(value);
+            }
+            NodeKind::Max => true,
+            NodeKind::Min => false,
+        };
+        let mut best: Option<G::Value> = None;
+        for mv in nonempty_moves(self.game, position)? {
+            let child = self.game.play(position, &mv);
+            let value = self.value(&child, &mv, depth + 1)?;
+            if best
+                .as_ref()
+                .is_none_or(|b| improves(maximising, &value, b))
+            {
+                best = Some(value);
+            }
+        }
+        let value = best.ok_or(SearchError::NoLegalMoves)?;
+        self.observer.leave(&value, &[]);
+        Ok(value)
+    }
 }
 
 /// The value of the first move whose value is best for the side to move, and that move.

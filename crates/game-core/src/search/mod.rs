@@ -1,5 +1,5 @@
 //! Generic search over a [`Game`]: minimax, alpha-beta, negamax with a transposition table,
-//! and expectiminimax over chance nodes.
+//! and expectiminimax over chance nodes; minimax and alpha-beta also traced, node by node.
 //!
 //! Conventions shared by every search here:
 //! - values are from [`Player::First`](crate::Player::First)'s point of view (MAX); the
@@ -14,6 +14,7 @@ mod alpha_beta;
 mod expectiminimax;
 mod minimax;
 mod negamax;
+mod trace;
 
 use std::fmt::Debug;
 
@@ -21,6 +22,7 @@ pub use alpha_beta::{Window, alpha_beta, alpha_beta_with_horizon};
 pub use expectiminimax::expectiminimax;
 pub use minimax::{MoveValues, minimax, minimax_with_horizon, move_values};
 pub use negamax::{Solver, negamax_solve};
+pub use trace::{Role, SearchTrace, TracedNode, trace_alpha_beta, trace_minimax};
 
 use crate::game::Game;
 
@@ -168,6 +170,15 @@ pub(crate) enum NodeKind<V> {
     Max,
     /// The second player moves (minimises).
     Min,
+}
+
+/// The role of a classified position in a trace.
+pub(crate) fn role<V>(kind: &NodeKind<V>) -> Role {
+    match kind {
+        NodeKind::Leaf(_) => Role::Leaf,
+        NodeKind::Max => Role::Max,
+        NodeKind::Min => Role::Min,
+    }
 }
 
 /// Classifies a position for the deterministic searches, counting it as visited.
