@@ -1,23 +1,33 @@
 //! Levene and Fenner's results drawn: how the chance of choosing a move depends on α, from
 //! `minimax-random`.
 
-use game_core::number::to_f64;
+use std::fmt::Write;
+
+use game_core::number::{format_fraction, to_f64};
 use minimax_random::MoveShape;
 use minimax_random::polynomial::limit_probabilities;
 use minimax_random::probability::move_probabilities;
 use plotters::prelude::*;
 
+use super::graphviz::{GRAPH_STYLE, NODE_STYLE, Palette, quote, render, tint};
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
-    vec![Figure {
-        paper: "levene-fenner",
-        name: "probability-difference-against-alpha",
-        draw: probability_difference_against_alpha,
-    }]
+    vec![
+        Figure {
+            paper: "levene-fenner",
+            name: "figure-1",
+            draw: figure_1,
+        },
+        Figure {
+            paper: "levene-fenner",
+            name: "probability-difference-against-alpha",
+            draw: probability_difference_against_alpha,
+        },
+    ]
 }
 
 /// The largest α drawn: the paper's claim for Example 2 runs to 100.
@@ -28,6 +38,10 @@ const MAX_ALPHA: u32 = 100;
 struct Example {
     table: &'static str,
     title: &'static str,
+    /// What the paper says of the two moves' domination (section 6).
+    domination: &'static str,
+    /// The α at which the paper gives prob(a) and prob(b).
+    printed_alphas: &'static [u32],
     a: [u32; 2],
     b: [u32; 2],
     colour: RGBColor,
@@ -37,6 +51,8 @@ const EXAMPLES: [Example; 2] = [
     Example {
         table: "example-1",
         title: "Ex. 1 (a = 2×3, b = 3×2)",
+        domination: "a strictly dominates b",
+        printed_alphas: &[2],
         a: [2, 3],
         b: [3, 2],
         colour: BLUE,
@@ -44,6 +60,8 @@ const EXAMPLES: [Example; 2] = [
     Example {
         table: "example-2",
         title: "Ex. 2 (a = 2×3, b = 1×2)",
+        domination: "neither dominates the other",
+        printed_alphas: &[2, 3],
         a: [2, 3],
         b: [1, 2],
         colour: VERMILION,
@@ -102,6 +120,91 @@ impl Example {
         }
         Ok(points)
     }
+}
+
+/// The paper's Figure 1, the 3-ply tree of Example 1, beside Example 2's variant of it, with
+/// prob(a) and prob(b) as exact fractions at the α where the paper gives them.
+fn figure_1() -> Result<String, String> {
+    let mut dot = String::new();
+    let caption = "Figure 1. A 3-ply game tree: Example 1, and Example 2's variant of it\n\
+                   box: white (MAX) to move; oval: black (MIN); green: a leaf, scored uniformly \
+                   on {1, …, α}\n\
+                   in each move: the exact chance that random minimaxing chooses it\n ";
+    writeln!(dot, "digraph {{").map_err(|e| e.to_string())?;
+    writeln!(dot, "graph [{GRAPH_STYLE} label={}]", quote(caption)).map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "node [{NODE_STYLE}]\nedge [arrowhead=none penwidth=1.2]"
+    )
+    .map_err(|e| e.to_string())?;
+    for (index, example) in EXAMPLES.iter().enumerate() {
+        example_tree(&mut dot, index, example)?;
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    render(&dot)
+}
+
+/// One example's tree as a DOT cluster: the root, the moves a and b with their chances,
+/// the nodes below them and the leaves.
+fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(), String> {
+    let moves = example.moves()?;
+    let mut chances = vec![String::new(), String::new()];
+    for &alpha in example.printed_alphas {
+        let probs = move_probabilities(&moves, alpha).map_err(|e| e.to_string())?;
+        for (chance, prob) in chances.iter_mut().zip(&probs) {
+            write!(chance, "\nα = {alpha}: {}", format_fraction(prob))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    let (title, _) = example
+        .title
+        .split_once(" (")
+        .unwrap_or((example.title, ""));
+    let root = format!("e{index}");
+    writeln!(
+        dot,
+        "subgraph cluster_{index} {{\nlabel={} fontsize=14 color=gray60 style=dashed",
+        quote(&format!("{}: {}", title.replace("Ex.", "Example"), example.domination))
+    )
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "{root} [shape=box width=0.5 height=0.4 fillcolor={} label=\"\"]",
+        tint(Palette::MAX)
+    )
+    .map_err(|e| e.to_string())?;
+    for ((name, shape), chance) in ["a", "b"].iter().zip(&moves).zip(&chances) {
+        let node = format!("{root}{name}");
+        writeln!(
+            dot,
+            "{node} [shape=ellipse width=1.7 height={} fillcolor={} label={}]\n{root} -> {node}",
+            0.35 + 0.2 * example.printed_alphas.len() as f64,
+            tint(Palette::MIN),
+            quote(&format!("{name}{chance}"))
+        )
+        .map_err(|e| e.to_string())?;
+        let [middle, leaves] = shape.children() else {
+            return Err("Figure 1's moves have two levels below them".to_owned());
+        };
+        for m in 0..*middle {
+            let inner = format!("{node}{m}");
+            writeln!(
+                dot,
+                "{inner} [shape=box width=0.3 height=0.3 fillcolor={} label=\"\"]\n{node} -> {inner}",
+                tint(Palette::MAX)
+            )
+            .map_err(|e| e.to_string())?;
+            for leaf in 0..*leaves {
+                writeln!(
+                    dot,
+                    "{inner}_{leaf} [shape=circle width=0.18 fillcolor={} label=\"\"]\n{inner} -> {inner}_{leaf}",
+                    tint(Palette::LEAF)
+                )
+                .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())
 }
 
 /// prob(a) − prob(b) against α for Examples 1 and 2: exact for α = 1, …, 100, the limit as
@@ -184,6 +287,34 @@ fn probability_difference_against_alpha() -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Figure 1 shows every prob(a) and prob(b) the paper prints for Examples 1 and 2, as
+    /// the fraction the library computes.
+    #[test]
+    fn figure_1_shows_the_printed_chances() {
+        if super::super::graphviz::skip_without_dot() {
+            return;
+        }
+        let svg = figure_1().unwrap();
+        let rows = transcription("levene-fenner").unwrap().rows;
+        let mut shown = 0;
+        let chances = rows
+            .iter()
+            .filter(|row| row.table.starts_with("example-") && row.column.starts_with("prob("));
+        for row in chances {
+            let (Some(alpha), Some(printed)) =
+                (row.parameter("alpha"), row.printed_value().unwrap())
+            else {
+                continue;
+            };
+            let text = format!("α = {alpha}: {}", format_fraction(&printed));
+            assert!(svg.contains(&text), "{} {}: {text}", row.table, row.column);
+            shown += 1;
+        }
+        assert_eq!(shown, 6, "Example 1 at α = 2, Example 2 at α = 2 and 3");
+        // Example 1's tree: 1 + 2 + (2 + 3) + 2·3 + 3·2 nodes; Example 2's: 1 + 2 + (2 + 1) + 6 + 2.
+        assert_eq!(svg.matches("class=\"node\"").count(), 20 + 14);
+    }
 
     /// The curve passes through the paper's printed values: Example 1 at α = 2, Example 2
     /// at α = 2 and 3 (where it changes sign, as the paper says).
