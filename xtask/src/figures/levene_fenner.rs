@@ -164,7 +164,11 @@ fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(),
     writeln!(
         dot,
         "subgraph cluster_{index} {{\nlabel={} fontsize=14 color=gray60 style=dashed",
-        quote(&format!("{}: {}", title.replace("Ex.", "Example"), example.domination))
+        quote(&format!(
+            "{}: {}",
+            title.replace("Ex.", "Example"),
+            example.domination
+        ))
     )
     .map_err(|e| e.to_string())?;
     writeln!(

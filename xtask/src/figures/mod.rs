@@ -9,6 +9,7 @@ mod dotsenko_marynych;
 mod graphviz;
 mod grundy;
 mod johnson1970;
+mod johnson_trees;
 mod levene_fenner;
 mod matches;
 mod matches_trees;
@@ -51,7 +52,8 @@ fn transcription(id: &str) -> Result<Transcription, String> {
 
 /// Every figure, paper by paper.
 pub fn all() -> Vec<Figure> {
-    let mut figures = johnson1970::figures();
+    let mut figures = johnson_trees::figures();
+    figures.extend(johnson1970::figures());
     figures.extend(dotsenko_marynych::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(matches_trees::figures());
