@@ -1,18 +1,28 @@
-//! Grundy's game drawn: its nim-values up to 10^6, from `nim-games`.
+//! Grundy's game drawn: its nim-values up to 10^6 and its P-positions among single heaps in
+//! normal and misère play, from `nim-games`.
 
-use nim_games::grundy::{GrundyTable, Schedule, sparse_values};
+use nim_games::grundy::{GrundyTable, MisereTable, Schedule, sparse_values};
 use plotters::prelude::*;
 
-use super::Figure;
-use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
+use super::style::{
+    BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key, key_printed_markers,
+};
+use super::{Figure, transcription};
 
 /// The figures of the note on Grundy's game.
 pub fn figures() -> Vec<Figure> {
-    vec![Figure {
-        paper: "grundy",
-        name: "nim-values-to-a-million",
-        draw: nim_values_to_a_million,
-    }]
+    vec![
+        Figure {
+            paper: "grundy",
+            name: "nim-values-to-a-million",
+            draw: nim_values_to_a_million,
+        },
+        Figure {
+            paper: "grundy",
+            name: "p-positions-normal-and-misere",
+            draw: p_positions_normal_and_misere,
+        },
+    ]
 }
 
 /// The largest heap drawn.
@@ -123,9 +133,157 @@ fn nim_values_to_a_million() -> Result<String, String> {
     Ok(svg)
 }
 
+/// The largest single heap of the P-position strip. The misère table to 100 takes about
+/// 4 s; to 130, the end of the list in `docs/grundy.md`, 90 s, beyond the figures' budget.
+const MAX_STRIP_HEAP: u32 = 100;
+
+/// The two plays, as rows of the strip: (row, name in the transcription's columns).
+const PLAYS: [(f64, &str); 2] = [(1.0, "normal"), (0.0, "misere")];
+
+/// The single heaps 1..=[`MAX_STRIP_HEAP`] that are P-positions (lost for the player to
+/// move): in normal play those with G(n) = 0, in misère play by `MisereTable`.
+fn p_positions(play: &str) -> Result<Vec<u32>, String> {
+    let heaps = 1..=MAX_STRIP_HEAP;
+    if play == "normal" {
+        let table = sparse_values(MAX_STRIP_HEAP, Schedule::TwoThreads, |_| {})
+            .map_err(|e| e.to_string())?;
+        return Ok(heaps.filter(|&n| table.values()[n as usize] == 0).collect());
+    }
+    let table = MisereTable::new(MAX_STRIP_HEAP).map_err(|e| e.to_string())?;
+    let mut lost = Vec::new();
+    for n in heaps {
+        if !table.first_player_wins(&[n]).map_err(|e| e.to_string())? {
+            lost.push(n);
+        }
+    }
+    Ok(lost)
+}
+
+/// The note's first table as printed: each heap it gives as lost (`L`) in `play`, with
+/// whether that row is a declared erratum.
+fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>, String> {
+    let column = format!("{play}-value");
+    transcription("grundy")?
+        .rows
+        .iter()
+        .filter(|row| row.table == "values" && row.column == column)
+        .filter(|row| row.published.as_deref() == Some("L"))
+        .map(|row| {
+            let heap = row
+                .row
+                .trim_start_matches("n=")
+                .parse()
+                .map_err(|_| format!("a heap {:?}?", row.row))?;
+            Ok((heap, row.erratum.is_some()))
+        })
+        .collect()
+}
+
+/// The P-positions among single heaps 1..=100, normal play above and misère below, with the
+/// note's printed losses (heaps 1–20) marked.
+fn p_positions_normal_and_misere() -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Grundy's game: single heaps lost for the player to move",
+                (FONT, TITLE),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(90)
+            .build_cartesian_2d(0.5f64..f64::from(MAX_STRIP_HEAP) + 0.5, -0.6f64..2.2f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .x_desc("n, the single heap")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_labels(11)
+            .x_label_formatter(&|n| format!("{n:.0}"))
+            .y_labels(3)
+            .y_label_formatter(&|&row| match row {
+                r if r.abs() < 1e-9 => "misère".to_owned(),
+                r if (r - 1.0).abs() < 1e-9 => "normal".to_owned(),
+                _ => String::new(),
+            })
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (row, play) in PLAYS {
+            let colour = if play == "normal" { BLUE } else { VERMILION };
+            let label = if play == "normal" {
+                "P-position in normal play (G(n) = 0)"
+            } else {
+                "P-position in misère play"
+            };
+            chart
+                .draw_series(p_positions(play)?.into_iter().map(|n| {
+                    let n = f64::from(n);
+                    Rectangle::new(
+                        [(n - 0.4, row - 0.3), (n + 0.4, row + 0.3)],
+                        colour.filled(),
+                    )
+                }))
+                .map_err(|e| e.to_string())?
+                .label(label)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x + 8, y - 6), (x + 16, y + 6)], colour.filled())
+                });
+            let printed = printed_losses(play)?;
+            chart
+                .draw_series(
+                    printed.iter().filter(|(_, wrong)| !wrong).map(|&(n, _)| {
+                        Circle::new((f64::from(n), row + 0.45), 4, INK.stroke_width(2))
+                    }),
+                )
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(
+                    printed.iter().filter(|(_, wrong)| *wrong).map(|&(n, _)| {
+                        Cross::new((f64::from(n), row + 0.45), 5, INK.stroke_width(2))
+                    }),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        key_printed_markers(
+            &mut chart,
+            "the note's L (heaps 1–20), reproduced",
+            "the note's L, an erratum",
+        )?;
+        draw_key(&mut chart, SeriesLabelPosition::UpperRight)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The strip shows the P-positions `docs/grundy.md` lists (misère: every third heap to
+    /// 45, then 50, 94, 100), and the note's printed losses are P-positions except its
+    /// declared errata.
+    #[test]
+    fn the_strip_has_the_listed_p_positions_and_meets_the_note() {
+        let misere = p_positions("misere").unwrap();
+        let mut listed: Vec<u32> = (1..=15).map(|k| 3 * k).collect();
+        listed.extend([50, 94, 100]);
+        assert_eq!(misere, listed);
+        let normal = p_positions("normal").unwrap();
+        assert_eq!(&normal[..8], &[1, 2, 4, 7, 10, 20, 23, 26]);
+        for (_, play) in PLAYS {
+            let lost = p_positions(play).unwrap();
+            let printed = printed_losses(play).unwrap();
+            assert!(!printed.is_empty());
+            for (heap, erratum) in printed {
+                assert_eq!(lost.contains(&heap), !erratum, "{play} heap {heap}");
+            }
+        }
+    }
 
     /// Each bin's range holds every value of its heaps, and the bins cover every heap.
     #[test]
