@@ -6,6 +6,7 @@
 //! figure is stale, as `verify-tables --check-docs` does for the tables.
 
 mod dotsenko_marynych;
+mod dotsenko_marynych_board;
 mod graphviz;
 mod grundy;
 mod johnson1970;
@@ -55,6 +56,7 @@ pub fn all() -> Vec<Figure> {
     let mut figures = johnson_trees::figures();
     figures.extend(johnson1970::figures());
     figures.extend(dotsenko_marynych::figures());
+    figures.extend(dotsenko_marynych_board::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(matches_trees::figures());
     figures.extend(matches::figures());
