@@ -13,19 +13,26 @@ use plotters::prelude::*;
 use solitaire::{Branch, Form, StrategyName};
 
 use super::style::{
-    BLUE, BLUISH_GREEN, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key,
-    key_printed_markers,
+    BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
+    draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
-    vec![Figure {
-        paper: "johnson1970",
-        name: "win-probability-against-split-ratio",
-        draw: win_probability_against_split_ratio,
-    }]
+    vec![
+        Figure {
+            paper: "johnson1970",
+            name: "win-probability-against-split-ratio",
+            draw: win_probability_against_split_ratio,
+        },
+        Figure {
+            paper: "johnson1970",
+            name: "best-strategy-map",
+            draw: best_strategy_map,
+        },
+    ]
 }
 
 /// The width of the interval each TSI value is evaluated to: far below what a line shows.
@@ -72,23 +79,53 @@ impl Dash {
     }
 }
 
-/// W at *E* = 1/2 and split ratio `a`, exactly to [`PRECISION`] in TSI, in closed form or
-/// by the finite linear system in TSD.
+/// W at *E* = 1/2 and split ratio `a` (see [`win_probability_at`]).
 fn win_probability(name: StrategyName, form: Form, a: &BigRational) -> Result<f64, String> {
     let half = fraction(1, 2).map_err(|e| e.to_string())?;
-    let class = GameClass::new(half.clone(), a.clone()).map_err(|e| e.to_string())?;
-    let (e, a) = (half, a.clone());
+    win_probability_at(name, form, &half, a)
+}
+
+/// W at endpoint probability `e` and split ratio `a`: exact in TSD, the midpoint of an
+/// interval of width [`PRECISION`] in TSI.
+fn win_probability_at(
+    name: StrategyName,
+    form: Form,
+    e: &BigRational,
+    a: &BigRational,
+) -> Result<f64, String> {
+    let (lower, upper) = win_interval(name, form, e, a, PRECISION)?;
+    Ok(0.5 * (to_f64(&lower) + to_f64(&upper)))
+}
+
+/// An interval \[lower, upper\] that holds W: of width at most `precision` in TSI (the
+/// series with its tail bound), a single point in TSD (closed form or the finite linear
+/// system).
+fn win_interval(
+    name: StrategyName,
+    form: Form,
+    e: &BigRational,
+    a: &BigRational,
+    precision: f64,
+) -> Result<(BigRational, BigRational), String> {
+    let class = GameClass::new(e.clone(), a.clone()).map_err(|e| e.to_string())?;
+    let (e, a) = (e.clone(), a.clone());
+    let interval = |w: lookahead_eval::series::Evaluation| (w.lower, w.upper);
     let exact = match (form, name) {
         (Form::Independent, StrategyName::UnlimitedLStrat) => {
-            return middle(unlimited_value(&class, Branch::Low, PRECISION));
+            return unlimited_value(&class, Branch::Low, precision)
+                .map(interval)
+                .map_err(|e| e.to_string());
         }
         (Form::Independent, StrategyName::UnlimitedHStrat) => {
-            return middle(unlimited_value(&class, Branch::High, PRECISION));
+            return unlimited_value(&class, Branch::High, precision)
+                .map(interval)
+                .map_err(|e| e.to_string());
         }
         (Form::Independent, _) => {
             let strategy = name.ordinal_strategy().ok_or("not ordinal")?;
-            let w = evaluate(&*strategy, form, &class, PRECISION).map_err(|e| e.to_string())?;
-            return Ok(w.value());
+            return evaluate(&*strategy, form, &class, precision)
+                .map(interval)
+                .map_err(|e| e.to_string());
         }
         (_, StrategyName::NoStrat) => closed_form::nostrat(e),
         (_, StrategyName::Strat) => closed_form::strat(e, a),
@@ -102,13 +139,7 @@ fn win_probability(name: StrategyName, form: Form, a: &BigRational) -> Result<f6
             dependent_value(&*strategy, &class).map_err(|e| e.to_string())?
         }
     };
-    Ok(to_f64(&exact))
-}
-
-fn middle<E: ToString>(
-    evaluation: Result<lookahead_eval::series::Evaluation, E>,
-) -> Result<f64, String> {
-    evaluation.map(|w| w.value()).map_err(|e| e.to_string())
+    Ok((exact.clone(), exact))
 }
 
 /// (A, W) for A = 1/2, …, 79/80.
@@ -247,9 +278,280 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
     Ok(svg)
 }
 
+/// The seven strategies of the memo's ranking table (after Table 4.4), each with its colour
+/// on the map.
+const RANKED: [(StrategyName, RGBColor); 7] = [
+    (StrategyName::UnlimitedLStrat, BLUE),
+    (StrategyName::UnlimitedHStrat, VERMILION),
+    (StrategyName::BStrat, BLUISH_GREEN),
+    (StrategyName::TwoLStrat, SKY_BLUE),
+    (StrategyName::LStrat, PURPLE),
+    (StrategyName::TwoHStrat, ORANGE),
+    (StrategyName::HStrat, INK),
+];
+
+/// The map's colour where strategies tie.
+const TIED: RGBColor = RGBColor(200, 200, 200);
+
+/// The map's grid: E = 4/20, …, 18/20 and A = 20/40, …, 38/40. Below E = .2 and above
+/// A = .95 the TSI series converge slowly (seconds a point), beyond the figures' budget.
+const MAP_E: (i64, i64, i64) = (4, 18, 20);
+const MAP_A: (i64, i64, i64) = (20, 38, 40);
+
+/// The precisions at which TSI intervals are refined while two strategies' intervals
+/// overlap; strategies still overlapping at the last are drawn as tied.
+const RANKING_PRECISIONS: [f64; 3] = [1e-3, 1e-6, 1e-9];
+
+/// The strategies that win most at (E, A) in `form`: one, or those tied (TSD: exactly equal;
+/// TSI: intervals of width 10^-9 that still overlap). A strategy is set aside as soon as
+/// its upper bound lies below another's lower bound, so the answer is rigorous.
+fn best_strategies(
+    form: Form,
+    e: &BigRational,
+    a: &BigRational,
+) -> Result<Vec<StrategyName>, String> {
+    let mut candidates: Vec<StrategyName> = RANKED.iter().map(|(name, _)| *name).collect();
+    for precision in RANKING_PRECISIONS {
+        let intervals = candidates
+            .iter()
+            .map(|&name| Ok((name, win_interval(name, form, e, a, precision)?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        let best_lower = intervals
+            .iter()
+            .map(|(_, (lower, _))| lower)
+            .max()
+            .ok_or("no strategy")?
+            .clone();
+        candidates = intervals
+            .into_iter()
+            .filter(|(_, (_, upper))| *upper >= best_lower)
+            .map(|(name, _)| name)
+            .collect();
+        if candidates.len() == 1 || form == Form::Dependent {
+            break;
+        }
+    }
+    Ok(candidates)
+}
+
+/// One cell of the map: (A, E) at its centre and the best strategies there.
+type MapCell = (f64, f64, Vec<StrategyName>);
+
+/// The map of `form`: every grid point, the rows of E shared between two threads (the
+/// result does not depend on how).
+fn map_cells(form: Form) -> Result<Vec<MapCell>, String> {
+    let (e_from, e_to, e_over) = MAP_E;
+    let rows: Vec<i64> = (e_from..=e_to).collect();
+    let row = |k: i64| -> Result<Vec<MapCell>, String> {
+        let e = BigRational::new(k.into(), e_over.into());
+        let (a_from, a_to, a_over) = MAP_A;
+        (a_from..=a_to)
+            .map(|j| {
+                let a = BigRational::new(j.into(), a_over.into());
+                Ok((to_f64(&a), to_f64(&e), best_strategies(form, &e, &a)?))
+            })
+            .collect()
+    };
+    let (first, second) = rows.split_at(rows.len() / 2);
+    let (first, second) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| second.iter().map(|&k| row(k)).collect::<Vec<_>>());
+        let mine: Vec<_> = first.iter().map(|&k| row(k)).collect();
+        (mine, other.join())
+    });
+    let second = second.map_err(|_| "a map thread panicked")?;
+    let mut cells = Vec::new();
+    for row in first.into_iter().chain(second) {
+        cells.extend(row?);
+    }
+    Ok(cells)
+}
+
+/// The colour of a strategy on the map.
+fn ranked_colour(name: StrategyName) -> RGBColor {
+    RANKED
+        .iter()
+        .find(|(ranked, _)| *ranked == name)
+        .map_or(INK, |(_, colour)| *colour)
+}
+
+/// The memo's ranking table (after Table 4.4, TSI): the (E, A) of each row and the
+/// strategy it puts first (or the first tied group), from the transcription.
+fn printed_first_places(rows: &[TranscribedRow]) -> Result<Vec<(f64, f64, String)>, String> {
+    rows.iter()
+        .filter(|row| row.table == "4.4-ranking")
+        .map(|row| {
+            let e = to_f64(&row.fraction_parameter("E")?);
+            let a = to_f64(&row.fraction_parameter("A")?);
+            let order = row.published.as_deref().ok_or("a ranking row is blank")?;
+            let first = order.split(" > ").next().unwrap_or(order).to_owned();
+            Ok((a, e, first))
+        })
+        .collect()
+}
+
+/// The best of the memo's seven ranked strategies over the (E, A) square, TSI beside TSD,
+/// with the rows of the memo's ranking table marked.
+fn best_strategy_map() -> Result<String, String> {
+    let rows = transcription("johnson1970")?.rows;
+    let printed = printed_first_places(&rows)?;
+    let step_e = 1.0 / MAP_E.2 as f64;
+    let step_a = 1.0 / MAP_A.2 as f64;
+    let mut svg = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut svg, (2 * SIZE.0 - 200, SIZE.1)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = root
+            .titled(
+                "Johnson's ranked strategies: which wins most, over E and A",
+                (FONT, TITLE),
+            )
+            .map_err(|e| e.to_string())?;
+        let (charts, key) = root.split_vertically(SIZE.1 - 110);
+        let halves = charts.split_evenly((1, 2));
+        let mut drawn: Vec<Vec<StrategyName>> = Vec::new();
+        let panels = [
+            (Form::Independent, "TSI (independent wins)"),
+            (Form::Dependent, "TSD (one win)"),
+        ];
+        for ((form, heading), area) in panels.into_iter().zip(&halves) {
+            let e_range = (MAP_E.0 as f64 - 0.5) * step_e..(MAP_E.1 as f64 + 0.5) * step_e;
+            let a_range = (MAP_A.0 as f64 - 0.5) * step_a..(MAP_A.1 as f64 + 0.5) * step_a;
+            let mut chart = ChartBuilder::on(area)
+                .caption(heading, (FONT, LABEL + 2))
+                .margin(20)
+                .x_label_area_size(60)
+                .y_label_area_size(70)
+                .build_cartesian_2d(a_range, e_range)
+                .map_err(|e| e.to_string())?;
+            chart
+                .configure_mesh()
+                .disable_mesh()
+                .x_desc("A, the split ratio")
+                .y_desc("E, the endpoint probability")
+                .axis_desc_style((FONT, LABEL))
+                .label_style((FONT, TICK))
+                .x_label_formatter(&|a| format!("{a:.2}"))
+                .y_label_formatter(&|e| format!("{e:.2}"))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            let cells = map_cells(form)?;
+            for (_, _, best) in &cells {
+                if !drawn.contains(best) {
+                    drawn.push(best.clone());
+                }
+            }
+            chart
+                .draw_series(cells.iter().map(|(a, e, best)| {
+                    let corners = [
+                        (a - step_a / 2.0, e - step_e / 2.0),
+                        (a + step_a / 2.0, e + step_e / 2.0),
+                    ];
+                    let style = match best.as_slice() {
+                        [one] => ranked_colour(*one).mix(0.75).filled(),
+                        _ => TIED.filled(),
+                    };
+                    Rectangle::new(corners, style)
+                }))
+                .map_err(|e| e.to_string())?;
+            if form == Form::Independent {
+                let (a_end, e_end) = (chart.x_range().end, chart.y_range().end);
+                chart
+                    .draw_series(
+                        printed
+                            .iter()
+                            .filter(|(a, e, _)| *a < a_end && *e < e_end)
+                            .map(|(a, e, _)| Circle::new((*a, *e), 8, WHITE.stroke_width(3))),
+                    )
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        map_key(&key, &drawn)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// The map's key, in a strip below both panels so that it hides no cell: a swatch for
+/// each outcome `drawn`, and the marker of the memo's ranking table.
+fn map_key(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    drawn: &[Vec<StrategyName>],
+) -> Result<(), String> {
+    let font = (FONT, TICK).into_font();
+    let mut x = 90;
+    let y = 30;
+    let mut entry = |swatch: &dyn Fn(i32) -> Result<(), String>, text: String| {
+        swatch(x)?;
+        area.draw(&Text::new(text.clone(), (x + 28, y - 9), font.clone()))
+            .map_err(|e| e.to_string())?;
+        x += 50 + 9 * text.chars().count() as i32;
+        Ok::<(), String>(())
+    };
+    for (name, colour) in RANKED {
+        if drawn.iter().any(|best| best.as_slice() == [name]) {
+            let fill = colour.mix(0.75).filled();
+            entry(
+                &|x| {
+                    area.draw(&Rectangle::new([(x, y - 9), (x + 20, y + 9)], fill))
+                        .map_err(|e| e.to_string())
+                },
+                format!("{name} wins most"),
+            )?;
+        }
+    }
+    if drawn.iter().any(|best| best.len() > 1) {
+        entry(
+            &|x| {
+                area.draw(&Rectangle::new(
+                    [(x, y - 9), (x + 20, y + 9)],
+                    TIED.filled(),
+                ))
+                .map_err(|e| e.to_string())
+            },
+            "tied: ∞LSTRAT = ∞HSTRAT (A = 1/2)".to_owned(),
+        )?;
+    }
+    entry(
+        &|x| {
+            area.draw(&Rectangle::new(
+                [(x, y - 9), (x + 20, y + 9)],
+                RANKED[0].1.mix(0.75).filled(),
+            ))
+            .map_err(|e| e.to_string())?;
+            area.draw(&Circle::new((x + 10, y), 7, WHITE.stroke_width(3)))
+                .map_err(|e| e.to_string())
+        },
+        "a row of the memo's ranking table (TSI; its A = .99 lies beyond the map)".to_owned(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At each row of the memo's ranking table the map's best strategy (TSI) is the one the
+    /// memo ranks first, ties included.
+    #[test]
+    fn the_map_agrees_with_the_memos_first_places() {
+        let rows = transcription("johnson1970").unwrap().rows;
+        let printed = printed_first_places(&rows).unwrap();
+        assert_eq!(printed.len(), 9);
+        for row in rows.iter().filter(|row| row.table == "4.4-ranking") {
+            let e = row.fraction_parameter("E").unwrap();
+            let a = row.fraction_parameter("A").unwrap();
+            let best = best_strategies(Form::Independent, &e, &a).unwrap();
+            let order = row.published.as_deref().unwrap();
+            let first: Vec<&str> = order.split(" > ").next().unwrap().split(" = ").collect();
+            let ours: Vec<String> = best.iter().map(|name| memo_short_name(*name)).collect();
+            assert_eq!(ours, first, "E = {e}, A = {a}");
+        }
+    }
+
+    /// A strategy as the ranking table abbreviates it: ∞LSTRAT as ∞L, BSTRAT as B.
+    fn memo_short_name(name: StrategyName) -> String {
+        name.to_string().trim_end_matches("STRAT").to_owned()
+    }
 
     /// Every printed value the chart marks as reproduced lies on its strategy's curve, to
     /// within 10^-3 (about a pixel): the markers are the memo's numbers at the memo's
