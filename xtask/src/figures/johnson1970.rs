@@ -6,6 +6,7 @@ use lookahead_eval::GameClass;
 use lookahead_eval::appendix_a::unlimited_value;
 use lookahead_eval::closed_form;
 use lookahead_eval::dependent::dependent_value;
+use lookahead_eval::random_ratio::{self, RatioLaw};
 use lookahead_eval::series::evaluate;
 use num_rational::BigRational;
 use plotters::element::DashedPathElement;
@@ -31,6 +32,11 @@ pub fn figures() -> Vec<Figure> {
             paper: "johnson1970",
             name: "best-strategy-map",
             draw: best_strategy_map,
+        },
+        Figure {
+            paper: "johnson1970",
+            name: "constant-against-uniform-split-ratio",
+            draw: constant_against_uniform_split_ratio,
         },
     ]
 }
@@ -526,9 +532,255 @@ fn map_key(
     )
 }
 
+/// The strategies that look, compared under the two laws of the split ratio (the memo's
+/// Table 4.2 has LSTRAT and HSTRAT; the others are ours).
+const LOOKING: [(StrategyName, RGBColor); 5] = [
+    (StrategyName::LStrat, BLUE),
+    (StrategyName::HStrat, VERMILION),
+    (StrategyName::BStrat, BLUISH_GREEN),
+    (StrategyName::TwoLStrat, SKY_BLUE),
+    (StrategyName::TwoHStrat, ORANGE),
+];
+
+/// E = 8/20, …, 18/20 for the comparison of the two laws. Below E = .4 the uniform law's
+/// series converge slowly (2LSTRAT: 10 s at E = .3), beyond the figures' budget.
+const LAW_E: (i64, i64, i64) = (8, 18, 20);
+
+/// The width of the intervals of the two laws' curves: a thousandth of a pixel, and
+/// several times cheaper than [`PRECISION`] for the uniform law.
+const LAW_PRECISION: f64 = 1e-6;
+
+/// W in TSI at endpoint probability `e` under `law` (its mean is 3/4 for both laws drawn),
+/// the midpoint of an interval of width [`LAW_PRECISION`].
+fn win_under_law(name: StrategyName, e: &BigRational, law: &RatioLaw) -> Result<f64, String> {
+    let strategy = name.ordinal_strategy().ok_or("not ordinal")?;
+    random_ratio::evaluate(&*strategy, Form::Independent, e.clone(), law, LAW_PRECISION)
+        .map(|w| w.value())
+        .map_err(|e| e.to_string())
+}
+
+/// (E, W under the constant 3/4, W under the uniform law) for every E drawn.
+type LawCurve = Vec<(f64, f64, f64)>;
+
+/// The [`LawCurve`] of `name`.
+fn law_curves(name: StrategyName) -> Result<LawCurve, String> {
+    let constant =
+        RatioLaw::constant(BigRational::new(3.into(), 4.into())).map_err(|e| e.to_string())?;
+    let (from, to, over) = LAW_E;
+    (from..=to)
+        .map(|k| {
+            let e = BigRational::new(k.into(), over.into());
+            Ok((
+                to_f64(&e),
+                win_under_law(name, &e, &constant)?,
+                win_under_law(name, &e, &RatioLaw::Uniform)?,
+            ))
+        })
+        .collect()
+}
+
+/// [`law_curves`] of every looking strategy, 2LSTRAT (the slowest, about half the work) on
+/// a second thread; the curves do not depend on how the work is shared.
+fn all_law_curves() -> Result<Vec<(StrategyName, RGBColor, LawCurve)>, String> {
+    let (slowest, others) = LOOKING
+        .iter()
+        .partition::<Vec<_>, _>(|(name, _)| *name == StrategyName::TwoLStrat);
+    let (mut curves, slowest) = std::thread::scope(|scope| {
+        let slow = scope.spawn(|| {
+            slowest
+                .iter()
+                .map(|&&(name, colour)| Ok((name, colour, law_curves(name)?)))
+                .collect::<Result<Vec<_>, String>>()
+        });
+        let rest = others
+            .iter()
+            .map(|&&(name, colour)| Ok((name, colour, law_curves(name)?)))
+            .collect::<Result<Vec<_>, String>>();
+        (rest, slow.join())
+    });
+    let slowest = slowest.map_err(|_| "a curve thread panicked")??;
+    let curves_ref = curves.as_mut().map_err(|e| e.clone())?;
+    curves_ref.extend(slowest);
+    curves_ref.sort_by_key(|(name, _, _)| LOOKING.iter().position(|(looking, _)| looking == name));
+    curves
+}
+
+/// The memo's Table 4.2 at E = 1/2: (strategy, uniform law?, estimate, standard error) for
+/// each legible run.
+fn table_4_2(rows: &[TranscribedRow]) -> Result<Vec<(StrategyName, bool, f64, f64)>, String> {
+    let mut runs = Vec::new();
+    for row in rows.iter().filter(|row| row.table == "4.2") {
+        let Some(w) = row.printed_value()? else {
+            continue;
+        };
+        let name: StrategyName = row.column.parse().map_err(|_| format!("{}?", row.column))?;
+        let uniform = row.parameter("ratio") == Some("uniform");
+        let w = to_f64(&w);
+        let samples = row
+            .paper_samples
+            .ok_or("a Table 4.2 run without its games")? as f64;
+        runs.push((name, uniform, w, (w * (1.0 - w) / samples).sqrt()));
+    }
+    Ok(runs)
+}
+
+/// W in TSI against E under a constant split ratio 3/4 and under ratios uniform on
+/// [1/2, 1] (also of mean 3/4): exact curves, and the memo's Monte Carlo of Table 4.2 at
+/// E = 1/2 with two standard errors; beside it, what the uniform law adds.
+fn constant_against_uniform_split_ratio() -> Result<String, String> {
+    let rows = transcription("johnson1970")?.rows;
+    let runs = table_4_2(&rows)?;
+    let curves = all_law_curves()?;
+    let e_range = LAW_E.0 as f64 / LAW_E.2 as f64..LAW_E.1 as f64 / LAW_E.2 as f64;
+    let mut svg = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut svg, (2 * SIZE.0 - 200, SIZE.1)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = root
+            .titled(
+                "Johnson's strategies in TSI: a constant split ratio 3/4 against ratios uniform on [1/2, 1]",
+                (FONT, TITLE),
+            )
+            .map_err(|e| e.to_string())?;
+        let halves = root.split_evenly((1, 2));
+        let mut chart = ChartBuilder::on(&halves[0])
+            .caption("W: constant (solid), uniform (dashed)", (FONT, LABEL + 2))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(70)
+            .build_cartesian_2d(e_range.clone(), 0.55f64..0.85f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("E, the endpoint probability")
+            .y_desc("W, the chance of winning")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|e| format!("{e:.2}"))
+            .y_label_formatter(&|w| format!("{w:.2}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (name, colour, points) in &curves {
+            let style = colour.stroke_width(2);
+            chart
+                .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.1)), style))
+                .map_err(|e| e.to_string())?
+                .label(name.to_string())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 28, y)], style));
+            chart
+                .draw_series(DashedLineSeries::new(
+                    points.iter().map(|p| (p.0, p.2)),
+                    10,
+                    6,
+                    style,
+                ))
+                .map_err(|e| e.to_string())?;
+        }
+        for &(name, uniform, w, error) in &runs {
+            let colour = ranked_colour_of(name);
+            // The two laws' runs side by side, so their bars do not overlap.
+            let e = 0.5 + if uniform { 0.006 } else { -0.006 };
+            chart
+                .draw_series([PathElement::new(
+                    vec![(e, w - 2.0 * error), (e, w + 2.0 * error)],
+                    colour.stroke_width(2),
+                )])
+                .map_err(|e| e.to_string())?;
+            let marker: DynElement<_, _> = if uniform {
+                Cross::new((e, w), 5, colour.stroke_width(2)).into_dyn()
+            } else {
+                Circle::new((e, w), 5, colour.stroke_width(2)).into_dyn()
+            };
+            chart.draw_series([marker]).map_err(|e| e.to_string())?;
+        }
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
+            .map_err(|e| e.to_string())?
+            .label("Table 4.2 (E = 1/2), constant: estimate ± 2 s.e.")
+            .legend(|(x, y)| Circle::new((x + 12, y), 5, INK.stroke_width(2)));
+        chart
+            .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
+            .map_err(|e| e.to_string())?
+            .label("Table 4.2 (E = 1/2), uniform: estimate ± 2 s.e.")
+            .legend(|(x, y)| Cross::new((x + 12, y), 5, INK.stroke_width(2)));
+        draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
+        let mut chart = ChartBuilder::on(&halves[1])
+            .caption("what ratios uniform on [1/2, 1] add", (FONT, LABEL + 2))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(e_range, 0.0f64..0.025f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("E, the endpoint probability")
+            .y_desc("W uniform − W constant")
+            .axis_desc_style((FONT, LABEL))
+            .label_style((FONT, TICK))
+            .x_label_formatter(&|e| format!("{e:.2}"))
+            .y_label_formatter(&|d| format!("{d:.3}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (name, colour, points) in &curves {
+            let style = colour.stroke_width(2);
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().map(|p| (p.0, p.2 - p.1)),
+                    style,
+                ))
+                .map_err(|e| e.to_string())?
+                .label(name.to_string())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 28, y)], style));
+        }
+        draw_key(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// The colour of a looking strategy on the comparison of the two laws.
+fn ranked_colour_of(name: StrategyName) -> RGBColor {
+    LOOKING
+        .iter()
+        .find(|(looking, _)| *looking == name)
+        .map_or(INK, |(_, colour)| *colour)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ratios uniform on [1/2, 1] help every strategy that looks, at every E drawn, and the
+    /// memo's Monte Carlo runs of Table 4.2 lie within four standard errors of the exact
+    /// curves at E = 1/2 (the workspace's agreement rule).
+    #[test]
+    fn the_uniform_law_helps_and_table_4_2_agrees() {
+        let half = fraction(1, 2).unwrap();
+        for (name, _) in LOOKING {
+            for (e, constant, uniform) in law_curves(name).unwrap() {
+                assert!(uniform > constant, "{name} at E = {e}");
+            }
+        }
+        let rows = transcription("johnson1970").unwrap().rows;
+        let runs = table_4_2(&rows).unwrap();
+        assert!(runs.len() >= 3, "only {} legible runs", runs.len());
+        let constant = RatioLaw::constant(BigRational::new(3.into(), 4.into())).unwrap();
+        for (name, uniform, w, error) in runs {
+            let law = if uniform {
+                RatioLaw::Uniform
+            } else {
+                constant.clone()
+            };
+            let exact = win_under_law(name, &half, &law).unwrap();
+            assert!(
+                (w - exact).abs() <= game_core::tolerance::MAX_Z_SCORE * error,
+                "{name} uniform = {uniform}: {w} against {exact}"
+            );
+        }
+    }
 
     /// At each row of the memo's ranking table the map's best strategy (TSI) is the one the
     /// memo ranks first, ties included.
