@@ -1,8 +1,14 @@
-//! Johnson's Figure 1.1, a generated game tree, drawn from `tree-gen` and laid out by
-//! Graphviz.
+//! Johnson's tree figures, laid out by Graphviz: Figure 1.1 (a generated tree, from
+//! `tree-gen`), Figure 5.1 (B'STRAT's choice between two known forks, from
+//! `solitaire::depreciation`) and Figure 6.1 (game 3's expected position values, from
+//! `lookahead_eval::Game3Parameters`).
 
 use std::fmt::Write;
 
+use game_core::number::{format_fraction, fraction, to_f64};
+use lookahead_eval::Game3Parameters;
+use num_rational::BigRational;
+use solitaire::depreciation::chance_bstrat;
 use tree_gen::{JohnsonTree, Node, SplitRatio, TreeParams};
 
 use super::Figure;
@@ -10,11 +16,23 @@ use super::graphviz::{GRAPH_STYLE, NODE_STYLE, Palette, hex, quote, render, tint
 
 /// The figures of this paper drawn as trees.
 pub fn figures() -> Vec<Figure> {
-    vec![Figure {
-        paper: "johnson1970",
-        name: "figure-1.1",
-        draw: figure_1_1,
-    }]
+    vec![
+        Figure {
+            paper: "johnson1970",
+            name: "figure-1.1",
+            draw: figure_1_1,
+        },
+        Figure {
+            paper: "johnson1970",
+            name: "figure-5.1",
+            draw: figure_5_1,
+        },
+        Figure {
+            paper: "johnson1970",
+            name: "figure-6.1",
+            draw: figure_6_1,
+        },
+    ]
 }
 
 /// The class of the drawn tree: E = 1/2, and the memo's example split ratio .6 ("the top
@@ -140,6 +158,251 @@ fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String, String> {
     Ok(dot)
 }
 
+/// One situation of Figure 5.1: the player's position of value 1, both branches found to
+/// be split points, H of value `high` with split ratio `high_ratio`, L of value 1 − `high`
+/// with `low_ratio` (all in hundredths).
+struct KnownForks {
+    high: i64,
+    high_ratio: i64,
+    low_ratio: i64,
+}
+
+/// The memo's story, twice: L's high branch is the highest point at its level, yet
+/// B'STRAT goes high (H/(H + L) = .6); and with H/(H + L) = .52, below the memo's .55, it
+/// goes low.
+const SITUATIONS: [KnownForks; 2] = [
+    KnownForks {
+        high: 60,
+        high_ratio: 55,
+        low_ratio: 95,
+    },
+    KnownForks {
+        high: 52,
+        high_ratio: 50,
+        low_ratio: 90,
+    },
+];
+
+/// Chapter 5's setting: E = .5 and A = .75, the expected ratio of the forks not yet seen.
+fn chapter_5_setting() -> Result<(BigRational, BigRational), String> {
+    Ok((
+        fraction(1, 2).map_err(|e| e.to_string())?,
+        fraction(3, 4).map_err(|e| e.to_string())?,
+    ))
+}
+
+impl KnownForks {
+    fn hundredths(k: i64) -> BigRational {
+        BigRational::new(k.into(), 100.into())
+    }
+
+    /// (H, R_H) and (L, R_L) exactly.
+    fn branches(&self) -> [(BigRational, BigRational); 2] {
+        [
+            (
+                Self::hundredths(self.high),
+                Self::hundredths(self.high_ratio),
+            ),
+            (
+                Self::hundredths(100 - self.high),
+                Self::hundredths(self.low_ratio),
+            ),
+        ]
+    }
+
+    /// C_B(E, A, H, R_H) and C_B(E, A, L, R_L), exactly: B'STRAT moves to the larger.
+    fn chances(&self) -> Result<[BigRational; 2], String> {
+        let (e, a) = chapter_5_setting()?;
+        Ok(self
+            .branches()
+            .map(|(x, r)| chance_bstrat(e.clone(), a.clone(), x, r)))
+    }
+}
+
+/// A value to four decimals in the memo's style (no leading zero).
+fn four_decimals(value: &BigRational) -> String {
+    memo_decimal(to_f64(value))
+}
+
+/// Figure 5.1, reconstructed: the scan keeps the memo's story ("one might think to go to the
+/// lower branch because its high branch has the highest value of all points at its level")
+/// but not the figure's numbers. Two situations of that kind, with B'STRAT's C_B for each
+/// branch computed exactly.
+fn figure_5_1() -> Result<String, String> {
+    let caption = "Figure 5.1, reconstructed: B'STRAT between two forks it has seen (TSI, E = .5, \
+                   A = .75)\n\
+                   each branch: its value, its split ratio R, and C_B(E, A, value, R), the chance \
+                   of winning B'STRAT credits it with\n\
+                   L's high branch is the highest point at its level, yet B'STRAT moves high unless \
+                   H/(H + L) is small\n ";
+    let mut dot = String::new();
+    writeln!(
+        dot,
+        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
+        quote(caption)
+    )
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "node [{NODE_STYLE}]\nedge [arrowhead=none penwidth=1.2]"
+    )
+    .map_err(|e| e.to_string())?;
+    for (index, situation) in SITUATIONS.iter().enumerate() {
+        situation_cluster(&mut dot, index, situation)?;
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    render(&dot)
+}
+
+/// One situation of Figure 5.1 as a DOT cluster.
+fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> Result<(), String> {
+    let chances = situation.chances()?;
+    let chosen = usize::from(chances[1] > chances[0]);
+    let share = format!(".{}", situation.high);
+    writeln!(
+        dot,
+        "subgraph cluster_{index} {{\nlabel={} fontsize=14 color=gray60 style=dashed",
+        quote(&format!(
+            "H/(H + L) = {share}: B'STRAT moves {}",
+            if chosen == 0 { "high" } else { "low" }
+        ))
+    )
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "s{index} [shape=ellipse width=0.6 height=0.4 fillcolor={} label=\"1\"]",
+        tint(Palette::MAX)
+    )
+    .map_err(|e| e.to_string())?;
+    let tallest = situation
+        .branches()
+        .iter()
+        .map(|(x, r)| x * r)
+        .max()
+        .ok_or("no branch")?;
+    for (side, ((x, r), chance)) in situation.branches().iter().zip(&chances).enumerate() {
+        let name = ["H", "L"][side];
+        let node = format!("s{index}{name}");
+        let label = format!(
+            "{name} = {}, R = {}\nC_B = {}",
+            four_decimals(x),
+            four_decimals(r),
+            four_decimals(chance)
+        );
+        let edge = if side == chosen {
+            format!("color={} penwidth=3", hex(Palette::CHOSEN))
+        } else {
+            "color=black".to_owned()
+        };
+        writeln!(
+            dot,
+            "{node} [shape=ellipse width=2.1 height=0.6 fillcolor={} label={}]\ns{index} -> {node} [{edge}]",
+            tint(Palette::MAX),
+            quote(&label)
+        )
+        .map_err(|e| e.to_string())?;
+        for (branch, value) in [("high", x * r), ("low", x - x * r)] {
+            let highest = branch == "high" && value == tallest;
+            let style = if highest {
+                format!("color={} penwidth=2.5", hex(Palette::PRUNED))
+            } else {
+                String::new()
+            };
+            writeln!(
+                dot,
+                "{node}{branch} [shape=box width=0.7 height=0.35 fillcolor=white {style} label={}]\n{node} -> {node}{branch}",
+                quote(&four_decimals(&value))
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())
+}
+
+/// The moves of game 3's diagram drawn (the values reach 0 and 1 after three with Table
+/// 6.1's T = 1/2 and Δ = 1/6, and the memo's own figure shows T + 3Δ … T − 3Δ).
+const GAME3_MOVES: i64 = 4;
+
+/// Table 6.1's game 3: E = 1/2, T = 1/2, Δ = 1/6.
+fn table_6_1_game() -> Result<Game3Parameters, String> {
+    Game3Parameters::new(
+        fraction(1, 2).map_err(|e| e.to_string())?,
+        fraction(1, 2).map_err(|e| e.to_string())?,
+        fraction(1, 6).map_err(|e| e.to_string())?,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// T + kΔ as the memo writes it.
+fn shifted(k: i64) -> String {
+    match k {
+        0 => "T".to_owned(),
+        1 => "T + Δ".to_owned(),
+        -1 => "T − Δ".to_owned(),
+        k if k > 0 => format!("T + {k}Δ"),
+        k => format!("T − {}Δ", -k),
+    }
+}
+
+/// Figure 6.1: the expected position values of game 3 and the possible moves. A position
+/// k highs above the lows is worth T + kΔ whatever the path, so the positions of each move
+/// form a lattice; each is drawn with its value for Table 6.1's game.
+fn figure_6_1() -> Result<String, String> {
+    let game = table_6_1_game()?;
+    let caption = format!(
+        "Figure 6.1. Expected position values and possible moves in game 3\n\
+         each branch is worth Δ more (high, left) or Δ less (low, right) than its fork, so \
+         positions depend only on highs − lows\n\
+         values for Table 6.1's game: E = {}, T = {}, Δ = {}; an endpoint of value P wins with \
+         chance P clamped to [0, 1]\n ",
+        format_fraction(&game.e()),
+        format_fraction(&game.top()),
+        format_fraction(&game.shift())
+    );
+    let mut dot = String::new();
+    writeln!(
+        dot,
+        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
+        quote(&caption)
+    )
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "node [{NODE_STYLE} shape=ellipse width=1.3 height=0.6 fillcolor={}]\nedge [arrowhead=none penwidth=1.2]",
+        tint(Palette::MAX)
+    )
+    .map_err(|e| e.to_string())?;
+    for moves in 0..=GAME3_MOVES {
+        let ks: Vec<i64> = (0..=moves).map(|lows| moves - 2 * lows).collect();
+        let names: Vec<String> = ks.iter().map(|k| lattice_name(moves, *k)).collect();
+        writeln!(dot, "{{rank=same; {}}}", names.join("; ")).map_err(|e| e.to_string())?;
+        for (&k, name) in ks.iter().zip(&names) {
+            let value = game.top() + game.shift() * BigRational::from_integer(k.into());
+            let label = format!("{}\n= {}", shifted(k), format_fraction(&value));
+            writeln!(dot, "{name} [label={}]", quote(&label)).map_err(|e| e.to_string())?;
+            if moves < GAME3_MOVES {
+                let high = lattice_name(moves + 1, k + 1);
+                let low = lattice_name(moves + 1, k - 1);
+                writeln!(dot, "{name} -> {high}\n{name} -> {low}").map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    render(&dot)
+}
+
+/// The DOT name of the position `k` highs above the lows after `moves` moves.
+fn lattice_name(moves: i64, k: i64) -> String {
+    format!(
+        "m{moves}k{}",
+        if k < 0 {
+            format!("n{}", -k)
+        } else {
+            k.to_string()
+        }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +431,34 @@ mod tests {
             }
         }
         assert_eq!(memo_decimal(0.6 * 0.6 * 0.4), ".144");
+    }
+
+    /// Figure 5.1 tells the memo's story: in both situations L's high branch is the highest
+    /// point at its level; B'STRAT moves high when H/(H + L) = .6 and low when it is .52,
+    /// below the memo's .55.
+    #[test]
+    fn figure_5_1_tells_the_memos_story() {
+        let mut moves = Vec::new();
+        for situation in &SITUATIONS {
+            let [(h, rh), (l, rl)] = situation.branches();
+            assert!(&l * &rl > &h * &rh && &l * &rl > &h - &h * &rh);
+            let [high, low] = situation.chances().unwrap();
+            moves.push(if high > low { "high" } else { "low" });
+        }
+        assert_eq!(moves, ["high", "low"]);
+    }
+
+    /// Figure 6.1 draws move n's n + 1 positions, each worth T + kΔ.
+    #[test]
+    fn figure_6_1_is_the_lattice_of_expected_values() {
+        if super::super::graphviz::skip_without_dot() {
+            return;
+        }
+        let svg = figure_6_1().unwrap();
+        let positions = (GAME3_MOVES + 1) * (GAME3_MOVES + 2) / 2;
+        assert_eq!(svg.matches("class=\"node\"").count() as i64, positions);
+        assert!(svg.contains("T + 2Δ</text>") && svg.contains("= 5/6</text>"));
+        assert!(svg.contains("T − 3Δ</text>") && svg.contains("= 0</text>"));
     }
 
     /// Every node is drawn, with its value as the memo writes it.
