@@ -42,6 +42,39 @@ impl State {
     };
 }
 
+/// A point of the diagram (the memo's circled points, Figure 3.1): a position the player
+/// can stand on at the start of a move, known by its value *A^highs·B^lows* and by what
+/// the player knows below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DiagramPosition {
+    /// High branches taken from the top point (0 in TSD for an ordinal strategy, where
+    /// every position is the top point of the game left, renormalised).
+    pub highs: u32,
+    /// Low branches taken from the top point (0 in TSD, likewise).
+    pub lows: u32,
+    /// What is known below the position, numbered in the order the diagram met it: 0 is the
+    /// top point's (nothing seen below it).
+    pub knowledge: u32,
+}
+
+/// How one move from a [`DiagramPosition`] ends: a line of the memo's diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveEnd {
+    /// The move reaches a winning endpoint.
+    Won,
+    /// The move reaches a losing endpoint (or, in TSD, leaves the path to the win).
+    Lost,
+    /// The move's look-ahead ran past the look budget (its chance is carried in the bound).
+    Truncated,
+    /// The player moves along `branch` to the split point `to`.
+    Moved {
+        /// The branch taken.
+        branch: Branch,
+        /// Where it leads.
+        to: DiagramPosition,
+    },
+}
+
 /// The exact move-by-move evaluation of one strategy in one form of the game.
 ///
 /// # Examples
@@ -198,6 +231,100 @@ impl<'a> Diagram<'a> {
         self.moves += 1;
         self.bases.add_to(&mut self.won, &wins);
         Ok(self.bases.to_rational(&wins))
+    }
+
+    /// The points of the diagram's next row: every position the player can stand on at the
+    /// start of the next move, with the exact chance of standing there, in order.
+    pub fn positions(&self) -> Vec<(DiagramPosition, BigRational)> {
+        let mut positions: Vec<(DiagramPosition, BigRational)> = self
+            .states
+            .iter()
+            .map(|(state, chance)| {
+                let position = DiagramPosition {
+                    highs: state.highs,
+                    lows: state.lows,
+                    knowledge: state.pattern,
+                };
+                (position, self.bases.to_rational(chance))
+            })
+            .collect();
+        positions.sort_by_key(|(position, _)| *position);
+        positions
+    }
+
+    /// The lines of the diagram from `position`: each way the next move can end, with its
+    /// exact chance given that the player stands on `position`, in the order the strategy's
+    /// lines of play first reach them. The chances sum to 1.
+    ///
+    /// # Errors
+    ///
+    /// A [`LookError`] if the strategy looks where it may not.
+    ///
+    /// # Examples
+    ///
+    /// HSTRAT in TSD at *E* = 1/2, *A* = 3/4 (the memo's Figure 3.1): it looks at the high
+    /// branch, and wins on this move if that is the win (*E·A*), or if it is a losing
+    /// endpoint and the low branch, now sure to hold the win, is an endpoint (*E·B·E*):
+    /// 3/8 + 1/16 = 7/16.
+    ///
+    /// ```
+    /// use game_core::number::fraction;
+    /// use lookahead_eval::{GameClass, diagram::{Diagram, MoveEnd}};
+    /// use solitaire::{Form, strategies::HighChain};
+    ///
+    /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+    /// let hstrat = HighChain::new(1).unwrap();
+    /// let mut diagram = Diagram::new(&hstrat, Form::Dependent, &params);
+    /// let (top, chance) = diagram.positions()[0].clone();
+    /// assert_eq!(chance, fraction(1, 1).unwrap());
+    /// let ends = diagram.move_ends(&top).unwrap();
+    /// assert!(ends.contains(&(MoveEnd::Won, fraction(7, 16).unwrap())));
+    /// ```
+    pub fn move_ends(
+        &mut self,
+        position: &DiagramPosition,
+    ) -> Result<Vec<(MoveEnd, BigRational)>, LookError> {
+        let depth = (position.highs + position.lows) as usize;
+        self.bases
+            .reach(self.moves.max(depth) + self.catalogue.look_budget() + 2);
+        let state = State {
+            highs: position.highs,
+            lows: position.lows,
+            pattern: position.knowledge,
+        };
+        let steps = self
+            .catalogue
+            .lines(state.pattern, state.highs, state.lows)?;
+        let collapse =
+            self.catalogue.form() == Form::Dependent && self.catalogue.strategy().is_ordinal();
+        let ends = self
+            .ends(&steps, &state)
+            .into_iter()
+            .map(|(next, weight)| {
+                let end = match next {
+                    Next::Won => MoveEnd::Won,
+                    Next::Lost => MoveEnd::Lost,
+                    Next::Truncated => MoveEnd::Truncated,
+                    Next::Moved { branch, pattern } => {
+                        let (highs, lows) = match (collapse, branch) {
+                            (true, _) => (0, 0),
+                            (false, Branch::High) => (state.highs + 1, state.lows),
+                            (false, Branch::Low) => (state.highs, state.lows + 1),
+                        };
+                        MoveEnd::Moved {
+                            branch,
+                            to: DiagramPosition {
+                                highs,
+                                lows,
+                                knowledge: pattern,
+                            },
+                        }
+                    }
+                };
+                (end, self.bases.to_rational(&weight))
+            })
+            .collect();
+        Ok(ends)
     }
 
     /// An upper bound on the chance of winning after the moves made so far (not counting

@@ -435,3 +435,48 @@ fn game_3_moves_account_for_every_game() {
         Err(Game3ParametersError::Shift(_))
     ));
 }
+
+/// The diagram's points and lines are the evaluation itself: from every point the lines'
+/// chances sum to 1, the points' chances times their winning lines give D(n), and the
+/// moving lines give the next row's points and chances, for every ordinal strategy in both
+/// forms over three moves.
+#[test]
+fn the_diagrams_points_and_lines_are_its_evaluation() {
+    use lookahead_eval::diagram::{DiagramPosition, MoveEnd};
+    use std::collections::BTreeMap;
+    let class = params((1, 2), (3, 4));
+    let strategies: Vec<Box<dyn Strategy>> = vec![
+        Box::new(HighChain::new(1).unwrap()),
+        Box::new(LowChain::new(2).unwrap()),
+        Box::new(BothBranches),
+        Box::new(NoStrat),
+    ];
+    for strategy in &strategies {
+        for form in [Form::Dependent, Form::Independent] {
+            let mut diagram = Diagram::new(strategy.as_ref(), form, &class);
+            for _ in 0..3 {
+                let mut won = fraction(0, 1).unwrap();
+                let mut next: BTreeMap<DiagramPosition, BigRational> = BTreeMap::new();
+                for (position, chance) in diagram.positions() {
+                    let ends = diagram.move_ends(&position).unwrap();
+                    let total: BigRational = ends.iter().map(|(_, c)| c.clone()).sum();
+                    assert_eq!(total, fraction(1, 1).unwrap());
+                    for (end, line) in ends {
+                        match end {
+                            MoveEnd::Won => won += &chance * &line,
+                            MoveEnd::Moved { to, .. } => {
+                                *next.entry(to).or_insert_with(|| fraction(0, 1).unwrap()) +=
+                                    &chance * &line;
+                            }
+                            MoveEnd::Lost | MoveEnd::Truncated => {}
+                        }
+                    }
+                }
+                assert_eq!(diagram.next_move().unwrap(), won, "{}", strategy.name());
+                let row: BTreeMap<DiagramPosition, BigRational> =
+                    diagram.positions().into_iter().collect();
+                assert_eq!(row, next, "{} {form:?}", strategy.name());
+            }
+        }
+    }
+}

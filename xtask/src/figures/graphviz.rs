@@ -3,8 +3,10 @@
 //!
 //! Tree layout is a solved problem that Graphviz solves well, and the matches report drew
 //! its own trees with it; a home-made layout would be code to maintain and a worse picture.
-//! Nodes have fixed sizes, so the layout does not depend on the machine's font metrics,
-//! and `dot` is deterministic: the same DOT text gives the same SVG bytes.
+//! `dot` is deterministic: the same DOT text gives the same SVG bytes on the same Graphviz
+//! and fonts. Nodes have fixed sizes, so their text cannot move the layout; captions and
+//! edge labels are measured with the machine's fonts, which CI and this machine share
+//! (Debian's packages).
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -6,9 +6,12 @@
 use std::fmt::Write;
 
 use game_core::number::{format_fraction, fraction, to_f64};
-use lookahead_eval::Game3Parameters;
+use lookahead_eval::diagram::{Diagram, DiagramPosition, MoveEnd};
+use lookahead_eval::{Game3Parameters, GameClass};
 use num_rational::BigRational;
 use solitaire::depreciation::chance_bstrat;
+use solitaire::strategies::HighChain;
+use solitaire::{Branch, Form};
 use tree_gen::{JohnsonTree, Node, SplitRatio, TreeParams};
 
 use super::Figure;
@@ -21,6 +24,11 @@ pub fn figures() -> Vec<Figure> {
             paper: "johnson1970",
             name: "figure-1.1",
             draw: figure_1_1,
+        },
+        Figure {
+            paper: "johnson1970",
+            name: "figure-3.1",
+            draw: figure_3_1,
         },
         Figure {
             paper: "johnson1970",
@@ -156,6 +164,179 @@ fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String, String> {
     }
     writeln!(dot, "}}").map_err(|e| e.to_string())?;
     Ok(dot)
+}
+
+/// The moves of HSTRAT's evaluation diagram drawn: enough to see it recur (TSD), or to
+/// see the rows grow without crowding the page (TSI).
+const DIAGRAM_MOVES: [(Form, usize); 2] = [(Form::Dependent, 3), (Form::Independent, 2)];
+
+/// Figure 3.1: HSTRAT's evaluation diagram at E = 1/2, A = 3/4, from
+/// `lookahead_eval::diagram::Diagram`: TSD, as the memo draws it, beside TSI.
+fn figure_3_1() -> Result<String, String> {
+    let class = GameClass::new(
+        fraction(1, 2).map_err(|e| e.to_string())?,
+        fraction(3, 4).map_err(|e| e.to_string())?,
+    )
+    .map_err(|e| e.to_string())?;
+    let caption = "Figure 3.1. Evaluation diagram for HSTRAT (E = 1/2, A = 3/4)\n\
+                   a row per move; each point a position the player can stand on, with its value \
+                   and the chance P of standing there\n\
+                   each line: the chance of that end of the move, given the point: blue, move high; \
+                   orange, move low; green, win (W, with D(n)); red, loss (L)\n ";
+    let mut dot = String::new();
+    writeln!(
+        dot,
+        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
+        quote(caption)
+    )
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        dot,
+        "node [{NODE_STYLE} shape=ellipse width=1.3 height=0.6]\nedge [arrowsize=0.6 fontname=\"Helvetica\" fontsize=11]"
+    )
+    .map_err(|e| e.to_string())?;
+    let hstrat = HighChain::new(1).map_err(|e| e.to_string())?;
+    for (form, heading) in [
+        (
+            Form::Dependent,
+            "TSD, as the memo draws it: every position is the top point of the game left",
+        ),
+        (
+            Form::Independent,
+            "TSI, two moves: a position is known by its value, A^h B^l",
+        ),
+    ] {
+        let mut diagram = Diagram::new(&hstrat, form, &class);
+        diagram_cluster(&mut dot, &mut diagram, form, heading)?;
+    }
+    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    render(&dot)
+}
+
+/// A position's value as the memo writes it: 1, A, B, A², AB, ….
+fn value_name(position: &DiagramPosition) -> String {
+    let power = |base: &str, n: u32| match n {
+        0 => String::new(),
+        1 => base.to_owned(),
+        n => format!(
+            "{base}{}",
+            ["", "", "²", "³", "⁴"]
+                .get(n as usize)
+                .copied()
+                .unwrap_or("ⁿ")
+        ),
+    };
+    let name = format!(
+        "{}{}",
+        power("A", position.highs),
+        power("B", position.lows)
+    );
+    if name.is_empty() {
+        "1".to_owned()
+    } else {
+        name
+    }
+}
+
+/// One form's diagram as a DOT cluster: a row of points per move, the lines between them,
+/// and each move's W and L.
+fn diagram_cluster(
+    dot: &mut String,
+    diagram: &mut Diagram<'_>,
+    form: Form,
+    heading: &str,
+) -> Result<(), String> {
+    let tag = match form {
+        Form::Dependent => "d",
+        Form::Independent => "i",
+    };
+    let point = |moves: usize, p: &DiagramPosition| {
+        format!("{tag}{moves}h{}l{}k{}", p.highs, p.lows, p.knowledge)
+    };
+    writeln!(
+        dot,
+        "subgraph cluster_{tag} {{\nlabel={} fontsize=14 color=gray60 style=dashed",
+        quote(heading)
+    )
+    .map_err(|e| e.to_string())?;
+    let rows = DIAGRAM_MOVES
+        .iter()
+        .find(|(drawn, _)| *drawn == form)
+        .map_or(0, |(_, rows)| *rows);
+    for moves in 0..rows {
+        let mut row = Vec::new();
+        let (won, lost) = (format!("{tag}w{moves}"), format!("{tag}x{moves}"));
+        let mut lines = String::new();
+        for (position, chance) in diagram.positions() {
+            let name = point(moves, &position);
+            row.push(name.clone());
+            writeln!(
+                dot,
+                "{name} [fillcolor={} label={}]",
+                tint(Palette::MAX),
+                quote(&format!(
+                    "{}\nP = {}",
+                    value_name(&position),
+                    format_fraction(&chance)
+                ))
+            )
+            .map_err(|e| e.to_string())?;
+            for (end, line) in diagram.move_ends(&position).map_err(|e| e.to_string())? {
+                let target = match end {
+                    MoveEnd::Won => won.clone(),
+                    MoveEnd::Lost | MoveEnd::Truncated => lost.clone(),
+                    MoveEnd::Moved { to, .. } => point(moves + 1, &to),
+                };
+                let colour = match end {
+                    MoveEnd::Moved {
+                        branch: Branch::High,
+                        ..
+                    } => hex(Palette::CHOSEN),
+                    MoveEnd::Moved {
+                        branch: Branch::Low,
+                        ..
+                    } => hex(Palette::MIN),
+                    MoveEnd::Won => hex(Palette::LEAF),
+                    MoveEnd::Lost | MoveEnd::Truncated => hex(Palette::PRUNED),
+                };
+                writeln!(
+                    lines,
+                    "{name} -> {target} [color={colour} label={}]",
+                    quote(&format_fraction(&line))
+                )
+                .map_err(|e| e.to_string())?;
+            }
+        }
+        let d = diagram.next_move().map_err(|e| e.to_string())?;
+        writeln!(
+            dot,
+            "{won} [shape=box width=2.4 height=0.45 fillcolor={} label={}]\n\
+             {lost} [shape=box width=0.5 height=0.45 fillcolor={} label=\"L\"]",
+            tint(Palette::LEAF),
+            quote(&format!("W: D({}) = {}", moves + 1, format_fraction(&d))),
+            tint(Palette::PRUNED)
+        )
+        .map_err(|e| e.to_string())?;
+        dot.push_str(&lines);
+        writeln!(dot, "{{rank=same; {}}}", row.join("; ")).map_err(|e| e.to_string())?;
+    }
+    let last: Vec<String> = diagram
+        .positions()
+        .iter()
+        .map(|(position, chance)| {
+            format!(
+                "{} [fillcolor={} style=\"dashed,filled\" label={}]",
+                point(rows, position),
+                tint(Palette::MAX),
+                quote(&format!(
+                    "{}\nP = {}",
+                    value_name(position),
+                    format_fraction(chance)
+                ))
+            )
+        })
+        .collect();
+    writeln!(dot, "{}\n}}", last.join("\n")).map_err(|e| e.to_string())
 }
 
 /// One situation of Figure 5.1: the player's position of value 1, both branches found to
@@ -431,6 +612,32 @@ mod tests {
             }
         }
         assert_eq!(memo_decimal(0.6 * 0.6 * 0.4), ".144");
+    }
+
+    /// Figure 3.1 shows HSTRAT's first terms D(n) in both forms (TSD's D(1) = 7/16 is the
+    /// memo's E·A + E·B·E), and every point of each row.
+    #[test]
+    fn figure_3_1_shows_the_diagrams_terms() {
+        if super::super::graphviz::skip_without_dot() {
+            return;
+        }
+        let svg = figure_3_1().unwrap();
+        let class = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+        let hstrat = HighChain::new(1).unwrap();
+        for (form, rows) in DIAGRAM_MOVES {
+            let mut diagram = Diagram::new(&hstrat, form, &class);
+            for n in 1..=rows {
+                let d = diagram.next_move().unwrap();
+                let text = format!("W: D({n}) = {}</text>", format_fraction(&d));
+                assert!(svg.contains(&text), "{form:?} {text}");
+            }
+        }
+        assert!(svg.contains("W: D(1) = 7/16</text>"));
+        // TSI: rows of 1 and 2 points and the 3 reached after two moves; TSD: one point a
+        // row, three moves. Each form also has a W and an L a move.
+        let drawn = |tag| super::super::graphviz::drawn_nodes(&svg, tag);
+        assert_eq!(drawn("i"), 1 + 2 + 3 + 2 * 2);
+        assert_eq!(drawn("d"), 4 + 2 * 3);
     }
 
     /// Figure 5.1 tells the memo's story: in both situations L's high branch is the highest
