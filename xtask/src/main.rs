@@ -9,6 +9,7 @@ mod figures;
 mod grundy;
 mod options;
 mod papers;
+mod reading;
 mod report;
 mod transcription;
 mod verdict;

@@ -87,10 +87,22 @@ fn ours(result: &RowResult) -> String {
 }
 
 fn published(row: &TranscribedRow) -> String {
-    match (&row.published, &row.illegible) {
-        (Some(p), _) => p.clone(),
-        (None, Some(legible)) => format!("illegible ({legible})"),
-        (None, None) => String::new(),
+    match (&row.published, &row.reading, &row.illegible) {
+        (Some(p), _, _) => p.clone(),
+        (None, Some(reading), _) => format!("partly legible {reading}"),
+        (None, None, Some(legible)) => format!("illegible ({legible})"),
+        (None, None, None) => String::new(),
+    }
+}
+
+/// ", 12 judged on partial readings", or nothing when none was.
+fn partial_count<'a>(results: impl Iterator<Item = &'a RowResult>) -> String {
+    match results
+        .filter(|r| r.verdict.legible_digits.is_some())
+        .count()
+    {
+        0 => String::new(),
+        n => format!(" ({n} judged on partial readings)"),
     }
 }
 
@@ -99,9 +111,10 @@ fn published(row: &TranscribedRow) -> String {
 pub fn summary(papers: &[PaperResult]) -> String {
     let all_rows = papers.iter().flat_map(|p| p.rows.iter());
     let mut out = format!(
-        "verify-tables: {} rows: {}\n",
+        "verify-tables: {} rows: {}{}\n",
         all_rows.clone().count(),
-        status_counts(all_rows)
+        status_counts(all_rows.clone()),
+        partial_count(all_rows)
     );
     for paper in papers {
         let _ = writeln!(out, "\n{:<18} {}", paper.id, paper.title);
@@ -130,7 +143,8 @@ pub fn summary(papers: &[PaperResult]) -> String {
     out
 }
 
-/// Every row as `{"paper","table","row","column","published","computed","exact","status","note"}`.
+/// Every row as `{"paper","table","row","column","published","reading","legible_digits",
+/// "computed","exact","status","note"}`.
 pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
     let rows: Vec<serde_json::Value> = papers
         .iter()
@@ -149,6 +163,8 @@ pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
                 "row": result.row.row,
                 "column": result.row.column,
                 "published": result.row.published.clone().or_else(|| result.row.illegible.clone()),
+                "reading": result.row.reading,
+                "legible_digits": result.verdict.legible_digits,
                 "computed": computed,
                 "exact": exact,
                 "status": result.verdict.status.name(),
@@ -197,7 +213,12 @@ pub fn markdown(paper: &PaperResult) -> String {
          prints as the paper prints it at the paper's precision; integers are compared \
          exactly.\n"
     );
-    let _ = writeln!(out, "Rows: {}.\n", status_counts(paper.rows.iter()));
+    let _ = writeln!(
+        out,
+        "Rows: {}{}.\n",
+        status_counts(paper.rows.iter()),
+        partial_count(paper.rows.iter())
+    );
     for table in paper.tables() {
         let _ = writeln!(out, "## Table {table}\n");
         out.push_str("| row | quantity | published | ours | exact | status |\n");

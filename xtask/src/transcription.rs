@@ -6,6 +6,8 @@ use serde::Deserialize;
 use game_core::number::{PrintedNumber, Rounding};
 use num_rational::BigRational;
 
+use crate::reading::PartialReading;
+
 /// One paper's transcription.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,6 +63,10 @@ pub struct TranscribedRow {
     pub published: Option<String>,
     /// For an illegible entry: what can be read of it.
     pub illegible: Option<String>,
+    /// For an illegible entry whose digits can be placed: the number as far as it can be
+    /// read, `?` for each unreadable digit (`.?3266`). The verdict compares every legible
+    /// digit with ours.
+    pub reading: Option<String>,
     /// This row's rounding rule, when it differs from the paper's.
     pub rounding: Option<RoundingRule>,
     /// For a Monte Carlo figure of the paper: the number of games the paper played, so that
@@ -107,6 +113,18 @@ pub enum TranscriptionError {
         /// The row's quantity.
         column: String,
     },
+    /// A partial reading on a printed row, or one that cannot be judged.
+    #[error("{file}: row {key}: reading {reading:?}: {why}")]
+    Reading {
+        /// The data file.
+        file: String,
+        /// The row.
+        key: String,
+        /// The reading.
+        reading: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// Two rows with the same (table, row, column).
     #[error("{file}: row {key} appears twice")]
     Duplicate {
@@ -136,6 +154,21 @@ impl Transcription {
                 });
             }
             let key = format!("{}/{}/{}", row.table, row.row, row.column);
+            if let Some(reading) = &row.reading {
+                let why = match (&row.illegible, reading.parse::<PartialReading>()) {
+                    (None, _) => Some("a reading belongs to an illegible row".to_owned()),
+                    (_, Err(e)) => Some(e.to_string()),
+                    (Some(_), Ok(_)) => None,
+                };
+                if let Some(why) = why {
+                    return Err(TranscriptionError::Reading {
+                        file: file.to_string(),
+                        key,
+                        reading: reading.clone(),
+                        why,
+                    });
+                }
+            }
             if !keys.insert(key.clone()) {
                 return Err(TranscriptionError::Duplicate {
                     file: file.to_string(),
@@ -167,6 +200,12 @@ impl TranscribedRow {
         let text = self.required_parameter(name)?;
         let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
         Ok(printed.value().clone())
+    }
+
+    /// The row's partial reading, checked when the transcription was parsed; `None` when
+    /// it has none.
+    pub fn partial_reading(&self) -> Option<PartialReading> {
+        self.reading.as_deref().and_then(|text| text.parse().ok())
     }
 
     /// The printed number, exactly as printed (`.66102` is 66102/100000); `None` for an

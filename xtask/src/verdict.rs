@@ -8,6 +8,7 @@ use game_core::number::{PrintedNumber, Rounding, decimal_expansion, format_fract
 use game_core::tolerance::MAX_Z_SCORE;
 use num_rational::BigRational;
 
+use crate::reading::PartialReading;
 use crate::transcription::TranscribedRow;
 
 /// What the note of a procedure's result says when the true value would print differently
@@ -172,6 +173,8 @@ pub struct Verdict {
     pub status: Status,
     /// Why: the erratum's reason, what is legible, what failed, the z-score.
     pub note: String,
+    /// For a row judged on a partial reading: how many legible digits were compared.
+    pub legible_digits: Option<usize>,
 }
 
 /// Judges one transcribed row against what the library computed for it.
@@ -187,17 +190,30 @@ pub fn judge(
             return Verdict {
                 status: Status::Failed,
                 note: format!("not computed: {why}"),
+                legible_digits: None,
             };
         }
     };
-    let Some(published) = &row.published else {
-        let legible = row.illegible.as_deref().unwrap_or_default();
-        return Verdict {
-            status: Status::Illegible,
-            note: format!("illegible in the source; legible: {legible}"),
-        };
+    let (agrees, detail, legible_digits) = match (&row.published, row.partial_reading()) {
+        (Some(published), _) => {
+            let (agrees, detail) = compare(published, computed, rounding, row);
+            (agrees, detail, None)
+        }
+        (None, Some(reading)) => {
+            let (agrees, detail) = compare_reading(&reading, computed, rounding, row);
+            (agrees, detail, Some(reading.legible_digits()))
+        }
+        (None, None) => {
+            let legible = row.illegible.as_deref().unwrap_or_default();
+            return Verdict {
+                status: Status::Illegible,
+                note: format!(
+                    "nothing can be compared: no digit can be read and placed; the source shows {legible}"
+                ),
+                legible_digits: None,
+            };
+        }
     };
-    let (agrees, detail) = compare(published, computed, rounding, row);
     let (status, note) = match (&row.erratum, agrees) {
         (None, true) => (Status::Reproduced, detail),
         (None, false) => (Status::Failed, format!("undeclared disagreement; {detail}")),
@@ -210,7 +226,45 @@ pub fn judge(
             ),
         ),
     };
-    Verdict { status, note }
+    Verdict {
+        status,
+        note,
+        legible_digits,
+    }
+}
+
+/// Whether the legible digits of `reading` are consistent with `computed`: whether some
+/// completion of its unreadable digits agrees by the rule for printed numbers (the paper's
+/// rounding, our interval, the z-score of a Monte Carlo figure). So a reading agrees
+/// exactly when every legible digit is one our value allows.
+fn compare_reading(
+    reading: &PartialReading,
+    computed: &Computed,
+    rounding: Rounding,
+    row: &TranscribedRow,
+) -> (bool, String) {
+    let agreeing = reading
+        .completions()
+        .into_iter()
+        .find(|completion| compare(completion, computed, rounding, row).0);
+    let digits = reading.legible_digits();
+    let note = match &agreeing {
+        Some(completion) => format!(
+            "partial reading {reading}: its {digits} legible digits agree with ours (as {completion}; {})",
+            compare(completion, computed, rounding, row).1
+        ),
+        None => {
+            let decimals = reading
+                .to_string()
+                .split_once('.')
+                .map(|(_, d)| d.len() as u32);
+            format!(
+                "partial reading {reading}: its {digits} legible digits fit no value ours allows (ours {})",
+                computed.display(decimals)
+            )
+        }
+    };
+    (agreeing.is_some(), note)
 }
 
 /// Whether `published` is consistent with `computed`, and a note that says how it was
@@ -356,6 +410,7 @@ mod tests {
             location: "p. 1".into(),
             published: published.map(String::from),
             illegible: published.is_none().then(|| ".7?".to_string()),
+            reading: None,
             rounding: None,
             paper_samples: None,
             paper_standard_error: None,
@@ -407,6 +462,69 @@ mod tests {
         );
         assert_eq!(
             status(&row(None, None), &not_computed, Rounding::Nearest),
+            Status::Failed
+        );
+    }
+
+    /// An illegible row with the partial reading `reading`.
+    fn partly_read(reading: &str) -> TranscribedRow {
+        TranscribedRow {
+            reading: Some(reading.into()),
+            ..row(None, None)
+        }
+    }
+
+    /// The five cases: a reading that agrees, one that disagrees in its last digit,
+    /// one with no legible digit, and one under each rounding rule.
+    #[test]
+    fn a_partial_reading_is_judged_on_its_legible_digits() {
+        let value = exact(83268, 100_000);
+        let agrees = judge(&partly_read(".?3268"), &value, Rounding::Nearest);
+        assert_eq!(agrees.status, Status::Reproduced);
+        assert_eq!(agrees.legible_digits, Some(4));
+        assert!(
+            agrees.note.contains("4 legible digits agree"),
+            "{}",
+            agrees.note
+        );
+        // Table 4.1's HSTRAT at E = .5, A = .9: the scan's .?3266 against ours .83268.
+        let last_digit = judge(&partly_read(".?3266"), &value, Rounding::Nearest);
+        assert_eq!(last_digit.status, Status::Failed);
+        assert!(
+            last_digit.note.contains("(ours 0.83268)"),
+            "{}",
+            last_digit.note
+        );
+        let mut declared = partly_read(".?3266");
+        declared.erratum = Some(Erratum {
+            reason: "an OCR confusion".into(),
+        });
+        assert_eq!(
+            status(&declared, &value, Rounding::Nearest),
+            Status::Erratum
+        );
+        // No legible digit: no reading, the row stays illegible.
+        assert!(".?????".parse::<PartialReading>().is_err());
+        assert_eq!(
+            status(&row(None, None), &value, Rounding::Nearest),
+            Status::Illegible
+        );
+        // 2/3 prints .66666 truncated and .66667 rounded: the last legible digit decides.
+        let two_thirds = exact(2, 3);
+        assert_eq!(
+            status(&partly_read(".6?667"), &two_thirds, Rounding::Nearest),
+            Status::Reproduced
+        );
+        assert_eq!(
+            status(&partly_read(".6?667"), &two_thirds, Rounding::Truncate),
+            Status::Failed
+        );
+        assert_eq!(
+            status(&partly_read(".6?666"), &two_thirds, Rounding::Truncate),
+            Status::Reproduced
+        );
+        assert_eq!(
+            status(&partly_read(".6?666"), &two_thirds, Rounding::Nearest),
             Status::Failed
         );
     }
