@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use game_core::number::PrintedNumber;
 use serde_json::json;
 
-use crate::transcription::{RoundingRule, TranscribedRow};
+use crate::transcription::{ErratumKind, RoundingRule, TranscribedRow};
 use crate::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
 
 /// One printed number with our value and the verdict.
@@ -61,7 +61,14 @@ fn status_counts<'a>(results: impl Iterator<Item = &'a RowResult> + Clone) -> St
                 .clone()
                 .filter(|r| r.verdict.status == status)
                 .count();
-            (count > 0).then(|| format!("{count} {}", status.name()))
+            (count > 0).then(|| match status {
+                Status::Erratum => format!(
+                    "{count} {} ({})",
+                    status.name(),
+                    erratum_kinds(results.clone())
+                ),
+                _ => format!("{count} {}", status.name()),
+            })
         })
         .collect();
     if counts.is_empty() {
@@ -71,12 +78,35 @@ fn status_counts<'a>(results: impl Iterator<Item = &'a RowResult> + Clone) -> St
     }
 }
 
-/// The printed precision of a row's published value, to show ours at the same precision.
+/// "78 paper, 29 scan": the kinds of the erratum rows of `results`.
+fn erratum_kinds<'a>(results: impl Iterator<Item = &'a RowResult>) -> String {
+    let errata: Vec<ErratumKind> = results
+        .filter(|r| r.verdict.status == Status::Erratum)
+        .filter_map(|r| r.row.erratum.as_ref().map(|e| e.kind))
+        .collect();
+    [ErratumKind::Paper, ErratumKind::Scan]
+        .iter()
+        .filter_map(|&kind| {
+            let count = errata.iter().filter(|&&k| k == kind).count();
+            (count > 0).then(|| format!("{count} {}", kind.name()))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The printed precision of a row's published value or partial reading, to show ours at the
+/// same precision.
 fn printed_decimals(row: &TranscribedRow) -> Option<u32> {
-    row.published
-        .as_deref()
-        .and_then(|p| p.parse::<PrintedNumber>().ok())
-        .and_then(|p| p.decimals())
+    match (&row.published, &row.reading) {
+        (Some(published), _) => published
+            .parse::<PrintedNumber>()
+            .ok()
+            .and_then(|p| p.decimals()),
+        (None, Some(reading)) => reading
+            .split_once('.')
+            .map(|(_, decimals)| decimals.len() as u32),
+        (None, None) => None,
+    }
 }
 
 fn ours(result: &RowResult) -> String {
@@ -144,7 +174,7 @@ pub fn summary(papers: &[PaperResult]) -> String {
 }
 
 /// Every row as `{"paper","table","row","column","published","reading","legible_digits",
-/// "computed","exact","status","note"}`.
+/// "computed","exact","status","erratum_kind","note"}`.
 pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
     let rows: Vec<serde_json::Value> = papers
         .iter()
@@ -168,6 +198,7 @@ pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
                 "computed": computed,
                 "exact": exact,
                 "status": result.verdict.status.name(),
+                "erratum_kind": result.row.erratum.as_ref().map(|e| e.kind.name()),
                 "note": result.verdict.note,
             })
         })
@@ -191,6 +222,50 @@ fn short_fraction(exact: Option<String>) -> String {
 
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The page's list of errata: the paper's own first, then our copy's misreadings of right
+/// prints, each with the printed value, ours and the evidence.
+fn errata_section(paper: &PaperResult) -> String {
+    let mut out = String::new();
+    let headings = [
+        (ErratumKind::Paper, "The paper's own errata"),
+        (
+            ErratumKind::Scan,
+            "Misreadings of our copy (the print is right)",
+        ),
+    ];
+    for (kind, heading) in headings {
+        let errata: Vec<&RowResult> = paper
+            .rows
+            .iter()
+            .filter(|r| r.verdict.status == Status::Erratum)
+            .filter(|r| r.row.erratum.as_ref().is_some_and(|e| e.kind == kind))
+            .collect();
+        if errata.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "## {heading} ({})\n", errata.len());
+        for result in errata {
+            let reason = result
+                .row
+                .erratum
+                .as_ref()
+                .map_or("", |e| e.reason.as_str());
+            let _ = writeln!(
+                out,
+                "- **Table {}, {} {}**: printed {}, ours {}. {}",
+                result.row.table,
+                result.row.row,
+                result.row.column,
+                cell(&published(&result.row)),
+                cell(&ours(result)),
+                reason
+            );
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The generated page `docs/reproduction/<paper>.md`.
@@ -219,6 +294,7 @@ pub fn markdown(paper: &PaperResult) -> String {
         status_counts(paper.rows.iter()),
         partial_count(paper.rows.iter())
     );
+    out.push_str(&errata_section(paper));
     for table in paper.tables() {
         let _ = writeln!(out, "## Table {table}\n");
         out.push_str("| row | quantity | published | ours | exact | status |\n");

@@ -86,6 +86,33 @@ pub struct Erratum {
     /// The evidence: the paper's own cross-references, an exact computation, an
     /// independent check.
     pub reason: String,
+    /// Whose error it is: the paper's print, or our copy's reading of a print that is right.
+    pub kind: ErratumKind,
+}
+
+/// Whose error an erratum is. A reader who cites our errata of a paper must be able to tell
+/// the paper's own mistakes from our copy's misreadings of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErratumKind {
+    /// The printed value is wrong: a slip, a wrong formula, a truncation, or an error that
+    /// nothing shows to be our copy's (the unexplained are the paper's until shown
+    /// otherwise).
+    Paper,
+    /// Our copy of the text misreads a print that is right: the paper's own text, another
+    /// print of the same value or its arithmetic shows the right print, or every differing
+    /// digit is one of the copy's known confusions.
+    Scan,
+}
+
+impl ErratumKind {
+    /// The name used in the JSON (`erratum_kind`) and the summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErratumKind::Paper => "paper",
+            ErratumKind::Scan => "scan",
+        }
+    }
 }
 
 /// A transcription that cannot be used.
@@ -280,6 +307,45 @@ mod tests {
         let row = &Transcription::parse("f", &illegible).unwrap().rows[0];
         assert_eq!(row.printed_value(), Ok(None));
         assert!(row.fraction_parameter("A").is_err());
+    }
+
+    #[test]
+    fn a_reading_belongs_to_an_illegible_row_and_must_be_judgeable() {
+        let row = "[[row]]\ntable = \"1\"\nrow = \"n=1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\n";
+        let good = format!("{HEADER}{row}illegible = \"OCR '.^3266'\"\nreading = \".?3266\"\n");
+        let parsed = Transcription::parse("f", &good).unwrap();
+        assert_eq!(
+            parsed.rows[0].partial_reading().unwrap().legible_digits(),
+            4
+        );
+        for bad in [
+            "published = \".83266\"\nreading = \".?3266\"\n",
+            "illegible = \"OCR\"\nreading = \".?????\"\n",
+            "illegible = \"OCR\"\nreading = \".83x66\"\n",
+        ] {
+            let text = format!("{HEADER}{row}{bad}");
+            assert!(
+                matches!(
+                    Transcription::parse("f", &text),
+                    Err(TranscriptionError::Reading { .. })
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_erratum_says_whose_error_it_is() {
+        let row = "[[row]]\ntable = \"1\"\nrow = \"n=1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\npublished = \"1\"\n";
+        let scan = format!("{HEADER}{row}[row.erratum]\nreason = \"r\"\nkind = \"scan\"\n");
+        let parsed = Transcription::parse("f", &scan).unwrap();
+        let erratum = parsed.rows[0].erratum.as_ref().unwrap();
+        assert_eq!(erratum.kind, ErratumKind::Scan);
+        assert_eq!(erratum.kind.name(), "scan");
+        let unkinded = format!("{HEADER}{row}[row.erratum]\nreason = \"r\"\n");
+        assert!(Transcription::parse("f", &unkinded).is_err());
+        let unknown = format!("{HEADER}{row}[row.erratum]\nreason = \"r\"\nkind = \"ocr\"\n");
+        assert!(Transcription::parse("f", &unknown).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use game_core::tolerance::MAX_Z_SCORE;
 use num_rational::BigRational;
 
 use crate::reading::PartialReading;
-use crate::transcription::TranscribedRow;
+use crate::transcription::{ErratumKind, TranscribedRow};
 
 /// What the note of a procedure's result says when the true value would print differently
 /// from the paper (the docs list those cells).
@@ -217,7 +217,10 @@ pub fn judge(
     let (status, note) = match (&row.erratum, agrees) {
         (None, true) => (Status::Reproduced, detail),
         (None, false) => (Status::Failed, format!("undeclared disagreement; {detail}")),
-        (Some(erratum), false) => (Status::Erratum, erratum.reason.clone()),
+        (Some(erratum), false) => (
+            Status::Erratum,
+            format!("{}: {}", erratum_label(erratum.kind), erratum.reason),
+        ),
         (Some(erratum), true) => (
             Status::StaleErratum,
             format!(
@@ -230,6 +233,14 @@ pub fn judge(
         status,
         note,
         legible_digits,
+    }
+}
+
+/// How an erratum's note begins: whose error it is.
+fn erratum_label(kind: ErratumKind) -> &'static str {
+    match kind {
+        ErratumKind::Paper => "the paper's error",
+        ErratumKind::Scan => "our copy misreads a right print",
     }
 }
 
@@ -416,6 +427,7 @@ mod tests {
             paper_standard_error: None,
             erratum: erratum.map(|reason| Erratum {
                 reason: reason.into(),
+                kind: ErratumKind::Paper,
             }),
         }
     }
@@ -498,6 +510,7 @@ mod tests {
         let mut declared = partly_read(".?3266");
         declared.erratum = Some(Erratum {
             reason: "an OCR confusion".into(),
+            kind: ErratumKind::Scan,
         });
         assert_eq!(
             status(&declared, &value, Rounding::Nearest),
