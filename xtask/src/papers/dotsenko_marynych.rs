@@ -187,8 +187,8 @@ impl Recompute for DotsenkoMarynych {
                 let chance = position.one_roll_chance() * 36;
                 exact(chance.to_integer(), 1)
             }
-            ("3", "doubling-point") => Ok(Computed::Exact(doubling_point())),
-            ("3", column) if column.starts_with("P{C_A=") => {
+            ("section-3", "doubling-point") => Ok(Computed::Exact(doubling_point())),
+            ("section-3", column) if column.starts_with("P{C_A=") => {
                 let stake: u32 = column
                     .trim_start_matches("P{C_A=")
                     .trim_end_matches('}')
