@@ -2,8 +2,11 @@
 //! play against a random opponent (section 3.3), from `nim-games`.
 
 use game_core::Player;
+use game_core::number::format_fraction;
 use nim_games::matches::{MatchesGame, TreeSizes, losing_positions, preferred_turn};
 use nim_games::random_opponent::AgainstRandom;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
 
 use super::{Recompute, RunSize, integer_parameter};
 use crate::transcription::TranscribedRow;
@@ -60,7 +63,191 @@ impl Recompute for Matches {
                     .map_err(|e| e.to_string())?;
                 Ok(Computed::Exact(value))
             }
+            ("3.3-closed-forms", "P(win)") => {
+                let forms = residue_forms(row)?;
+                let first = forms.first().ok_or("no residue class")?;
+                if forms.iter().any(|form| form != first) {
+                    let all: Vec<String> = forms.iter().map(Geometric::to_string).collect();
+                    return Ok(Computed::Text(all.join(" | ")));
+                }
+                Ok(Computed::Text(first.to_string()))
+            }
+            ("3.3-closed-forms", "lim E[n]") => limit_of_value(row),
             (table, column) => Err(format!("no computation for table {table}, column {column}")),
         }
+    }
+}
+
+/// The k checked for each closed form: enough terms that a wrong form cannot pass by chance.
+const CLOSED_FORM_TERMS: u32 = 50;
+
+/// A closed form a + b·r^k, exact.
+#[derive(Debug, Clone, PartialEq)]
+struct Geometric {
+    a: BigRational,
+    b: BigRational,
+    r: BigRational,
+}
+
+impl Geometric {
+    /// The form through the first three of `values` (v_k for k = 0, 1, 2, …), if every
+    /// value fits it.
+    fn fit(values: &[BigRational]) -> Option<Geometric> {
+        let [v0, v1, v2, ..] = values else {
+            return None;
+        };
+        let form = if v1 == v0 {
+            Geometric {
+                a: v0.clone(),
+                b: BigRational::zero(),
+                r: BigRational::zero(),
+            }
+        } else {
+            let r = (v2 - v1) / (v1 - v0);
+            if r == BigRational::one() {
+                return None;
+            }
+            let b = (v1 - v0) / (&r - BigRational::one());
+            Geometric { a: v0 - &b, b, r }
+        };
+        values
+            .iter()
+            .enumerate()
+            .all(|(k, value)| form.at(k as i32) == *value)
+            .then_some(form)
+    }
+
+    fn at(&self, k: i32) -> BigRational {
+        if self.b.is_zero() {
+            return self.a.clone();
+        }
+        &self.a + &self.b * num_traits::pow(self.r.clone(), k as usize)
+    }
+
+    /// The same form with k counted from `shift` instead of 0: a + b·r^(k − shift).
+    fn counted_from(self, shift: u32) -> Geometric {
+        if self.b.is_zero() {
+            return self;
+        }
+        let scale = num_traits::pow(self.r.clone(), shift as usize);
+        Geometric {
+            b: self.b / scale,
+            ..self
+        }
+    }
+}
+
+/// The report's notation: `1 - 1/2 * (1/3)^k`, `(1/3)^k`, `1`.
+impl std::fmt::Display for Geometric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.b.is_zero() {
+            return f.write_str(&format_fraction(&self.a));
+        }
+        let power = format!("({})^k", format_fraction(&self.r));
+        let magnitude = self.b.abs();
+        let term = if magnitude.is_one() {
+            power
+        } else {
+            format!("{} * {power}", format_fraction(&magnitude))
+        };
+        match (self.a.is_zero(), self.b.is_negative()) {
+            (true, false) => f.write_str(&term),
+            (true, true) => write!(f, "-{term}"),
+            (false, false) => write!(f, "{} + {term}", format_fraction(&self.a)),
+            (false, true) => write!(f, "{} - {term}", format_fraction(&self.a)),
+        }
+    }
+}
+
+/// The optimal player of a closed-form row (`player=first` or `second`).
+fn closed_form_player(row: &TranscribedRow) -> Result<Player, String> {
+    match row.required_parameter("player")? {
+        "first" => Ok(Player::First),
+        "second" => Ok(Player::Second),
+        other => Err(format!("player={other}?")),
+    }
+}
+
+/// The exact P(win) for n = 4k + `residue`, k from `from_k` on, fitted as a + b·r^k with k
+/// counted as the report counts it.
+fn fitted_form(residue: u32, from_k: u32, player: Player) -> Result<Geometric, String> {
+    let last = 4 * (from_k + CLOSED_FORM_TERMS) + residue;
+    let solved = AgainstRandom::solve(last).map_err(|e| e.to_string())?;
+    let values = (from_k..from_k + CLOSED_FORM_TERMS)
+        .map(|k| solved.win_probability(4 * k + residue, player))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let form = Geometric::fit(&values)
+        .ok_or_else(|| format!("P(win) at n = 4k + {residue} is not of the form a + b*r^k"))?;
+    Ok(form.counted_from(from_k))
+}
+
+/// The fitted form of each residue class a closed-form row names: `n=4k+1`, or
+/// `n=4k+2..4k+4`.
+fn residue_forms(row: &TranscribedRow) -> Result<Vec<Geometric>, String> {
+    let player = closed_form_player(row)?;
+    let from_k = super::integer_parameter(row, "from-k")?;
+    let residues = match row.required_parameter("n")? {
+        "4k+1" => vec![1],
+        "4k+2..4k+4" => vec![2, 3, 4],
+        other => return Err(format!("n={other}?")),
+    };
+    residues
+        .into_iter()
+        .map(|residue| fitted_form(residue, from_k, player))
+        .collect()
+}
+
+/// The limit of E[n] = 2·P(win) − 1 as n → ∞: the constant term of every residue class's
+/// form, when each converges (|r| < 1) and all agree.
+fn limit_of_value(row: &TranscribedRow) -> Result<Computed, String> {
+    let player = closed_form_player(row)?;
+    let from_k = super::integer_parameter(row, "from-k")?;
+    let forms = (1..=4)
+        .map(|residue| fitted_form(residue, from_k, player))
+        .collect::<Result<Vec<_>, _>>()?;
+    let limits: Vec<BigRational> = forms
+        .iter()
+        .map(|form| {
+            if form.b.is_zero() || form.r.abs() < BigRational::one() {
+                Ok(&form.a + &form.a - BigRational::one())
+            } else {
+                Err(format!("E[n] diverges along {form}"))
+            }
+        })
+        .collect::<Result<_, String>>()?;
+    match limits.as_slice() {
+        [first, rest @ ..] if rest.iter().all(|limit| limit == first) => {
+            Ok(Computed::Exact(first.clone()))
+        }
+        _ => Err("E[n] has different limits along the residue classes".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn a_geometric_form_is_found_checked_and_written_in_the_reports_notation() {
+        let values: Vec<BigRational> = (0..10)
+            .map(|k| BigRational::one() - num_traits::pow(q(1, 3), k))
+            .collect();
+        let form = Geometric::fit(&values).unwrap();
+        assert_eq!(form.to_string(), "1 - (1/3)^k");
+        let shifted = Geometric::fit(&values[1..]).unwrap().counted_from(1);
+        assert_eq!(shifted, form);
+        assert_eq!(Geometric::fit(&vec![q(1, 1); 5]).unwrap().to_string(), "1");
+        let mut broken = values.clone();
+        broken[7] = q(1, 2);
+        assert!(Geometric::fit(&broken).is_none());
+        let half: Vec<BigRational> = (0..6)
+            .map(|k| q(1, 2) * num_traits::pow(q(1, 3), k))
+            .collect();
+        assert_eq!(Geometric::fit(&half).unwrap().to_string(), "1/2 * (1/3)^k");
     }
 }
