@@ -187,7 +187,8 @@ fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
         id: paper.id,
         title: transcription.title,
         data_file: file,
-        source: transcription.source,
+        reference: transcription.reference,
+        copy: transcription.copy,
         rounding: (transcription.rounding, transcription.rounding_evidence),
         rows,
     })

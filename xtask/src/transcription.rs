@@ -16,8 +16,11 @@ pub struct Transcription {
     pub paper: String,
     /// The full reference.
     pub title: String,
-    /// The file in `shared/papers/` the numbers were read from.
-    pub source: String,
+    /// The paper's key in `docs/references.bib`.
+    pub reference: String,
+    /// The copy of the paper the numbers were read from (an OCR text, a web scrape): what a
+    /// reader needs to judge the errata of kind `scan`.
+    pub copy: String,
     /// How the paper's decimals were obtained from the true values.
     pub rounding: RoundingRule,
     /// Why we believe that: the evidence for the rounding rule.
@@ -265,7 +268,24 @@ impl TranscribedRow {
 mod tests {
     use super::*;
 
-    const HEADER: &str = "paper = \"p\"\ntitle = \"t\"\nsource = \"s.txt\"\nrounding = \"nearest\"\nrounding_evidence = \"e\"\n";
+    const HEADER: &str = "paper = \"p\"\ntitle = \"t\"\nreference = \"p\"\ncopy = \"c\"\nrounding = \"nearest\"\nrounding_evidence = \"e\"\n";
+
+    /// Every data file names its paper by a key of `docs/references.bib`, the citation a
+    /// reader can follow, not by a file the repository does not hold.
+    #[test]
+    fn every_data_file_names_its_paper_by_its_reference() {
+        let bib = include_str!("../../docs/references.bib");
+        for paper in crate::papers::all() {
+            let transcription = Transcription::parse(paper.data_file, paper.data).unwrap();
+            let entry = format!("{{{},", transcription.reference);
+            assert!(
+                bib.contains(&entry),
+                "{}: {}",
+                paper.data_file,
+                transcription.reference
+            );
+        }
+    }
 
     #[test]
     fn every_data_file_parses() {
