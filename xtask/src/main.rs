@@ -189,6 +189,7 @@ fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
         data_file: file,
         reference: transcription.reference,
         copy: transcription.copy,
+        not_compared: transcription.not_compared,
         rounding: (transcription.rounding, transcription.rounding_evidence),
         rows,
     })

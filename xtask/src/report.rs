@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use game_core::number::PrintedNumber;
 use serde_json::json;
 
-use crate::transcription::{ErratumKind, RoundingRule, TranscribedRow};
+use crate::transcription::{ErratumKind, NotCompared, RoundingRule, TranscribedRow};
 use crate::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
 
 /// One printed number with our value and the verdict.
@@ -31,6 +31,8 @@ pub struct PaperResult {
     pub reference: String,
     /// The copy the numbers were read from.
     pub copy: String,
+    /// The printed numbers deliberately not compared; empty until the paper is audited.
+    pub not_compared: Vec<NotCompared>,
     /// The rounding rule and its evidence.
     pub rounding: (RoundingRule, String),
     /// The rows.
@@ -226,6 +228,44 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
+/// How much of what the paper prints is compared: after the audit of coverage, the count of
+/// printed numbers, of rows and of numbers deliberately not compared (listed at the page's
+/// end by [`not_compared_section`]).
+fn coverage(paper: &PaperResult) -> String {
+    if paper.not_compared.is_empty() {
+        return "Coverage: this paper's numbers have not yet been audited one by one; the rows \
+                are every result we transcribed.\n\n"
+            .to_owned();
+    }
+    let skipped: u32 = paper.not_compared.iter().map(|n| n.count).sum();
+    let rows = paper.rows.len() as u32;
+    format!(
+        "Coverage: the paper prints {} numbers (counted as a reader counts them, a fraction \
+         as one): {rows} are rows below, and {skipped} are deliberately not compared, each \
+         group with its reason at the end of the page.\n\n",
+        rows + skipped
+    )
+}
+
+/// The printed numbers deliberately not compared, with their reasons.
+fn not_compared_section(paper: &PaperResult) -> String {
+    if paper.not_compared.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("## Printed numbers not compared\n\n");
+    for group in &paper.not_compared {
+        let _ = writeln!(
+            out,
+            "- **{}** ({}; {} numbers): {}",
+            cell(&group.what),
+            group.location,
+            group.count,
+            cell(&group.why)
+        );
+    }
+    out
+}
+
 /// The page's list of errata: the paper's own first, then our copy's misreadings of right
 /// prints, each with the printed value, ours and the evidence.
 fn errata_section(paper: &PaperResult) -> String {
@@ -297,6 +337,7 @@ pub fn markdown(paper: &PaperResult) -> String {
         status_counts(paper.rows.iter()),
         partial_count(paper.rows.iter())
     );
+    out.push_str(&coverage(paper));
     out.push_str(&errata_section(paper));
     for table in paper.tables() {
         let _ = writeln!(out, "## Table {table}\n");
@@ -342,5 +383,6 @@ pub fn markdown(paper: &PaperResult) -> String {
         }
         out.push('\n');
     }
+    out.push_str(&not_compared_section(paper));
     out
 }

@@ -28,6 +28,26 @@ pub struct Transcription {
     /// The printed numbers.
     #[serde(rename = "row")]
     pub rows: Vec<TranscribedRow>,
+    /// The printed numbers deliberately not compared, with the reason: with the rows, every
+    /// number the paper prints. Empty until the paper's audit of coverage is done.
+    #[serde(rename = "not-compared", default)]
+    pub not_compared: Vec<NotCompared>,
+}
+
+/// Printed numbers that are deliberately not rows: section and equation numbers, the
+/// setting's parameters, a figure's labels, steps of a derivation whose result is a row.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotCompared {
+    /// What they are.
+    pub what: String,
+    /// Where they stand in the paper.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// How many numbers.
+    pub count: u32,
+    /// Why they are not compared.
+    pub why: String,
 }
 
 /// A rounding rule as written in the data files.

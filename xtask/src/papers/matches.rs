@@ -3,7 +3,10 @@
 
 use game_core::Player;
 use game_core::number::format_fraction;
-use nim_games::matches::{MatchesGame, TreeSizes, losing_positions, preferred_turn};
+use game_core::search::minimax;
+use nim_games::matches::{
+    MatchesGame, MatchesPosition, TreeSizes, losing_positions, preferred_turn,
+};
 use nim_games::random_opponent::AgainstRandom;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -62,6 +65,16 @@ impl Recompute for Matches {
                     .expected_value(n, optimal_player)
                     .map_err(|e| e.to_string())?;
                 Ok(Computed::Exact(value))
+            }
+            ("1-walk-through", "branch-value") => {
+                let game =
+                    MatchesGame::new(integer_parameter(row, "n")?).map_err(|e| e.to_string())?;
+                let branch = MatchesPosition {
+                    matches_left: integer_parameter(row, "leave")?,
+                    to_move: Player::Second,
+                };
+                let value = minimax(&game, &branch).map_err(|e| e.to_string())?.value;
+                Ok(Computed::Exact(BigRational::from_integer(value.into())))
             }
             ("3.3-closed-forms", "P(win)") => {
                 let forms = residue_forms(row)?;
