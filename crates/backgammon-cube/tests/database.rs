@@ -258,7 +258,8 @@ proptest! {
     }
 }
 
-/// The bear-off race on game-core's chance-node `Game`, solved by expectiminimax: with one
+/// The bear-off race on game-core's chance-node `Game`, solved by expectiminimax with a
+/// transposition table: with one
 /// checker a side it is the single-checker race, F(p, q) exactly; with more, playing to
 /// win is at least as good for the first player as both sides playing the database's
 /// fewest-rolls plays, whose chance is Σ_j P{N_A = j} P{N_B ≥ j}.
@@ -266,15 +267,22 @@ proptest! {
 fn race_game_by_expectiminimax() {
     use backgammon_cube::bearoff::BearoffRace;
     use game_core::Game;
-    use game_core::search::expectiminimax;
+    use game_core::search::{expectiminimax, expectiminimax_solve};
 
     let win_chance = |first: &[u32], second: &[u32]| -> BigRational {
         let race = BearoffRace::new(position(first), position(second));
-        let value = expectiminimax(&race, &race.initial_position())
+        let value = expectiminimax_solve(&race, &race.initial_position())
             .unwrap()
             .value;
         (value + BigRational::one()) / BigRational::from_integer(2.into())
     };
+    // The table changes the work, not the answer: the plain search agrees where it is cheap.
+    let race = BearoffRace::new(position(&[3, 2]), position(&[3, 3]));
+    let start = race.initial_position();
+    assert_eq!(
+        expectiminimax(&race, &start).unwrap().value,
+        expectiminimax_solve(&race, &start).unwrap().value
+    );
     let race_table = TurnCounts::new(6);
     for p in 1..=6 {
         for q in 1..=6 {
@@ -285,10 +293,14 @@ fn race_game_by_expectiminimax() {
         }
     }
     let database = BearoffDatabase::new(2).unwrap();
+    // [6, 6] against [6, 6] took the plain search 31 s (42 million nodes, release build);
+    // with the table, 45 ms (41,847 nodes).
     for (first, second) in [
         (vec![3, 2], vec![3, 3]),
         (vec![4, 1], vec![2, 2]),
         (vec![2, 2], vec![4]),
+        (vec![6, 6], vec![6, 6]),
+        (vec![6, 5], vec![6, 4]),
     ] {
         let (a, b) = (
             database.rolls_distribution(&position(&first)).unwrap(),

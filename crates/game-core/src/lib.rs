@@ -5,7 +5,7 @@
 //!   outcomes have exact probabilities; [`ImpartialGame`] for games where both players have
 //!   the same options, under [`PlayConvention::Normal`] or [`PlayConvention::Misere`] play;
 //! - [`search`]: minimax, alpha-beta with a chosen window, negamax with a transposition table,
-//!   and expectiminimax, all reporting [`search::SearchStats`] and all trying moves in the
+//!   and expectiminimax (with a transposition table too: [`search::expectiminimax_solve`]), all reporting [`search::SearchStats`] and all trying moves in the
 //!   order [`Game::legal_moves`] gives; minimax and alpha-beta can also return the tree they
 //!   visited ([`search::trace_minimax`], [`search::trace_alpha_beta`]), for drawing;
 //! - [`number`]: closed forms written once over [`number::Real`] and evaluated as `f64` and

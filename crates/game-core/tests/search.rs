@@ -3,8 +3,8 @@
 use game_core::number::fraction;
 use game_core::search::{
     DepthLimit, Role, SearchError, SearchTrace, Solver, Window, alpha_beta,
-    alpha_beta_with_horizon, expectiminimax, minimax, minimax_with_horizon, move_values,
-    negamax_solve, trace_alpha_beta, trace_minimax,
+    alpha_beta_with_horizon, expectiminimax, expectiminimax_solve, minimax, minimax_with_horizon,
+    move_values, negamax_solve, trace_alpha_beta, trace_minimax,
 };
 use game_core::{Game, PlayError, Player, Probability, Turn};
 use num_rational::BigRational;
@@ -292,6 +292,17 @@ proptest! {
         // A tree has no transpositions: the table is never hit and every node is visited once.
         prop_assert_eq!(result.stats.nodes, tree_size(&tree));
         prop_assert_eq!(result.stats.table_hits, 0);
+    }
+
+    #[test]
+    fn expectiminimax_with_a_table_equals_the_plain_search(tree in tree_with_chance()) {
+        let game = ExactArena(ArenaGame::new(&tree));
+        let plain = expectiminimax(&game, &0).unwrap();
+        let tabled = expectiminimax_solve(&game, &0).unwrap();
+        prop_assert_eq!(&tabled.value, &plain.value);
+        prop_assert_eq!(tabled.best_move, plain.best_move);
+        // A tree has no transpositions: every node is visited once either way.
+        prop_assert_eq!(tabled.stats, plain.stats);
     }
 
     #[test]

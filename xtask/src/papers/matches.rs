@@ -211,7 +211,7 @@ fn residue_forms(row: &TranscribedRow) -> Result<Vec<Geometric>, String> {
         .collect()
 }
 
-/// The limit of E[n] = 2·P(win) − 1 as n → ∞: the constant term of every residue class's
+/// The limit of E\[n\] = 2·P(win) − 1 as n → ∞: the constant term of every residue class's
 /// form, when each converges (|r| < 1) and all agree.
 fn limit_of_value(row: &TranscribedRow) -> Result<Computed, String> {
     let player = closed_form_player(row)?;

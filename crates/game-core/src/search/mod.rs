@@ -19,7 +19,7 @@ mod trace;
 use std::fmt::Debug;
 
 pub use alpha_beta::{Window, alpha_beta, alpha_beta_with_horizon};
-pub use expectiminimax::expectiminimax;
+pub use expectiminimax::{expectiminimax, expectiminimax_solve};
 pub use minimax::{MoveValues, minimax, minimax_with_horizon, move_values};
 pub use negamax::{Solver, negamax_solve};
 pub use trace::{Role, SearchTrace, TracedNode, trace_alpha_beta, trace_minimax};
