@@ -240,9 +240,9 @@ fn coverage(paper: &PaperResult) -> String {
     let skipped: u32 = paper.not_compared.iter().map(|n| n.count).sum();
     let rows = paper.rows.len() as u32;
     format!(
-        "Coverage: the paper prints {} numbers (counted as a reader counts them, a fraction \
-         as one): {rows} are rows below, and {skipped} are deliberately not compared, each \
-         group with its reason at the end of the page.\n\n",
+        "Coverage: the paper prints {} items (a number, a table entry such as W or a move, or \
+         a claim; a fraction counts as one): {rows} are rows below, and {skipped} are \
+         deliberately not compared, each group with its reason at the end of the page.\n\n",
         rows + skipped
     )
 }
