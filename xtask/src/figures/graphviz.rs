@@ -22,6 +22,16 @@ pub const GRAPH_STYLE: &str = "fontname=\"Helvetica\" fontsize=16 labelloc=t nod
 pub const NODE_STYLE: &str = "fontname=\"Helvetica\" fontsize=12 fixedsize=true \
                               style=filled penwidth=1.2";
 
+/// The opening of a drawing: the shared graph, node and edge styles with `graph`, `node`
+/// and `edge` attributes added, and `caption` on top. The caller writes the body and the
+/// closing `}`.
+pub fn digraph(caption: &str, graph: &str, node: &str, edge: &str) -> String {
+    format!(
+        "digraph {{\ngraph [{GRAPH_STYLE} {graph} label={}]\nnode [{NODE_STYLE} {node}]\nedge [{edge}]\n",
+        quote(caption)
+    )
+}
+
 /// `colour` as a DOT colour string, `#rrggbb`.
 pub fn hex(colour: RGBColor) -> String {
     format!("\"#{:02x}{:02x}{:02x}\"", colour.0, colour.1, colour.2)

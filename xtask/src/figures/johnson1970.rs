@@ -14,8 +14,8 @@ use plotters::prelude::*;
 use solitaire::{Branch, Form, StrategyName};
 
 use super::style::{
-    BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
-    draw_key, key_printed_markers,
+    BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, VERMILION,
+    draw_key, key_printed_markers, titled_page,
 };
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
@@ -209,15 +209,11 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
     let rows = transcription("johnson1970")?.rows;
     let mut svg = String::new();
     {
-        let root =
-            SVGBackend::with_string(&mut svg, (2 * SIZE.0 - 200, SIZE.1 + 60)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let root = root
-            .titled(
-                "Johnson's strategies at E = 1/2: the chance of winning W against the split ratio A",
-                (FONT, TITLE),
-            )
-            .map_err(|e| e.to_string())?;
+        let root = titled_page(
+            &mut svg,
+            (2 * SIZE.0 - 200, SIZE.1 + 60),
+            "Johnson's strategies at E = 1/2: the chance of winning W against the split ratio A",
+        )?;
         let halves = root.split_evenly((1, 2));
         for ((form, heading, tables), area) in panels.into_iter().zip(&halves) {
             let mut chart = ChartBuilder::on(area)
@@ -404,15 +400,11 @@ fn best_strategy_map() -> Result<String, String> {
     let step_a = 1.0 / MAP_A.2 as f64;
     let mut svg = String::new();
     {
-        let root =
-            SVGBackend::with_string(&mut svg, (2 * SIZE.0 - 200, SIZE.1)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let root = root
-            .titled(
-                "Johnson's ranked strategies: which wins most, over E and A",
-                (FONT, TITLE),
-            )
-            .map_err(|e| e.to_string())?;
+        let root = titled_page(
+            &mut svg,
+            (2 * SIZE.0 - 200, SIZE.1),
+            "Johnson's ranked strategies: which wins most, over E and A",
+        )?;
         let (charts, key) = root.split_vertically(SIZE.1 - 110);
         let halves = charts.split_evenly((1, 2));
         let mut drawn: Vec<Vec<StrategyName>> = Vec::new();
@@ -639,15 +631,11 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
     let e_range = LAW_E.0 as f64 / LAW_E.2 as f64..LAW_E.1 as f64 / LAW_E.2 as f64;
     let mut svg = String::new();
     {
-        let root =
-            SVGBackend::with_string(&mut svg, (2 * SIZE.0 - 200, SIZE.1)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let root = root
-            .titled(
-                "Johnson's strategies in TSI: a constant split ratio 3/4 against ratios uniform on [1/2, 1]",
-                (FONT, TITLE),
-            )
-            .map_err(|e| e.to_string())?;
+        let root = titled_page(
+            &mut svg,
+            (2 * SIZE.0 - 200, SIZE.1),
+            "Johnson's strategies in TSI: a constant split ratio 3/4 against ratios uniform on [1/2, 1]",
+        )?;
         let halves = root.split_evenly((1, 2));
         let mut chart = ChartBuilder::on(&halves[0])
             .caption("W: constant (solid), uniform (dashed)", (FONT, LABEL + 2))

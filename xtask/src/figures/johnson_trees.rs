@@ -15,7 +15,7 @@ use solitaire::{Branch, Form};
 use tree_gen::{JohnsonTree, Node, SplitRatio, TreeParams};
 
 use super::Figure;
-use super::graphviz::{GRAPH_STYLE, NODE_STYLE, Palette, hex, quote, render, tint};
+use super::graphviz::{Palette, digraph, hex, quote, render, tint};
 
 /// The figures of this paper drawn as trees.
 pub fn figures() -> Vec<Figure> {
@@ -124,18 +124,12 @@ fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String, String> {
         FORKS.start(),
         FORKS.end()
     );
-    let mut dot = String::new();
-    writeln!(
-        dot,
-        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
-        quote(&caption)
-    )
-    .map_err(|e| e.to_string())?;
-    writeln!(
-        dot,
-        "node [{NODE_STYLE} width=0.6 height=0.45]\nedge [arrowhead=none penwidth=1.2]"
-    )
-    .map_err(|e| e.to_string())?;
+    let mut dot = digraph(
+        &caption,
+        "",
+        "width=0.6 height=0.45",
+        "arrowhead=none penwidth=1.2",
+    );
     for (index, (node, parent)) in tree.nodes.iter().enumerate() {
         let (shape, fill) = match (node.is_endpoint, tree.is_win(index)) {
             (false, _) => ("ellipse", tint(Palette::MAX)),
@@ -183,18 +177,12 @@ fn figure_3_1() -> Result<String, String> {
                    and the chance P of standing there\n\
                    each line: the chance of that end of the move, given the point: blue, move high; \
                    orange, move low; green, win (W, with D(n)); red, loss (L)\n ";
-    let mut dot = String::new();
-    writeln!(
-        dot,
-        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
-        quote(caption)
-    )
-    .map_err(|e| e.to_string())?;
-    writeln!(
-        dot,
-        "node [{NODE_STYLE} shape=ellipse width=1.3 height=0.6]\nedge [arrowsize=0.6 fontname=\"Helvetica\" fontsize=11]"
-    )
-    .map_err(|e| e.to_string())?;
+    let mut dot = digraph(
+        caption,
+        "nodesep=0.5 ranksep=0.7",
+        "shape=ellipse width=1.7 height=0.6",
+        "arrowsize=0.6 fontname=\"Helvetica\" fontsize=11",
+    );
     let hstrat = HighChain::new(1).map_err(|e| e.to_string())?;
     for (form, heading) in [
         (
@@ -416,18 +404,7 @@ fn figure_5_1() -> Result<String, String> {
                    of winning B'STRAT credits it with\n\
                    L's high branch is the highest point at its level, yet B'STRAT moves high unless \
                    H/(H + L) is small\n ";
-    let mut dot = String::new();
-    writeln!(
-        dot,
-        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
-        quote(caption)
-    )
-    .map_err(|e| e.to_string())?;
-    writeln!(
-        dot,
-        "node [{NODE_STYLE}]\nedge [arrowhead=none penwidth=1.2]"
-    )
-    .map_err(|e| e.to_string())?;
+    let mut dot = digraph(caption, "", "", "arrowhead=none penwidth=1.2");
     for (index, situation) in SITUATIONS.iter().enumerate() {
         situation_cluster(&mut dot, index, situation)?;
     }
@@ -540,19 +517,11 @@ fn figure_6_1() -> Result<String, String> {
         format_fraction(&game.top()),
         format_fraction(&game.shift())
     );
-    let mut dot = String::new();
-    writeln!(
-        dot,
-        "digraph {{\ngraph [{GRAPH_STYLE} label={}]",
-        quote(&caption)
-    )
-    .map_err(|e| e.to_string())?;
-    writeln!(
-        dot,
-        "node [{NODE_STYLE} shape=ellipse width=1.3 height=0.6 fillcolor={}]\nedge [arrowhead=none penwidth=1.2]",
+    let node = format!(
+        "shape=ellipse width=1.3 height=0.6 fillcolor={}",
         tint(Palette::MAX)
-    )
-    .map_err(|e| e.to_string())?;
+    );
+    let mut dot = digraph(&caption, "", &node, "arrowhead=none penwidth=1.2");
     for moves in 0..=GAME3_MOVES {
         let ks: Vec<i64> = (0..=moves).map(|lows| moves - 2 * lows).collect();
         let names: Vec<String> = ks.iter().map(|k| lattice_name(moves, *k)).collect();

@@ -9,7 +9,7 @@ use minimax_random::polynomial::limit_probabilities;
 use minimax_random::probability::move_probabilities;
 use plotters::prelude::*;
 
-use super::graphviz::{GRAPH_STYLE, NODE_STYLE, Palette, quote, render, tint};
+use super::graphviz::{Palette, digraph, quote, render, tint};
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
@@ -125,18 +125,11 @@ impl Example {
 /// The paper's Figure 1, the 3-ply tree of Example 1, beside Example 2's variant of it, with
 /// prob(a) and prob(b) as exact fractions at the α where the paper gives them.
 fn figure_1() -> Result<String, String> {
-    let mut dot = String::new();
     let caption = "Figure 1. A 3-ply game tree: Example 1, and Example 2's variant of it\n\
                    box: white (MAX) to move; oval: black (MIN); green: a leaf, scored uniformly \
                    on {1, …, α}\n\
                    in each move: the exact chance that random minimaxing chooses it\n ";
-    writeln!(dot, "digraph {{").map_err(|e| e.to_string())?;
-    writeln!(dot, "graph [{GRAPH_STYLE} label={}]", quote(caption)).map_err(|e| e.to_string())?;
-    writeln!(
-        dot,
-        "node [{NODE_STYLE}]\nedge [arrowhead=none penwidth=1.2]"
-    )
-    .map_err(|e| e.to_string())?;
+    let mut dot = digraph(caption, "", "", "arrowhead=none penwidth=1.2");
     for (index, example) in EXAMPLES.iter().enumerate() {
         example_tree(&mut dot, index, example)?;
     }

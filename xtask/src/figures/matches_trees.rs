@@ -11,7 +11,7 @@ use game_core::{Game, Player};
 use nim_games::matches::MatchesGame;
 
 use super::Figure;
-use super::graphviz::{GRAPH_STYLE, NODE_STYLE, Palette, hex, quote, render, tint};
+use super::graphviz::{Palette, digraph, hex, quote, render, tint};
 
 /// The report's eight tree figures.
 pub fn figures() -> Vec<Figure> {
@@ -202,16 +202,12 @@ fn dot_text(figure: &TreeFigure) -> Result<String, String> {
         text: String::new(),
     };
     let caption = caption(figure, &trace, &skipped);
-    writeln!(drawing.text, "digraph {{").map_err(|e| e.to_string())?;
-    writeln!(
-        drawing.text,
-        "graph [{GRAPH_STYLE} label={}]",
-        quote(&caption)
-    )
-    .map_err(|e| e.to_string())?;
-    writeln!(drawing.text, "node [{NODE_STYLE} width=0.5 height=0.42]")
-        .map_err(|e| e.to_string())?;
-    writeln!(drawing.text, "edge [arrowhead=none penwidth=1.2]").map_err(|e| e.to_string())?;
+    drawing.text = digraph(
+        &caption,
+        "",
+        "width=0.5 height=0.42",
+        "arrowhead=none penwidth=1.2",
+    );
     drawing.node(trace.root(), &mut Vec::new())?;
     writeln!(drawing.text, "}}").map_err(|e| e.to_string())?;
     Ok(drawing.text)

@@ -31,6 +31,18 @@ pub const PURPLE: RGBColor = RGBColor(204, 121, 167);
 /// Text and axes.
 pub const INK: RGBColor = RGBColor(0, 0, 0);
 
+/// A page of `size` pixels on white with `title` on top, drawn into `svg`: the area a
+/// figure of several panels splits.
+pub fn titled_page<'a>(
+    svg: &'a mut String,
+    size: (u32, u32),
+    title: &str,
+) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+    let root = SVGBackend::with_string(svg, size).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    root.titled(title, (FONT, TITLE)).map_err(|e| e.to_string())
+}
+
 /// The chart's key, in the house style: a white box with a black border at `position`.
 pub fn draw_key<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
