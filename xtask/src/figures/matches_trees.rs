@@ -186,6 +186,7 @@ fn signed(value: i32) -> String {
     }
 }
 
+/// The SVG of one of the report's tree figures.
 fn draw(figure: &TreeFigure) -> Result<String, String> {
     render(&dot_text(figure)?)
 }
@@ -218,7 +219,7 @@ fn caption(figure: &TreeFigure, trace: &SearchTrace<MatchesGame>, skipped: &Skip
     let total = trace.len();
     let counted = match (figure.search, figure.shown_depth) {
         (Search::MinimaxPruned, _) => {
-            let skipped_nodes = trace_paths_skipped(trace, skipped);
+            let skipped_nodes = count_skipped(trace, skipped);
             format!(
                 "{total} nodes; alpha-beta visits {} of them, the dashed ones it never visits",
                 total - skipped_nodes
@@ -241,7 +242,7 @@ fn caption(figure: &TreeFigure, trace: &SearchTrace<MatchesGame>, skipped: &Skip
 }
 
 /// How many nodes of `trace` are skipped.
-fn trace_paths_skipped(trace: &SearchTrace<MatchesGame>, skipped: &Skipped) -> usize {
+fn count_skipped(trace: &SearchTrace<MatchesGame>, skipped: &Skipped) -> usize {
     paths(trace)
         .iter()
         .filter(|path| skipped.contains(path))
