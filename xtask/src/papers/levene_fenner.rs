@@ -3,10 +3,12 @@
 //! of 3 leaves each) and α.
 
 use minimax_random::MoveShape;
+use minimax_random::counting::Counts;
 use minimax_random::domination::{Dominance, dominance};
 use minimax_random::nau::w_b;
 use minimax_random::polynomial::{Comparison, compare_for_all_alpha};
 use minimax_random::probability::{move_probabilities, ratio_condition};
+use num_bigint::BigUint;
 
 use super::{Recompute, RunSize, integer_parameter};
 use crate::transcription::TranscribedRow;
@@ -74,6 +76,17 @@ impl LeveneFenner {
         let moves = [shape(row, "a")?, shape(row, "b")?];
         let probabilities = |alpha| move_probabilities(&moves, alpha).map_err(|e| e.to_string());
         match row.column.as_str() {
+            "leaves" => {
+                let leaves = moves
+                    .iter()
+                    .map(|shape| shape.leaves().ok_or("too many leaves"))
+                    .sum::<Result<u32, _>>()?;
+                Ok(Computed::count(u64::from(leaves)))
+            }
+            column @ ("LE(a,i)" | "LE(b,i)") => {
+                let shape = &moves[usize::from(column == "LE(b,i)")];
+                lemma_5_3_formula(shape, integer_parameter(row, "alpha")?).map(Computed::Text)
+            }
             "prob(a)" | "prob(b)" => {
                 let index = usize::from(row.column == "prob(b)");
                 let alpha = integer_parameter(row, "alpha")?;
@@ -143,5 +156,43 @@ impl LeveneFenner {
             }
             other => Err(format!("no computation for column {other}")),
         }
+    }
+}
+
+/// LE(n, i) of a two-level move (a min-node of q children, each a max-node of m leaves) in
+/// the paper's notation of Example 1, α^(mq) − (α^m − i^m)^q (Lemma 5.3 with k = 1), once
+/// its values for i = 0, …, α are checked against the counting functions of
+/// `minimax_random::counting`, which count the assignments independently.
+fn lemma_5_3_formula(shape: &MoveShape, alpha: u32) -> Result<String, String> {
+    let [q, m] = shape.children() else {
+        return Err("Example 1's formulas are for moves of two levels".to_owned());
+    };
+    let counts = Counts::of_move(shape, alpha).map_err(|e| e.to_string())?;
+    let power = |base: u32, exponent: u32| BigUint::from(base).pow(exponent);
+    for i in 0..=alpha {
+        let formula = power(alpha, m * q) - (power(alpha, *m) - power(i, *m)).pow(*q);
+        let counted = counts.at_most(i).map_err(|e| e.to_string())?;
+        if &formula != counted {
+            return Err(format!(
+                "Lemma 5.3's form gives {formula} at i = {i}, the count {counted}"
+            ));
+        }
+    }
+    Ok(format!("{alpha}^{} - ({alpha}^{m} - i^{m})^{q}", m * q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lemma 5.3's form is written for two-level moves and checked against the counts: at
+    /// α = 3 too, where the paper gives no formula.
+    #[test]
+    fn example_1s_formulas_are_written_from_the_shape_and_checked() {
+        let a = MoveShape::new(vec![2, 3]).unwrap();
+        assert_eq!(lemma_5_3_formula(&a, 2).unwrap(), "2^6 - (2^3 - i^3)^2");
+        assert_eq!(lemma_5_3_formula(&a, 3).unwrap(), "3^6 - (3^3 - i^3)^2");
+        let deeper = MoveShape::new(vec![2, 3, 2]).unwrap();
+        assert!(lemma_5_3_formula(&deeper, 2).is_err());
     }
 }
