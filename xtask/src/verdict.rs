@@ -254,15 +254,14 @@ fn compare_reading(
     rounding: Rounding,
     row: &TranscribedRow,
 ) -> (bool, String) {
-    let agreeing = reading
-        .completions()
-        .into_iter()
-        .find(|completion| compare(completion, computed, rounding, row).0);
+    let agreeing = reading.completions().into_iter().find_map(|completion| {
+        let (agrees, detail) = compare(&completion, computed, rounding, row);
+        agrees.then_some((completion, detail))
+    });
     let digits = reading.legible_digits();
     let note = match &agreeing {
-        Some(completion) => format!(
-            "partial reading {reading}: its {digits} legible digits agree with ours (as {completion}; {})",
-            compare(completion, computed, rounding, row).1
+        Some((completion, detail)) => format!(
+            "partial reading {reading}: its {digits} legible digits agree with ours (as {completion}; {detail})"
         ),
         None => {
             let decimals = reading

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 
 use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, PURPLE, SIZE, SKY_BLUE, TICK, TITLE, VERMILION,
-    draw_key, key_printed_markers,
+    blank_page, draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
 
@@ -143,8 +143,7 @@ fn figure_1() -> Result<String, String> {
     let curves = curves()?;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + 330, SIZE.1)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, (SIZE.0 + 330, SIZE.1))?;
         let (plot, key) = root.split_horizontally(SIZE.0);
         let mut chart = ChartBuilder::on(&plot)
             .caption(
@@ -253,8 +252,7 @@ fn race_against_table_4() -> Result<String, String> {
     let cells = table_4()?;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Single-checker race: F(k, s) exact against Table 4",
@@ -357,8 +355,7 @@ fn approximation_errors() -> Result<String, String> {
     ];
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Section 5: the approximations' largest error over s − k = 0..30",
@@ -474,8 +471,7 @@ fn cube_thresholds() -> Result<String, String> {
     ];
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Single-checker race: the cube's thresholds against the pip count",

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Figure;
-use super::style::{FONT, INK, LABEL, SKY_BLUE, TICK, TITLE, VERMILION};
+use super::style::{FONT, INK, LABEL, SKY_BLUE, TICK, TITLE, VERMILION, blank_page};
 
 /// The figure of this paper drawn as a board.
 pub fn figures() -> Vec<Figure> {
@@ -94,8 +94,7 @@ fn figure_2() -> Result<String, String> {
     let facts = facts()?;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, (WIDTH, HEIGHT))?;
         let centred = |size: u32| {
             TextStyle::from((FONT, size).into_font()).pos(Pos::new(HPos::Center, VPos::Center))
         };

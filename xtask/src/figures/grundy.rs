@@ -5,7 +5,7 @@ use nim_games::grundy::{GrundyTable, MisereTable, Schedule, sparse_values};
 use plotters::prelude::*;
 
 use super::style::{
-    BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key, key_printed_markers,
+    BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
 
@@ -58,8 +58,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
     let largest = values.iter().copied().max().unwrap_or(0);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Grundy's game: the nim-values G(n) up to 10^6",
@@ -184,8 +183,7 @@ fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>, String> {
 fn p_positions_normal_and_misere() -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (SIZE.0, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, (SIZE.0, 420))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Grundy's game: single heaps lost for the player to move",

@@ -85,21 +85,11 @@ impl Dash {
     }
 }
 
-/// W at *E* = 1/2 and split ratio `a` (see [`win_probability_at`]).
+/// W at *E* = 1/2 and split ratio `a`: exact in TSD, the midpoint of an interval of width
+/// [`PRECISION`] in TSI.
 fn win_probability(name: StrategyName, form: Form, a: &BigRational) -> Result<f64, String> {
     let half = fraction(1, 2).map_err(|e| e.to_string())?;
-    win_probability_at(name, form, &half, a)
-}
-
-/// W at endpoint probability `e` and split ratio `a`: exact in TSD, the midpoint of an
-/// interval of width [`PRECISION`] in TSI.
-fn win_probability_at(
-    name: StrategyName,
-    form: Form,
-    e: &BigRational,
-    a: &BigRational,
-) -> Result<f64, String> {
-    let (lower, upper) = win_interval(name, form, e, a, PRECISION)?;
+    let (lower, upper) = win_interval(name, form, &half, a, PRECISION)?;
     Ok(0.5 * (to_f64(&lower) + to_f64(&upper)))
 }
 
@@ -368,11 +358,11 @@ fn map_cells(form: Form) -> Result<Vec<MapCell>, String> {
     Ok(cells)
 }
 
-/// The colour of a strategy on the map.
-fn ranked_colour(name: StrategyName) -> RGBColor {
-    RANKED
+/// The colour `palette` gives the strategy `name` (black if it has none).
+fn colour_in(palette: &[(StrategyName, RGBColor)], name: StrategyName) -> RGBColor {
+    palette
         .iter()
-        .find(|(ranked, _)| *ranked == name)
+        .find(|(listed, _)| *listed == name)
         .map_or(INK, |(_, colour)| *colour)
 }
 
@@ -446,7 +436,7 @@ fn best_strategy_map() -> Result<String, String> {
                         (a + step_a / 2.0, e + step_e / 2.0),
                     ];
                     let style = match best.as_slice() {
-                        [one] => ranked_colour(*one).mix(0.75).filled(),
+                        [one] => colour_in(&RANKED, *one).mix(0.75).filled(),
                         _ => TIED.filled(),
                     };
                     Rectangle::new(corners, style)
@@ -672,7 +662,7 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
                 .map_err(|e| e.to_string())?;
         }
         for &(name, uniform, w, error) in &runs {
-            let colour = ranked_colour_of(name);
+            let colour = colour_in(&LOOKING, name);
             // The two laws' runs side by side, so their bars do not overlap.
             let e = 0.5 + if uniform { 0.006 } else { -0.006 };
             chart
@@ -732,14 +722,6 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
-}
-
-/// The colour of a looking strategy on the comparison of the two laws.
-fn ranked_colour_of(name: StrategyName) -> RGBColor {
-    LOOKING
-        .iter()
-        .find(|(looking, _)| *looking == name)
-        .map_or(INK, |(_, colour)| *colour)
 }
 
 #[cfg(test)]

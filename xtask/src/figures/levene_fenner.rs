@@ -10,7 +10,7 @@ use minimax_random::probability::move_probabilities;
 use plotters::prelude::*;
 
 use super::graphviz::{Palette, digraph, quote, render, tint};
-use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
+use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
 
@@ -210,8 +210,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
     let rows = transcription("levene-fenner")?.rows;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Random minimaxing: prob(a) − prob(b) against α",

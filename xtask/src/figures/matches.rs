@@ -5,7 +5,7 @@ use game_core::number::to_f64;
 use nim_games::random_opponent::AgainstRandom;
 use plotters::prelude::*;
 
-use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, draw_key};
+use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
 use crate::transcription::TranscribedRow;
 
@@ -69,8 +69,7 @@ fn expected_value_against_random() -> Result<String, String> {
     let rows = transcription("matches")?.rows;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = blank_page(&mut svg, SIZE)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Matches game against a random opponent: E[n], exact and as printed",

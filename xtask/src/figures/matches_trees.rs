@@ -249,6 +249,11 @@ fn count_skipped(trace: &SearchTrace<MatchesGame>, skipped: &Skipped) -> usize {
         .count()
 }
 
+/// The DOT name of the node `index`: `v…` visited, `s…` skipped by alpha-beta.
+fn node_name(index: usize, skipped: bool) -> String {
+    format!("{}{index}", if skipped { 's' } else { 'v' })
+}
+
 /// A tree being written as DOT text.
 struct Drawing<'t> {
     trace: &'t SearchTrace<MatchesGame>,
@@ -262,7 +267,7 @@ impl Drawing<'_> {
     fn node(&mut self, index: usize, path: &mut Vec<u32>) -> Result<(), String> {
         let node = &self.trace.nodes()[index];
         let skipped = self.skipped.contains(path);
-        let name = format!("{}{index}", if skipped { 's' } else { 'v' });
+        let name = node_name(index, skipped);
         let shape = match node.position.to_move {
             Player::First => "box",
             Player::Second => "ellipse",
@@ -297,19 +302,13 @@ impl Drawing<'_> {
                 .via
                 .ok_or("a child without its move")?;
             path.push(take);
-            let child_name = format!(
-                "{}{child}",
-                if self.skipped.contains(path) {
-                    's'
-                } else {
-                    'v'
-                }
-            );
+            let child_skipped = self.skipped.contains(path);
+            let child_name = node_name(child, child_skipped);
             self.node(child, path)?;
             path.pop();
             let edge = if Some(child) == chosen && !skipped {
                 format!("color={} penwidth=3", hex(Palette::CHOSEN))
-            } else if self.skipped.contains(&[path.as_slice(), &[take]].concat()) {
+            } else if child_skipped {
                 "style=dashed color=gray40".to_owned()
             } else {
                 "color=black".to_owned()

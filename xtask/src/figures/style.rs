@@ -38,9 +38,19 @@ pub fn titled_page<'a>(
     size: (u32, u32),
     title: &str,
 ) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+    blank_page(svg, size)?
+        .titled(title, (FONT, TITLE))
+        .map_err(|e| e.to_string())
+}
+
+/// A white page of `size` pixels, drawn into `svg`.
+pub fn blank_page(
+    svg: &mut String,
+    size: (u32, u32),
+) -> Result<DrawingArea<SVGBackend<'_>, plotters::coord::Shift>, String> {
     let root = SVGBackend::with_string(svg, size).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
-    root.titled(title, (FONT, TITLE)).map_err(|e| e.to_string())
+    Ok(root)
 }
 
 /// The chart's key, in the house style: a white box with a black border at `position`.

@@ -181,44 +181,43 @@ fn closed_form_player(row: &TranscribedRow) -> Result<Player, String> {
     }
 }
 
-/// The exact P(win) for n = 4k + `residue`, k from `from_k` on, fitted as a + b·r^k with k
-/// counted as the report counts it.
-fn fitted_form(residue: u32, from_k: u32, player: Player) -> Result<Geometric, String> {
-    let last = 4 * (from_k + CLOSED_FORM_TERMS) + residue;
+/// The exact P(win) for n = 4k + r, k from the row's `from-k` on, for each r of `residues`,
+/// fitted as a + b·r^k with k counted as the report counts it. One solve serves them all.
+fn fitted_forms(row: &TranscribedRow, residues: &[u32]) -> Result<Vec<Geometric>, String> {
+    let player = closed_form_player(row)?;
+    let from_k = super::integer_parameter(row, "from-k")?;
+    let last = 4 * (from_k + CLOSED_FORM_TERMS) + 4;
     let solved = AgainstRandom::solve(last).map_err(|e| e.to_string())?;
-    let values = (from_k..from_k + CLOSED_FORM_TERMS)
-        .map(|k| solved.win_probability(4 * k + residue, player))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let form = Geometric::fit(&values)
-        .ok_or_else(|| format!("P(win) at n = 4k + {residue} is not of the form a + b*r^k"))?;
-    Ok(form.counted_from(from_k))
+    residues
+        .iter()
+        .map(|&residue| {
+            let values = (from_k..from_k + CLOSED_FORM_TERMS)
+                .map(|k| solved.win_probability(4 * k + residue, player))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
+            let form = Geometric::fit(&values).ok_or_else(|| {
+                format!("P(win) at n = 4k + {residue} is not of the form a + b*r^k")
+            })?;
+            Ok(form.counted_from(from_k))
+        })
+        .collect()
 }
 
 /// The fitted form of each residue class a closed-form row names: `n=4k+1`, or
 /// `n=4k+2..4k+4`.
 fn residue_forms(row: &TranscribedRow) -> Result<Vec<Geometric>, String> {
-    let player = closed_form_player(row)?;
-    let from_k = super::integer_parameter(row, "from-k")?;
-    let residues = match row.required_parameter("n")? {
-        "4k+1" => vec![1],
-        "4k+2..4k+4" => vec![2, 3, 4],
+    let residues: &[u32] = match row.required_parameter("n")? {
+        "4k+1" => &[1],
+        "4k+2..4k+4" => &[2, 3, 4],
         other => return Err(format!("n={other}?")),
     };
-    residues
-        .into_iter()
-        .map(|residue| fitted_form(residue, from_k, player))
-        .collect()
+    fitted_forms(row, residues)
 }
 
 /// The limit of E\[n\] = 2·P(win) − 1 as n → ∞: the constant term of every residue class's
 /// form, when each converges (|r| < 1) and all agree.
 fn limit_of_value(row: &TranscribedRow) -> Result<Computed, String> {
-    let player = closed_form_player(row)?;
-    let from_k = super::integer_parameter(row, "from-k")?;
-    let forms = (1..=4)
-        .map(|residue| fitted_form(residue, from_k, player))
-        .collect::<Result<Vec<_>, _>>()?;
+    let forms = fitted_forms(row, &[1, 2, 3, 4])?;
     let limits: Vec<BigRational> = forms
         .iter()
         .map(|form| {
