@@ -196,8 +196,6 @@ impl<'a> Diagram<'a> {
         self.bases
             .reach(self.moves + self.catalogue.look_budget() + 2);
         self.bases.reach_alignment(self.states.values());
-        let collapse =
-            self.catalogue.form() == Form::Dependent && self.catalogue.strategy().is_ordinal();
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
         for (state, chance) in std::mem::take(&mut self.states) {
@@ -211,16 +209,7 @@ impl<'a> Diagram<'a> {
                     Next::Lost => self.bases.add_to(&mut self.lost, &reach),
                     Next::Truncated => self.bases.add_to(&mut self.truncated, &reach),
                     Next::Moved { branch, pattern } => {
-                        let (highs, lows) = match (collapse, branch) {
-                            (true, _) => (0, 0),
-                            (false, Branch::High) => (state.highs + 1, state.lows),
-                            (false, Branch::Low) => (state.highs, state.lows + 1),
-                        };
-                        let moved = State {
-                            highs,
-                            lows,
-                            pattern,
-                        };
+                        let moved = self.moved(&state, branch, pattern);
                         let sum = next.entry(moved).or_insert_with(|| self.bases.zero());
                         self.bases.add_to(sum, &reach);
                     }
@@ -295,8 +284,6 @@ impl<'a> Diagram<'a> {
         let steps = self
             .catalogue
             .lines(state.pattern, state.highs, state.lows)?;
-        let collapse =
-            self.catalogue.form() == Form::Dependent && self.catalogue.strategy().is_ordinal();
         let ends = self
             .ends(&steps, &state)
             .into_iter()
@@ -306,17 +293,13 @@ impl<'a> Diagram<'a> {
                     Next::Lost => MoveEnd::Lost,
                     Next::Truncated => MoveEnd::Truncated,
                     Next::Moved { branch, pattern } => {
-                        let (highs, lows) = match (collapse, branch) {
-                            (true, _) => (0, 0),
-                            (false, Branch::High) => (state.highs + 1, state.lows),
-                            (false, Branch::Low) => (state.highs, state.lows + 1),
-                        };
+                        let moved = self.moved(&state, branch, pattern);
                         MoveEnd::Moved {
                             branch,
                             to: DiagramPosition {
-                                highs,
-                                lows,
-                                knowledge: pattern,
+                                highs: moved.highs,
+                                lows: moved.lows,
+                                knowledge: moved.pattern,
                             },
                         }
                     }
@@ -384,6 +367,24 @@ impl<'a> Diagram<'a> {
         self.catalogue
             .add_expected_wins(pattern, highs, lows, &self.bases, &mut bound);
         bound
+    }
+
+    /// Where a move along `branch` from `state` stands, known as `pattern`. In TSD an ordinal
+    /// strategy's position is the top point of the game left, renormalised, so every
+    /// position collapses to the top's value.
+    fn moved(&self, state: &State, branch: Branch, pattern: u32) -> State {
+        let collapse =
+            self.catalogue.form() == Form::Dependent && self.catalogue.strategy().is_ordinal();
+        let (highs, lows) = match (collapse, branch) {
+            (true, _) => (0, 0),
+            (false, Branch::High) => (state.highs + 1, state.lows),
+            (false, Branch::Low) => (state.highs, state.lows + 1),
+        };
+        State {
+            highs,
+            lows,
+            pattern,
+        }
     }
 
     /// How the lines of play from `state` end, each distinct end once with the total
