@@ -92,6 +92,13 @@ pub trait Game {
         Vec::new()
     }
 
+    /// The number of legal moves of a non-terminal position where a player acts: the length
+    /// of [`Game::legal_moves`]. Games override it when counting is cheaper than listing, as
+    /// a search that scores every child of a node alike needs only their number.
+    fn move_count(&self, position: &Self::Position) -> usize {
+        self.legal_moves(position).len()
+    }
+
     /// Whether the position is terminal.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.terminal_value(position).is_some()

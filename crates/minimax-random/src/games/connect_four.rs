@@ -8,6 +8,16 @@ const ROWS: u32 = 6;
 /// diagonals never wrap into the next column.
 const COLUMN_BITS: u32 = ROWS + 1;
 const CELLS: u32 = COLUMNS * ROWS;
+/// The top cell of every column: a column is open while its top cell is empty.
+const TOP_ROW: u64 = {
+    let mut mask = 0;
+    let mut column = 0;
+    while column < COLUMNS {
+        mask |= 1 << (column * COLUMN_BITS + ROWS - 1);
+        column += 1;
+    }
+    mask
+};
 
 /// Connect-Four: players drop discs in turn into one of seven columns, each holding six;
 /// four of one's own in a row, column or diagonal wins, a full board is a draw. The first
@@ -70,6 +80,10 @@ impl Game for ConnectFour {
             .filter(|&column| position.occupied & (1 << (column * COLUMN_BITS + ROWS - 1)) == 0)
             .map(|column| column as u8)
             .collect()
+    }
+
+    fn move_count(&self, position: &ConnectFourPosition) -> usize {
+        (TOP_ROW & !position.occupied).count_ones() as usize
     }
 
     fn play(&self, position: &ConnectFourPosition, column: &u8) -> ConnectFourPosition {

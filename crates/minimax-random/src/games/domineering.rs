@@ -39,8 +39,36 @@ impl Domineering {
         Ok(Domineering { rows, columns })
     }
 
-    fn cell(&self, row: u32, column: u32) -> u64 {
-        1 << (row * self.columns + column)
+    /// The cells of the board, one bit each.
+    fn board(&self) -> u64 {
+        u64::MAX >> (64 - self.rows * self.columns)
+    }
+
+    /// The cells of the last column.
+    fn last_column(&self) -> u64 {
+        (0..self.rows).fold(0u64, |mask, row| {
+            mask | 1 << (row * self.columns + self.columns - 1)
+        })
+    }
+
+    /// How far the second cell of a domino lies from its first: a row down for the first
+    /// (vertical) player, a column right for the second.
+    fn step(&self, position: &DomineeringPosition) -> u32 {
+        match Player::after(position.placed) {
+            Player::First => self.columns,
+            Player::Second => 1,
+        }
+    }
+
+    /// The first (top or left) cells of the dominoes the player to move can place: empty
+    /// cells whose neighbour one step on is empty and on the board.
+    fn first_cells(&self, position: &DomineeringPosition) -> u64 {
+        let empty = self.board() & !position.covered;
+        let starts = empty & (empty >> self.step(position));
+        match Player::after(position.placed) {
+            Player::First => starts,
+            Player::Second => starts & !self.last_column(),
+        }
     }
 }
 
@@ -71,24 +99,19 @@ impl Game for Domineering {
 
     /// Dominoes by their first cell, row by row from the top left.
     fn legal_moves(&self, position: &DomineeringPosition) -> Vec<u64> {
-        let vertical = Player::after(position.placed) == Player::First;
-        let (rows, columns) = if vertical {
-            (self.rows - 1, self.columns)
-        } else {
-            (self.rows, self.columns - 1)
-        };
-        (0..rows)
-            .flat_map(|row| (0..columns).map(move |column| (row, column)))
-            .map(|(row, column)| {
-                let other = if vertical {
-                    self.cell(row + 1, column)
-                } else {
-                    self.cell(row, column + 1)
-                };
-                self.cell(row, column) | other
-            })
-            .filter(|domino| position.covered & domino == 0)
-            .collect()
+        let step = self.step(position);
+        let mut starts = self.first_cells(position);
+        let mut moves = Vec::with_capacity(starts.count_ones() as usize);
+        while starts != 0 {
+            let first = starts & starts.wrapping_neg();
+            moves.push(first | first << step);
+            starts ^= first;
+        }
+        moves
+    }
+
+    fn move_count(&self, position: &DomineeringPosition) -> usize {
+        self.first_cells(position).count_ones() as usize
     }
 
     fn play(&self, position: &DomineeringPosition, domino: &u64) -> DomineeringPosition {
@@ -100,8 +123,6 @@ impl Game for Domineering {
 
     fn terminal_value(&self, position: &DomineeringPosition) -> Option<i32> {
         // The player to move loses when stuck: +1 when that is the second player.
-        self.legal_moves(position)
-            .is_empty()
-            .then_some(if position.placed % 2 == 1 { 1 } else { -1 })
+        (self.first_cells(position) == 0).then_some(if position.placed % 2 == 1 { 1 } else { -1 })
     }
 }

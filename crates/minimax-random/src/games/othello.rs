@@ -31,6 +31,12 @@ const DIRECTIONS: [(i32, i32); 8] = [
 #[derive(Debug, Clone, Copy)]
 pub struct Othello {
     side: u32,
+    /// The cells of the board, one bit each (bit row·side + column).
+    board: u64,
+    /// The cells outside the first column, and outside the last: a disc stepping left (right)
+    /// must start there, or it would wrap onto the row above (below).
+    not_first_column: u64,
+    not_last_column: u64,
 }
 
 /// An Othello position: the discs of the player to move and of the other player (bit
@@ -52,45 +58,69 @@ impl Othello {
         if ![4, 6, 8].contains(&side) {
             return Err(OthelloError::Size(side));
         }
-        Ok(Othello { side })
+        let column = |c| (0..side).fold(0u64, |mask, row| mask | 1u64 << (row * side + c));
+        let board = u64::MAX >> (64 - side * side);
+        Ok(Othello {
+            side,
+            board,
+            not_first_column: board & !column(0),
+            not_last_column: board & !column(side - 1),
+        })
     }
 
-    fn bit(&self, row: i32, column: i32) -> Option<u64> {
-        let side = self.side as i32;
-        ((0..side).contains(&row) && (0..side).contains(&column))
-            .then(|| 1 << (row * side + column))
+    fn bit(&self, row: i32, column: i32) -> u64 {
+        1 << (row * self.side as i32 + column)
     }
 
-    /// The opponent's discs that a disc placed at (`row`, `column`) by `mover` turns over.
-    fn flips(&self, mover: u64, other: u64, row: i32, column: i32) -> u64 {
-        let mut flipped = 0;
-        for (dr, dc) in DIRECTIONS {
-            let mut line = 0;
-            let (mut r, mut c) = (row + dr, column + dc);
-            while let Some(bit) = self.bit(r, c).filter(|bit| other & bit != 0) {
-                line |= bit;
-                r += dr;
-                c += dc;
+    /// Every disc of `discs` moved one step in `direction`, those that would leave the board
+    /// dropped.
+    fn shift(&self, discs: u64, (row_step, column_step): (i32, i32)) -> u64 {
+        let movable = match column_step {
+            1 => discs & self.not_last_column,
+            -1 => discs & self.not_first_column,
+            _ => discs,
+        };
+        let amount = row_step * self.side as i32 + column_step;
+        let moved = if amount > 0 {
+            movable << amount
+        } else {
+            movable >> -amount
+        };
+        moved & self.board
+    }
+
+    /// The empty cells where `mover` may place a disc: those that close off a line of the
+    /// opponent's discs, found for all cells at once by stepping the mover's discs over the
+    /// opponent's in each direction.
+    fn mobility(&self, mover: u64, other: u64) -> u64 {
+        let empty = self.board & !(mover | other);
+        let mut placements = 0;
+        for direction in DIRECTIONS {
+            let mut line = self.shift(mover, direction) & other;
+            // A line of the opponent's discs has at most side − 2 of them.
+            for _ in 3..self.side {
+                line |= self.shift(line, direction) & other;
             }
-            if self.bit(r, c).is_some_and(|bit| mover & bit != 0) {
+            placements |= self.shift(line, direction) & empty;
+        }
+        placements
+    }
+
+    /// The opponent's discs that a disc placed on `placed` by `mover` turns over.
+    fn flips(&self, mover: u64, other: u64, placed: u64) -> u64 {
+        let mut flipped = 0;
+        for direction in DIRECTIONS {
+            let mut line = 0;
+            let mut cell = self.shift(placed, direction);
+            while cell & other != 0 {
+                line |= cell;
+                cell = self.shift(cell, direction);
+            }
+            if cell & mover != 0 {
                 flipped |= line;
             }
         }
         flipped
-    }
-
-    /// The cells where `mover` may place a disc, as (row, column), row by row.
-    fn placements(&self, mover: u64, other: u64) -> Vec<(i32, i32)> {
-        let side = self.side as i32;
-        (0..side)
-            .flat_map(|row| (0..side).map(move |column| (row, column)))
-            .filter(|&(row, column)| {
-                let empty = self
-                    .bit(row, column)
-                    .is_some_and(|bit| (mover | other) & bit == 0);
-                empty && self.flips(mover, other, row, column) != 0
-            })
-            .collect()
     }
 
     fn pass(position: &OthelloPosition) -> OthelloPosition {
@@ -110,9 +140,8 @@ impl Game for Othello {
 
     fn initial_position(&self) -> OthelloPosition {
         let centre = (self.side / 2) as i32;
-        let cell = |row, column| self.bit(row, column).unwrap_or(0);
-        let white = cell(centre - 1, centre - 1) | cell(centre, centre);
-        let black = cell(centre - 1, centre) | cell(centre, centre - 1);
+        let white = self.bit(centre - 1, centre - 1) | self.bit(centre, centre);
+        let black = self.bit(centre - 1, centre) | self.bit(centre, centre - 1);
         OthelloPosition {
             mover: black,
             other: white,
@@ -128,24 +157,32 @@ impl Game for Othello {
         })
     }
 
+    /// Placements row by row from the top left, or a pass when there is none.
     fn legal_moves(&self, position: &OthelloPosition) -> Vec<Option<(u8, u8)>> {
-        let placements = self.placements(position.mover, position.other);
-        if placements.is_empty() {
+        let mut placements = self.mobility(position.mover, position.other);
+        if placements == 0 {
             return vec![None];
         }
-        placements
-            .into_iter()
-            .map(|(row, column)| Some((row as u8, column as u8)))
-            .collect()
+        let mut moves = Vec::with_capacity(placements.count_ones() as usize);
+        while placements != 0 {
+            let cell = placements.trailing_zeros();
+            moves.push(Some(((cell / self.side) as u8, (cell % self.side) as u8)));
+            placements &= placements - 1;
+        }
+        moves
+    }
+
+    fn move_count(&self, position: &OthelloPosition) -> usize {
+        // A player without a placement has one move, the pass.
+        (self.mobility(position.mover, position.other).count_ones() as usize).max(1)
     }
 
     fn play(&self, position: &OthelloPosition, mv: &Option<(u8, u8)>) -> OthelloPosition {
         let Some((row, column)) = *mv else {
             return Othello::pass(position);
         };
-        let (row, column) = (i32::from(row), i32::from(column));
-        let flipped = self.flips(position.mover, position.other, row, column);
-        let placed = self.bit(row, column).unwrap_or(0);
+        let placed = self.bit(i32::from(row), i32::from(column));
+        let flipped = self.flips(position.mover, position.other, placed);
         Othello::pass(&OthelloPosition {
             mover: position.mover | placed | flipped,
             other: position.other & !flipped,
@@ -154,7 +191,7 @@ impl Game for Othello {
     }
 
     fn terminal_value(&self, position: &OthelloPosition) -> Option<i32> {
-        let stuck = |mover, other| self.placements(mover, other).is_empty();
+        let stuck = |mover, other| self.mobility(mover, other) == 0;
         if !(stuck(position.mover, position.other) && stuck(position.other, position.mover)) {
             return None;
         }
