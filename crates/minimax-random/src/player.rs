@@ -1,31 +1,89 @@
 //! Random minimaxing as a player of real games (beyond the paper; Beal and Smith's
 //! experiments).
 //!
-//! At every decision the player searches the game tree `depth` plies deep, gives each leaf a
-//! score drawn afresh, uniformly from {1, …, α}, backs the scores up by minimax (it
-//! maximises at its own turns, minimises at its opponent's) and plays one of the moves of
-//! highest backed-up score, chosen uniformly at random. Levene and Fenner show that such a
-//! player prefers moves with more options below them; Beal and Smith found that it beats
-//! a shallower copy of itself.
+//! At every decision the player searches the game tree `depth` plies deep, scores the leaves,
+//! backs the scores up by minimax (it maximises at its own turns, minimises at its
+//! opponent's) and plays one of the moves of highest backed-up score, chosen uniformly at
+//! random. Three [`Evaluation`]s score the leaves:
 //!
-//! Two protocols differ at terminal positions met before the search depth:
-//! [`Protocol::Paper`] scores them at random like any leaf (the paper's model, where every
-//! leaf is alike); [`Protocol::BealSmith`] recognises them, scoring a win above every random
-//! score, a loss below every one, and a draw at the middle of the range.
+//! - [`Evaluation::Paper`], Levene and Fenner's model: every leaf, terminal or not, a fresh
+//!   score uniform on {1, …, α};
+//! - [`Evaluation::Random`], Beal and Smith's *lookahead-random*: the same random scores,
+//!   but a terminal position is scored by its outcome — a win above every random score, a
+//!   loss below every one, a draw in the middle;
+//! - [`Evaluation::Zero`], Beal and Smith's control, *lookahead-zero*: terminal positions by
+//!   outcome, every other leaf alike (0 in their terms, the draw's score here), so the player
+//!   sees wins and losses inside its horizon and nothing else.
+//!
+//! Levene and Fenner show that random scores make the player prefer moves with more options
+//! below them; Beal and Smith found that lookahead-random beats lookahead-zero, which is the
+//! same claim measured in real games.
+//!
+//! # Pruned search with the full-width distribution
+//!
+//! The player searches with alpha-beta ([`Search::Pruned`], the default) and draws a leaf's
+//! score only when the search reaches it. At the root every move is searched with the window
+//! (best so far − 1, ∞), so a move that ties the best is still found exactly and the ties are
+//! broken uniformly. The scores of the leaves it reaches are independent and uniform, drawn in
+//! the order it reaches them, and the leaves it skips cannot change which moves are best, so
+//! the chosen move has exactly the distribution of the full-width search
+//! ([`Search::FullWidth`], kept as the reference), which scores every leaf. Tests compare the
+//! two by a chi-square test and the pruned player with the exact prob(n) of the counting
+//! functions.
 
+use std::fmt;
 use std::ops::Neg;
 
 use game_core::{Game, Outcome, Player, Turn};
 use rand::{Rng, RngExt};
 
-/// How terminal positions inside the search are scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    /// At random, like the leaves at the search depth (Levene and Fenner's model).
+/// The largest α: scores 2·{1, …, α} and a win at 2α + 2 must fit in an `i64`.
+pub const MAX_ALPHA: u64 = 1 << 61;
+
+/// How the leaves of the search are scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// Every leaf, terminal or not, at random (Levene and Fenner's model); `paper` on the
+    /// command line.
     Paper,
-    /// By their outcome: a win above every random score, a loss below, a draw at the middle
-    /// (Beal and Smith's experiments).
-    BealSmith,
+    /// Terminal positions by their outcome, the other leaves at random (Beal and Smith's
+    /// lookahead-random); `random` on the command line.
+    Random,
+    /// Terminal positions by their outcome, the other leaves all alike (Beal and Smith's
+    /// lookahead-zero, the control); `zero` on the command line.
+    Zero,
+}
+
+impl Evaluation {
+    /// The name used on the command line and in results: `paper`, `random` or `zero`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Paper => "paper",
+            Evaluation::Random => "random",
+            Evaluation::Zero => "zero",
+        }
+    }
+
+    /// The evaluation called `name` ([`Evaluation::name`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::UnknownEvaluation`] for any other name.
+    pub fn from_name(name: &str) -> Result<Self, PlayerError> {
+        [Evaluation::Paper, Evaluation::Random, Evaluation::Zero]
+            .into_iter()
+            .find(|evaluation| evaluation.name() == name)
+            .ok_or_else(|| PlayerError::UnknownEvaluation(name.to_string()))
+    }
+}
+
+/// How the tree is searched; both give the chosen move the same distribution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Search {
+    /// Alpha-beta, each leaf scored when reached (the default).
+    Pruned,
+    /// Every leaf scored (the reference the pruned search is tested and timed against).
+    FullWidth,
 }
 
 /// Invalid player parameters, or a game it cannot play.
@@ -38,6 +96,15 @@ pub enum PlayerError {
     /// Scores are drawn from {1, …, α}, α ≥ 1.
     #[error("alpha must be at least 1")]
     ZeroAlpha,
+    /// α above [`MAX_ALPHA`].
+    #[error("alpha {0} is above the largest supported, 2^61")]
+    AlphaTooLarge(u64),
+    /// Not one of `paper`, `random`, `zero`.
+    #[error("unknown evaluation {0:?}: expected paper, random or zero")]
+    UnknownEvaluation(String),
+    /// A player is written `EVALUATION:DEPTH`, such as `paper:4`.
+    #[error("cannot read the player {0:?}: expected EVALUATION:DEPTH, such as paper:4")]
+    Unreadable(String),
     /// The position is terminal: there is no move to choose.
     #[error("the position is terminal")]
     Terminal,
@@ -46,32 +113,73 @@ pub enum PlayerError {
     ChanceNode,
 }
 
-/// A random-minimax player: search depth δ, scores uniform on {1, …, α}.
+/// A random-minimax player: search depth δ, scores uniform on {1, …, α}, an evaluation and
+/// a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RandomMinimax {
     depth: u32,
-    alpha: u32,
-    protocol: Protocol,
+    alpha: u64,
+    evaluation: Evaluation,
+    search: Search,
 }
 
 impl RandomMinimax {
-    /// The player searching `depth` plies with scores from {1, …, `alpha`}.
+    /// The player searching `depth` plies with scores from {1, …, `alpha`}, by alpha-beta.
     ///
     /// # Errors
     ///
-    /// [`PlayerError::ZeroDepth`], [`PlayerError::ZeroAlpha`].
-    pub fn new(depth: u32, alpha: u32, protocol: Protocol) -> Result<Self, PlayerError> {
+    /// [`PlayerError::ZeroDepth`], [`PlayerError::ZeroAlpha`],
+    /// [`PlayerError::AlphaTooLarge`].
+    pub fn new(depth: u32, alpha: u64, evaluation: Evaluation) -> Result<Self, PlayerError> {
         if depth == 0 {
             return Err(PlayerError::ZeroDepth);
         }
         if alpha == 0 {
             return Err(PlayerError::ZeroAlpha);
         }
+        if alpha > MAX_ALPHA {
+            return Err(PlayerError::AlphaTooLarge(alpha));
+        }
         Ok(RandomMinimax {
             depth,
             alpha,
-            protocol,
+            evaluation,
+            search: Search::Pruned,
         })
+    }
+
+    /// The player written `EVALUATION:DEPTH` (`paper:4`, `random:2`, `zero:5`), scores from
+    /// {1, …, `alpha`}.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Unreadable`], [`PlayerError::UnknownEvaluation`], and those of
+    /// [`RandomMinimax::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minimax_random::player::{Evaluation, MAX_ALPHA, RandomMinimax};
+    ///
+    /// let player = RandomMinimax::parse("zero:3", MAX_ALPHA).unwrap();
+    /// assert_eq!((player.evaluation(), player.depth()), (Evaluation::Zero, 3));
+    /// assert_eq!(player.to_string(), "zero:3");
+    /// assert!(RandomMinimax::parse("paper", 10).is_err());
+    /// ```
+    pub fn parse(spec: &str, alpha: u64) -> Result<Self, PlayerError> {
+        let unreadable = || PlayerError::Unreadable(spec.to_string());
+        let (evaluation, depth) = spec.split_once(':').ok_or_else(unreadable)?;
+        let depth = depth.parse().map_err(|_| unreadable())?;
+        RandomMinimax::new(depth, alpha, Evaluation::from_name(evaluation)?)
+    }
+
+    /// The same player searching full width, scoring every leaf.
+    #[must_use]
+    pub fn full_width(self) -> Self {
+        RandomMinimax {
+            search: Search::FullWidth,
+            ..self
+        }
     }
 
     /// The search depth δ.
@@ -79,7 +187,23 @@ impl RandomMinimax {
         self.depth
     }
 
-    /// The move chosen at `position`, with fresh scores drawn from `rng`.
+    /// α: random scores are uniform on {1, …, α}.
+    pub fn alpha(&self) -> u64 {
+        self.alpha
+    }
+
+    /// How the leaves are scored.
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
+    }
+
+    /// How the tree is searched.
+    pub fn search(&self) -> Search {
+        self.search
+    }
+
+    /// The move chosen at `position`, with fresh scores drawn from `rng`: one of
+    /// [`RandomMinimax::best_moves`], uniformly at random.
     ///
     /// # Errors
     ///
@@ -91,9 +215,9 @@ impl RandomMinimax {
     /// ```
     /// use game_core::{Game, random::seeded_stream};
     /// use minimax_random::games::ConnectFour;
-    /// use minimax_random::player::{Protocol, RandomMinimax};
+    /// use minimax_random::player::{Evaluation, RandomMinimax};
     ///
-    /// let player = RandomMinimax::new(2, 10, Protocol::BealSmith).unwrap();
+    /// let player = RandomMinimax::new(2, 10, Evaluation::Random).unwrap();
     /// let game = ConnectFour;
     /// let column = player
     ///     .choose(&game, &game.initial_position(), &mut seeded_stream(7, 0))
@@ -106,16 +230,48 @@ impl RandomMinimax {
         position: &G::Position,
         rng: &mut R,
     ) -> Result<G::Move, PlayerError> {
-        let me = match game.turn(position) {
-            _ if game.is_terminal(position) => return Err(PlayerError::Terminal),
-            Turn::Player(player) => player,
-            Turn::Chance => return Err(PlayerError::ChanceNode),
+        let mut best = self.best_moves(game, position, rng)?;
+        let pick = rng.random_range(0..best.len());
+        Ok(best.swap_remove(pick))
+    }
+
+    /// Every move of highest backed-up score at `position`, in the game's move order, for
+    /// one fresh draw of the scores from `rng`. Under the paper's model, the chance that
+    /// move n is among them is Levene and Fenner's prob(n).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Terminal`] at a terminal position, [`PlayerError::ChanceNode`] when
+    /// the search meets a chance node.
+    pub fn best_moves<G: Game, R: Rng>(
+        &self,
+        game: &G,
+        position: &G::Position,
+        rng: &mut R,
+    ) -> Result<Vec<G::Move>, PlayerError> {
+        if game.is_terminal(position) {
+            return Err(PlayerError::Terminal);
+        }
+        let mut decision = Decision {
+            game,
+            player: self,
+            me: mover(game, position)?,
+            rng,
         };
         let mut best: Vec<G::Move> = Vec::new();
         let mut best_score = i64::MIN;
         for mv in game.legal_moves(position) {
             let child = game.play(position, &mv);
-            let score = self.score(game, &child, self.depth - 1, me, rng)?;
+            let score = match self.search {
+                // A move scoring below the best cannot be chosen; one below keeps ties exact.
+                Search::Pruned => decision.alpha_beta(
+                    &child,
+                    self.depth - 1,
+                    best_score.saturating_sub(1),
+                    i64::MAX,
+                )?,
+                Search::FullWidth => decision.full_width(&child, self.depth - 1)?,
+            };
             if score > best_score {
                 best_score = score;
                 best.clear();
@@ -124,54 +280,177 @@ impl RandomMinimax {
                 best.push(mv);
             }
         }
-        let pick = rng.random_range(0..best.len());
-        Ok(best.swap_remove(pick))
+        Ok(best)
     }
 
-    /// The backed-up score of `position`, `depth` plies from the horizon, for player `me`.
-    /// Random scores are 2·{1, …, α}, so that a draw can sit at α + 1, between them.
-    fn score<G: Game, R: Rng>(
-        &self,
-        game: &G,
-        position: &G::Position,
-        depth: u32,
-        me: Player,
-        rng: &mut R,
-    ) -> Result<i64, PlayerError> {
-        let terminal = game.terminal_value(position);
-        if let Some(value) = &terminal
-            && self.protocol == Protocol::BealSmith
-        {
-            return Ok(self.outcome_score(Outcome::for_player(winner(value), me)));
-        }
-        if depth == 0 || terminal.is_some() {
-            return Ok(2 * i64::from(rng.random_range(1..=self.alpha)));
-        }
-        let mover = match game.turn(position) {
-            Turn::Player(player) => player,
-            Turn::Chance => return Err(PlayerError::ChanceNode),
-        };
-        let mut backed_up: Option<i64> = None;
-        for mv in game.legal_moves(position) {
-            let child = game.play(position, &mv);
-            let score = self.score(game, &child, depth - 1, me, rng)?;
-            backed_up = Some(match backed_up {
-                None => score,
-                Some(best) if mover == me => best.max(score),
-                Some(best) => best.min(score),
-            });
-        }
-        Ok(backed_up.unwrap_or(i64::from(self.alpha) + 1))
+    /// The score of a draw, α + 1: between the random scores 2·{1, …, α}, which are doubled
+    /// so that it can sit in the middle.
+    fn draw_score(&self) -> i64 {
+        self.alpha as i64 + 1
     }
 
-    /// A terminal position's score: above every random score for a win, below for a loss,
-    /// α + 1 (the middle) for a draw.
+    /// A terminal position's score by its outcome for the player deciding: above every
+    /// random score for a win, below for a loss, the middle for a draw.
     fn outcome_score(&self, outcome: Outcome) -> i64 {
         match outcome {
-            Outcome::Win => 2 * i64::from(self.alpha) + 2,
+            Outcome::Win => 2 * self.alpha as i64 + 2,
             Outcome::Loss => 0,
-            Outcome::Draw => i64::from(self.alpha) + 1,
+            Outcome::Draw => self.draw_score(),
         }
+    }
+}
+
+impl fmt::Display for RandomMinimax {
+    /// `EVALUATION:DEPTH`, as [`RandomMinimax::parse`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.evaluation.name(), self.depth)
+    }
+}
+
+/// The player to act at a non-terminal `position`.
+fn mover<G: Game>(game: &G, position: &G::Position) -> Result<Player, PlayerError> {
+    match game.turn(position) {
+        Turn::Player(player) => Ok(player),
+        Turn::Chance => Err(PlayerError::ChanceNode),
+    }
+}
+
+/// One decision's search: the game, the player, whose decision it is, and the source of
+/// the scores.
+struct Decision<'a, G, R> {
+    game: &'a G,
+    player: &'a RandomMinimax,
+    me: Player,
+    rng: &'a mut R,
+}
+
+impl<G: Game, R: Rng> Decision<'_, G, R> {
+    /// A fresh random score, 2·U{1, …, α}.
+    fn random_score(&mut self) -> i64 {
+        2 * self.rng.random_range(1..=self.player.alpha) as i64
+    }
+
+    /// The score of a position at the horizon. Under the paper's model it does not matter
+    /// whether the position is terminal, so that is not asked.
+    fn horizon_score(&mut self, position: &G::Position) -> i64 {
+        match self.player.evaluation {
+            Evaluation::Paper => self.random_score(),
+            _ => match self.game.terminal_value(position) {
+                Some(value) => self.terminal_score(&value),
+                None if self.player.evaluation == Evaluation::Zero => self.player.draw_score(),
+                None => self.random_score(),
+            },
+        }
+    }
+
+    /// The score of a terminal position inside the horizon.
+    fn terminal_score(&mut self, value: &G::Value) -> i64 {
+        match self.player.evaluation {
+            Evaluation::Paper => self.random_score(),
+            _ => self
+                .player
+                .outcome_score(Outcome::for_player(winner(value), self.me)),
+        }
+    }
+
+    /// The backed-up score of `position`, `depth` plies from the horizon, every leaf scored.
+    fn full_width(&mut self, position: &G::Position, depth: u32) -> Result<i64, PlayerError> {
+        if depth == 0 {
+            return Ok(self.horizon_score(position));
+        }
+        if let Some(value) = self.game.terminal_value(position) {
+            return Ok(self.terminal_score(&value));
+        }
+        let mut node = Node::new(mover(self.game, position)? == self.me, i64::MIN, i64::MAX);
+        for mv in self.game.legal_moves(position) {
+            node.take(self.full_width(&self.game.play(position, &mv), depth - 1)?);
+        }
+        Ok(node.value(self.player.draw_score()))
+    }
+
+    /// The backed-up score of `position` by alpha-beta in the window (`alpha`, `beta`):
+    /// exact inside it, at most `alpha` when the score is, at least `beta` when the score is.
+    fn alpha_beta(
+        &mut self,
+        position: &G::Position,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> Result<i64, PlayerError> {
+        if depth == 0 {
+            return Ok(self.horizon_score(position));
+        }
+        if let Some(value) = self.game.terminal_value(position) {
+            return Ok(self.terminal_score(&value));
+        }
+        let mut node = Node::new(mover(self.game, position)? == self.me, alpha, beta);
+        if depth == 1 && self.player.evaluation == Evaluation::Paper {
+            // Every child is a leaf scored at random: only their number matters, so the
+            // children are neither generated nor played.
+            for _ in 0..self.game.move_count(position) {
+                let score = self.random_score();
+                if node.take(score) {
+                    break;
+                }
+            }
+            return Ok(node.value(self.player.draw_score()));
+        }
+        for mv in self.game.legal_moves(position) {
+            let (alpha, beta) = node.window();
+            let score = self.alpha_beta(&self.game.play(position, &mv), depth - 1, alpha, beta)?;
+            if node.take(score) {
+                break;
+            }
+        }
+        Ok(node.value(self.player.draw_score()))
+    }
+}
+
+/// A node being searched: the best score of its children so far for the side to move, and
+/// the alpha-beta window.
+struct Node {
+    maximising: bool,
+    best: Option<i64>,
+    alpha: i64,
+    beta: i64,
+}
+
+impl Node {
+    fn new(maximising: bool, alpha: i64, beta: i64) -> Self {
+        Node {
+            maximising,
+            best: None,
+            alpha,
+            beta,
+        }
+    }
+
+    /// The window for the next child.
+    fn window(&self) -> (i64, i64) {
+        (self.alpha, self.beta)
+    }
+
+    /// Takes a child's score; true when the other children cannot change the node's score
+    /// within the window (a cut-off).
+    fn take(&mut self, score: i64) -> bool {
+        let best = match self.best {
+            None => score,
+            Some(best) if self.maximising => best.max(score),
+            Some(best) => best.min(score),
+        };
+        self.best = Some(best);
+        if self.maximising {
+            self.alpha = self.alpha.max(best);
+        } else {
+            self.beta = self.beta.min(best);
+        }
+        self.alpha >= self.beta
+    }
+
+    /// The node's score; `if_no_child` for a position without moves that the game does not
+    /// call terminal.
+    fn value(&self, if_no_child: i64) -> i64 {
+        self.best.unwrap_or(if_no_child)
     }
 }
 

@@ -3,7 +3,7 @@
 //! Game *i* of a match draws every score from stream *i* of the seed
 //! (`game_core::random::seeded_stream`), whichever thread plays it, so a match's result
 //! depends on (game, players, games, seed) only. The players take the first move in turn:
-//! the deeper player moves first in the even-numbered games.
+//! player A moves first in the even-numbered games, player B in the odd-numbered ones.
 
 use game_core::random::seeded_stream;
 use game_core::{Game, Outcome, Player, Turn};
@@ -14,48 +14,83 @@ use crate::player::{PlayerError, RandomMinimax, winner};
 /// The 97.5% quantile of the standard normal law, for 95% intervals.
 const Z_95: f64 = 1.959_963_984_540_054;
 
-/// How a match between a deeper and a shallower player went.
+/// How a match between players A and B went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MatchResult {
-    /// Games the deeper player won.
-    pub deeper_wins: u64,
-    /// Games the shallower player won.
-    pub shallower_wins: u64,
+    /// Games player A won.
+    pub a_wins: u64,
+    /// Games player B won.
+    pub b_wins: u64,
     /// Drawn games.
     pub draws: u64,
+}
+
+/// A proportion estimated from a match, with its 95% Wilson score interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    /// The observed proportion.
+    pub estimate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+impl Share {
+    /// The share `successes / trials` with its 95% Wilson interval; `None` when there was
+    /// no trial.
+    ///
+    /// ```
+    /// use minimax_random::tournament::Share;
+    /// let share = Share::wilson(80, 100).unwrap();
+    /// assert_eq!(share.estimate, 0.8);
+    /// assert!((share.low - 0.711).abs() < 1e-3 && (share.high - 0.867).abs() < 1e-3);
+    /// ```
+    pub fn wilson(successes: u64, trials: u64) -> Option<Share> {
+        if trials == 0 {
+            return None;
+        }
+        let n = trials as f64;
+        let p = successes as f64 / n;
+        let z2 = Z_95 * Z_95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z_95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Some(Share {
+            estimate: p,
+            low: centre - half,
+            high: centre + half,
+        })
+    }
 }
 
 impl MatchResult {
     fn merge(self, other: MatchResult) -> MatchResult {
         MatchResult {
-            deeper_wins: self.deeper_wins + other.deeper_wins,
-            shallower_wins: self.shallower_wins + other.shallower_wins,
+            a_wins: self.a_wins + other.a_wins,
+            b_wins: self.b_wins + other.b_wins,
             draws: self.draws + other.draws,
         }
     }
 
-    /// The games that were not drawn.
-    pub fn decisive(&self) -> u64 {
-        self.deeper_wins + self.shallower_wins
+    /// The games played.
+    pub fn games(&self) -> u64 {
+        self.a_wins + self.b_wins + self.draws
     }
 
-    /// The share of decisive games the deeper player won, with its 95% Wilson score
-    /// interval (low, share, high); `None` when no game was decisive.
-    pub fn deeper_share(&self) -> Option<(f64, f64, f64)> {
-        let n = self.decisive() as f64;
-        if n == 0.0 {
-            return None;
-        }
-        let p = self.deeper_wins as f64 / n;
-        let z2 = Z_95 * Z_95;
-        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = Z_95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        Some((centre - half, p, centre + half))
+    /// The games that were not drawn.
+    pub fn decisive(&self) -> u64 {
+        self.a_wins + self.b_wins
+    }
+
+    /// The share of decisive games player B won, with its 95% Wilson interval; `None` when
+    /// no game was decisive.
+    pub fn b_share(&self) -> Option<Share> {
+        Share::wilson(self.b_wins, self.decisive())
     }
 }
 
-/// Plays `games` games of `game` between `deeper` and `shallower`, in parallel, game *i*
-/// from stream *i* of `seed`.
+/// Plays `games` games of `game` between players `a` and `b`, in parallel, game *i* from
+/// stream *i* of `seed`, A moving first in the even-numbered games.
 ///
 /// # Errors
 ///
@@ -65,18 +100,18 @@ impl MatchResult {
 ///
 /// ```
 /// use minimax_random::games::ConnectFour;
-/// use minimax_random::player::{Protocol, RandomMinimax};
+/// use minimax_random::player::{Evaluation, RandomMinimax};
 /// use minimax_random::tournament::play_match;
 ///
-/// let deep = RandomMinimax::new(2, 100, Protocol::BealSmith).unwrap();
-/// let shallow = RandomMinimax::new(1, 100, Protocol::BealSmith).unwrap();
-/// let result = play_match(&ConnectFour, &deep, &shallow, 20, 1).unwrap();
-/// assert_eq!(result.deeper_wins + result.shallower_wins + result.draws, 20);
+/// let shallow = RandomMinimax::new(1, 100, Evaluation::Random).unwrap();
+/// let deep = RandomMinimax::new(2, 100, Evaluation::Random).unwrap();
+/// let result = play_match(&ConnectFour, &shallow, &deep, 20, 1).unwrap();
+/// assert_eq!(result.games(), 20);
 /// ```
 pub fn play_match<G>(
     game: &G,
-    deeper: &RandomMinimax,
-    shallower: &RandomMinimax,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
     games: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError>
@@ -86,20 +121,20 @@ where
 {
     (0..games)
         .into_par_iter()
-        .map(|index| play_game(game, deeper, shallower, index, seed))
-        .try_reduce(MatchResult::default, |a, b| Ok(a.merge(b)))
+        .map(|index| play_game(game, a, b, index, seed))
+        .try_reduce(MatchResult::default, |x, y| Ok(x.merge(y)))
 }
 
 /// Game `index` of a match: who won it, as a one-game result.
 fn play_game<G: Game>(
     game: &G,
-    deeper: &RandomMinimax,
-    shallower: &RandomMinimax,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
     index: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError> {
     let mut rng = seeded_stream(seed, index);
-    let deeper_side = if index.is_multiple_of(2) {
+    let a_side = if index.is_multiple_of(2) {
         Player::First
     } else {
         Player::Second
@@ -110,25 +145,21 @@ fn play_game<G: Game>(
             break value;
         }
         let player = match game.turn(&position) {
-            Turn::Player(side) if side == deeper_side => deeper,
-            Turn::Player(_) => shallower,
+            Turn::Player(side) if side == a_side => a,
+            Turn::Player(_) => b,
             Turn::Chance => return Err(PlayerError::ChanceNode),
         };
         let mv = player.choose(game, &position, &mut rng)?;
         position = game.play(&position, &mv);
     };
-    Ok(match Outcome::for_player(winner(&value), deeper_side) {
-        Outcome::Win => MatchResult {
-            deeper_wins: 1,
-            ..MatchResult::default()
-        },
-        Outcome::Loss => MatchResult {
-            shallower_wins: 1,
-            ..MatchResult::default()
-        },
-        Outcome::Draw => MatchResult {
-            draws: 1,
-            ..MatchResult::default()
-        },
+    let (a_wins, b_wins, draws) = match Outcome::for_player(winner(&value), a_side) {
+        Outcome::Win => (1, 0, 0),
+        Outcome::Loss => (0, 1, 0),
+        Outcome::Draw => (0, 0, 1),
+    };
+    Ok(MatchResult {
+        a_wins,
+        b_wins,
+        draws,
     })
 }

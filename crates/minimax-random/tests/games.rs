@@ -7,7 +7,7 @@ use game_core::random::seeded_stream;
 use game_core::search::minimax;
 use game_core::{Game, Player, Turn};
 use minimax_random::games::{ConnectFour, Domineering, DomineeringError};
-use minimax_random::player::{PlayerError, Protocol, RandomMinimax};
+use minimax_random::player::{Evaluation, PlayerError, RandomMinimax};
 
 /// Move sequences of length `depth` (shorter where the game ends first).
 fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
@@ -150,14 +150,14 @@ fn small_domineering_boards_have_their_known_winners() {
 #[test]
 fn bad_player_parameters_and_terminal_positions_are_errors() {
     assert_eq!(
-        RandomMinimax::new(0, 10, Protocol::Paper),
+        RandomMinimax::new(0, 10, Evaluation::Paper),
         Err(PlayerError::ZeroDepth)
     );
     assert_eq!(
-        RandomMinimax::new(2, 0, Protocol::Paper),
+        RandomMinimax::new(2, 0, Evaluation::Paper),
         Err(PlayerError::ZeroAlpha)
     );
-    let player = RandomMinimax::new(1, 10, Protocol::Paper).unwrap();
+    let player = RandomMinimax::new(1, 10, Evaluation::Paper).unwrap();
     let won = play_columns(&[0, 1, 0, 1, 0, 1, 0]);
     assert_eq!(
         player.choose(&ConnectFour, &won, &mut seeded_stream(1, 0)),
@@ -166,15 +166,15 @@ fn bad_player_parameters_and_terminal_positions_are_errors() {
 }
 
 /// With three discs in column 0, the first player wins by playing there. Beal and Smith's
-/// protocol sees the win one ply ahead and always takes it; the paper's protocol scores it
-/// at random and so takes it about one time in seven.
+/// evaluations see the win one ply ahead and always take it; the paper's model scores it at
+/// random and so takes it about one time in seven.
 #[test]
-fn only_the_beal_smith_protocol_sees_a_win() {
+fn only_the_beal_smith_evaluations_see_a_win() {
     let game = ConnectFour;
     let position = play_columns(&[0, 1, 0, 1, 0, 1]);
     assert_eq!(game.turn(&position), Turn::Player(Player::First));
-    let count_wins = |protocol| {
-        let player = RandomMinimax::new(1, 100, protocol).unwrap();
+    let count_wins = |evaluation| {
+        let player = RandomMinimax::new(1, 100, evaluation).unwrap();
         (0..700)
             .filter(|&stream| {
                 let mut rng = seeded_stream(11, stream);
@@ -182,8 +182,9 @@ fn only_the_beal_smith_protocol_sees_a_win() {
             })
             .count()
     };
-    assert_eq!(count_wins(Protocol::BealSmith), 700);
-    let paper = count_wins(Protocol::Paper);
+    assert_eq!(count_wins(Evaluation::Random), 700);
+    assert_eq!(count_wins(Evaluation::Zero), 700);
+    let paper = count_wins(Evaluation::Paper);
     // Binomial(700, 1/7): mean 100, standard deviation 9.3.
     assert!((100 - 37..=100 + 37).contains(&paper), "{paper}");
 }
@@ -192,7 +193,7 @@ fn only_the_beal_smith_protocol_sees_a_win() {
 #[test]
 fn a_game_between_random_minimax_players_is_reproducible() {
     let game = Domineering::new(6, 6).unwrap();
-    let deep = RandomMinimax::new(2, 50, Protocol::BealSmith).unwrap();
+    let deep = RandomMinimax::new(2, 50, Evaluation::Random).unwrap();
     let play = |seed| {
         let mut rng = seeded_stream(seed, 0);
         let mut position = game.initial_position();
@@ -212,23 +213,24 @@ fn a_game_between_random_minimax_players_is_reproducible() {
 #[test]
 fn a_match_is_the_same_for_any_number_of_threads() {
     use minimax_random::tournament::play_match;
-    let deep = RandomMinimax::new(3, 1000, Protocol::BealSmith).unwrap();
-    let shallow = RandomMinimax::new(1, 1000, Protocol::BealSmith).unwrap();
+    let shallow = RandomMinimax::new(1, 1000, Evaluation::Random).unwrap();
+    let deep = RandomMinimax::new(3, 1000, Evaluation::Random).unwrap();
     let on = |threads| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| play_match(&ConnectFour, &deep, &shallow, 60, 42).unwrap())
+            .install(|| play_match(&ConnectFour, &shallow, &deep, 60, 42).unwrap())
     };
     let one = on(1);
     assert_eq!(one, on(2));
-    assert_eq!(one.deeper_wins + one.shallower_wins + one.draws, 60);
-    let (low, share, high) = one.deeper_share().unwrap();
-    assert!(low < share && share < high && (0.0..=1.0).contains(&low) && high <= 1.0);
+    assert_eq!(one.games(), 60);
+    let share = one.b_share().unwrap();
+    assert!(share.low < share.estimate && share.estimate < share.high);
+    assert!((0.0..=1.0).contains(&share.low) && share.high <= 1.0);
     // Depth 3 against depth 1 in Connect-Four: the deeper player sees every one-move win
     // and every immediate threat, and wins most games.
-    assert!(share > 0.75, "{one:?}");
+    assert!(share.estimate > 0.75, "{one:?}");
 }
 
 /// The published Othello perft counts from the standard 8 × 8 start (no game can end or
@@ -272,7 +274,7 @@ fn othello_games_run_to_a_result_passing_only_when_stuck() {
     let mut position = game.initial_position();
     assert_eq!(game.legal_moves(&position).len(), 4);
     let mut rng = seeded_stream(3, 0);
-    let player = RandomMinimax::new(1, 10, Protocol::Paper).unwrap();
+    let player = RandomMinimax::new(1, 10, Evaluation::Paper).unwrap();
     while !game.is_terminal(&position) {
         let mv = player.choose(&game, &position, &mut rng).unwrap();
         if mv.is_none() {
@@ -281,4 +283,30 @@ fn othello_games_run_to_a_result_passing_only_when_stuck() {
         position = game.play(&position, &mv);
     }
     assert!(game.terminal_value(&position).is_some());
+}
+
+/// Each game's own `move_count` (bit counts) equals the number of moves it lists, at every
+/// position of random games on every board.
+#[test]
+fn move_counts_equal_the_listed_moves() {
+    use minimax_random::games::Othello;
+    use rand::RngExt;
+    fn check<G: Game>(game: &G, games: u64) {
+        for stream in 0..games {
+            let mut rng = seeded_stream(17, stream);
+            let mut position = game.initial_position();
+            while !game.is_terminal(&position) {
+                let moves = game.legal_moves(&position);
+                assert_eq!(game.move_count(&position), moves.len());
+                position = game.play(&position, &moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    check(&ConnectFour, 50);
+    for (rows, columns) in [(1, 1), (2, 1), (1, 3), (5, 5), (6, 6), (8, 8)] {
+        check(&Domineering::new(rows, columns).unwrap(), 50);
+    }
+    for side in [4, 6, 8] {
+        check(&Othello::new(side).unwrap(), 50);
+    }
 }
