@@ -11,6 +11,7 @@ mod options;
 mod papers;
 mod reading;
 mod report;
+mod tournament;
 mod transcription;
 mod verdict;
 
@@ -46,6 +47,22 @@ tasks:
                            N live matches (retrograde analysis, one bit per position)
   figures [--check]        draw every figure into docs/figures/<paper>/<name>.svg from the
                            library crates; --check fails if a committed figure differs
+  tournament GAME PLAYER_A PLAYER_B --games N [--alpha K] [--seed S] [--json PATH]
+             [--full-width]
+                           random-minimax players A and B play N games of GAME
+                           (connect-four, domineering-6x6, domineering-8x8, othello-6x6),
+                           A first in the even-numbered games, game i from stream i of the
+                           seed (default 1995); a player is EVALUATION:DEPTH with
+                           EVALUATION paper, random or zero; alpha defaults to 2^61.
+                           Prints the result as JSON (--json also writes it);
+                           --full-width searches every leaf instead of alpha-beta
+  tournament --grid [--games N --json PATH]
+                           the whole grid of lines (3,000 games a line, 1,500 on 8x8
+                           Domineering); writes docs/data/levene-fenner-tournaments.json
+                           and the tables in docs/levene-fenner.md. With --games, a
+                           trial: its results go to --json PATH only
+  tournament --check-docs  fail if the tables in docs/levene-fenner.md are not those the
+                           kept results give
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -67,6 +84,7 @@ fn main() -> ExitCode {
         Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
+        Some("tournament") => tournament::run(&args[1..], &workspace_dir().join("docs")),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

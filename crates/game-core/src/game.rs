@@ -99,6 +99,19 @@ pub trait Game {
         self.legal_moves(position).len()
     }
 
+    /// The positions after each legal move of a non-terminal position where a player acts,
+    /// in [`Game::legal_moves`] order. Games override it to make the children one at a time,
+    /// so that a search that stops after the first few (an alpha-beta cut-off) does not list
+    /// the rest.
+    fn children<'a>(
+        &'a self,
+        position: &'a Self::Position,
+    ) -> impl Iterator<Item = Self::Position> + 'a {
+        self.legal_moves(position)
+            .into_iter()
+            .map(move |mv| self.play(position, &mv))
+    }
+
     /// Whether the position is terminal.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.terminal_value(position).is_some()

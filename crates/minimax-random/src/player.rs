@@ -325,9 +325,18 @@ struct Decision<'a, G, R> {
 }
 
 impl<G: Game, R: Rng> Decision<'_, G, R> {
-    /// A fresh random score, 2·U{1, …, α}.
+    /// A fresh random score, 2·U{1, …, α}. When α is a power of two (2^61 by default) the
+    /// draw is the top log2(α) bits of one 64-bit word, exactly uniform and the cheapest
+    /// draw there is; otherwise `rand`'s unbiased `random_range`.
     fn random_score(&mut self) -> i64 {
-        2 * self.rng.random_range(1..=self.player.alpha) as i64
+        let alpha = self.player.alpha;
+        let draw = if alpha.is_power_of_two() {
+            // Two shifts, so that α = 1 (shift by 64 in one) keeps only the constant 1.
+            (self.rng.next_u64() >> 1 >> (63 - alpha.trailing_zeros())) + 1
+        } else {
+            self.rng.random_range(1..=alpha)
+        };
+        2 * draw as i64
     }
 
     /// The score of a position at the horizon. Under the paper's model it does not matter
@@ -351,6 +360,34 @@ impl<G: Game, R: Rng> Decision<'_, G, R> {
                 .player
                 .outcome_score(Outcome::for_player(winner(value), self.me)),
         }
+    }
+
+    /// The backed-up score of a node one ply above the horizon under the paper's model,
+    /// whose children are all leaves scored at random: only their number matters, so they
+    /// are neither generated nor played, and the scores are drawn until one cuts off.
+    fn random_leaves(&mut self, position: &G::Position, node: &Node) -> i64 {
+        let count = self.game.move_count(position);
+        if count == 0 {
+            return self.player.draw_score();
+        }
+        let mut best = self.random_score();
+        for _ in 1..count {
+            let cut_off = if node.maximising {
+                best >= node.beta
+            } else {
+                best <= node.alpha
+            };
+            if cut_off {
+                break;
+            }
+            let score = self.random_score();
+            best = if node.maximising {
+                best.max(score)
+            } else {
+                best.min(score)
+            };
+        }
+        best
     }
 
     /// The backed-up score of `position`, `depth` plies from the horizon, every leaf scored.
@@ -385,20 +422,12 @@ impl<G: Game, R: Rng> Decision<'_, G, R> {
         }
         let mut node = Node::new(mover(self.game, position)? == self.me, alpha, beta);
         if depth == 1 && self.player.evaluation == Evaluation::Paper {
-            // Every child is a leaf scored at random: only their number matters, so the
-            // children are neither generated nor played.
-            for _ in 0..self.game.move_count(position) {
-                let score = self.random_score();
-                if node.take(score) {
-                    break;
-                }
-            }
-            return Ok(node.value(self.player.draw_score()));
+            return Ok(self.random_leaves(position, &node));
         }
-        for mv in self.game.legal_moves(position) {
+        let game = self.game;
+        for child in game.children(position) {
             let (alpha, beta) = node.window();
-            let score = self.alpha_beta(&self.game.play(position, &mv), depth - 1, alpha, beta)?;
-            if node.take(score) {
+            if node.take(self.alpha_beta(&child, depth - 1, alpha, beta)?) {
                 break;
             }
         }

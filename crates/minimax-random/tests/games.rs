@@ -285,19 +285,26 @@ fn othello_games_run_to_a_result_passing_only_when_stuck() {
     assert!(game.terminal_value(&position).is_some());
 }
 
-/// Each game's own `move_count` (bit counts) equals the number of moves it lists, at every
+/// Each game's own `move_count` (bit counts) equals the number of moves it lists, and its
+/// own `children` (made one at a time) are the listed moves played, in order, at every
 /// position of random games on every board.
 #[test]
-fn move_counts_equal_the_listed_moves() {
+fn move_counts_and_children_agree_with_the_listed_moves() {
     use minimax_random::games::Othello;
     use rand::RngExt;
-    fn check<G: Game>(game: &G, games: u64) {
+    fn check<G: Game>(game: &G, games: u64)
+    where
+        G::Position: PartialEq + std::fmt::Debug,
+    {
         for stream in 0..games {
             let mut rng = seeded_stream(17, stream);
             let mut position = game.initial_position();
             while !game.is_terminal(&position) {
                 let moves = game.legal_moves(&position);
                 assert_eq!(game.move_count(&position), moves.len());
+                let played: Vec<G::Position> =
+                    moves.iter().map(|mv| game.play(&position, mv)).collect();
+                assert_eq!(game.children(&position).collect::<Vec<_>>(), played);
                 position = game.play(&position, &moves[rng.random_range(0..moves.len())]);
             }
         }

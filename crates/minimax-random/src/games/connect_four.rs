@@ -82,6 +82,18 @@ impl Game for ConnectFour {
             .collect()
     }
 
+    fn children<'a>(
+        &'a self,
+        position: &'a ConnectFourPosition,
+    ) -> impl Iterator<Item = ConnectFourPosition> + 'a {
+        (0..COLUMNS as u8)
+            .filter(|&column| {
+                TOP_ROW & !position.occupied & (1 << (u32::from(column) * COLUMN_BITS + ROWS - 1))
+                    != 0
+            })
+            .map(|column| self.play(position, &column))
+    }
+
     fn move_count(&self, position: &ConnectFourPosition) -> usize {
         (TOP_ROW & !position.occupied).count_ones() as usize
     }

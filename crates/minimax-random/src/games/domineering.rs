@@ -21,8 +21,11 @@ pub enum DomineeringError {
 /// draws).
 #[derive(Debug, Clone, Copy)]
 pub struct Domineering {
-    rows: u32,
     columns: u32,
+    /// The cells of the board, one bit each (bit row·columns + column).
+    board: u64,
+    /// The cells of the last column, where no horizontal domino starts.
+    last_column: u64,
 }
 
 impl Domineering {
@@ -36,18 +39,10 @@ impl Domineering {
         if rows == 0 || columns == 0 || u64::from(rows) * u64::from(columns) > 64 {
             return Err(DomineeringError::Size { rows, columns });
         }
-        Ok(Domineering { rows, columns })
-    }
-
-    /// The cells of the board, one bit each.
-    fn board(&self) -> u64 {
-        u64::MAX >> (64 - self.rows * self.columns)
-    }
-
-    /// The cells of the last column.
-    fn last_column(&self) -> u64 {
-        (0..self.rows).fold(0u64, |mask, row| {
-            mask | 1 << (row * self.columns + self.columns - 1)
+        Ok(Domineering {
+            columns,
+            board: u64::MAX >> (64 - rows * columns),
+            last_column: (0..rows).fold(0, |mask, row| mask | 1 << (row * columns + columns - 1)),
         })
     }
 
@@ -63,11 +58,11 @@ impl Domineering {
     /// The first (top or left) cells of the dominoes the player to move can place: empty
     /// cells whose neighbour one step on is empty and on the board.
     fn first_cells(&self, position: &DomineeringPosition) -> u64 {
-        let empty = self.board() & !position.covered;
+        let empty = self.board & !position.covered;
         let starts = empty & (empty >> self.step(position));
         match Player::after(position.placed) {
             Player::First => starts,
-            Player::Second => starts & !self.last_column(),
+            Player::Second => starts & !self.last_column,
         }
     }
 }
@@ -108,6 +103,19 @@ impl Game for Domineering {
             starts ^= first;
         }
         moves
+    }
+
+    fn children<'a>(
+        &'a self,
+        position: &'a DomineeringPosition,
+    ) -> impl Iterator<Item = DomineeringPosition> + 'a {
+        let step = self.step(position);
+        let mut starts = self.first_cells(position);
+        std::iter::from_fn(move || {
+            let first = starts & starts.wrapping_neg();
+            starts ^= first;
+            (first != 0).then(|| self.play(position, &(first | first << step)))
+        })
     }
 
     fn move_count(&self, position: &DomineeringPosition) -> usize {

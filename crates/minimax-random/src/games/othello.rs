@@ -123,6 +123,16 @@ impl Othello {
         flipped
     }
 
+    /// The position after the player to move places a disc on the cell `placed`.
+    fn placed(&self, position: &OthelloPosition, placed: u64) -> OthelloPosition {
+        let flipped = self.flips(position.mover, position.other, placed);
+        Othello::pass(&OthelloPosition {
+            mover: position.mover | placed | flipped,
+            other: position.other & !flipped,
+            first_to_move: position.first_to_move,
+        })
+    }
+
     fn pass(position: &OthelloPosition) -> OthelloPosition {
         OthelloPosition {
             mover: position.other,
@@ -172,6 +182,22 @@ impl Game for Othello {
         moves
     }
 
+    fn children<'a>(
+        &'a self,
+        position: &'a OthelloPosition,
+    ) -> impl Iterator<Item = OthelloPosition> + 'a {
+        let mut placements = self.mobility(position.mover, position.other);
+        let mut pass = placements == 0;
+        std::iter::from_fn(move || {
+            if std::mem::take(&mut pass) {
+                return Some(Othello::pass(position));
+            }
+            let cell = placements & placements.wrapping_neg();
+            placements ^= cell;
+            (cell != 0).then(|| self.placed(position, cell))
+        })
+    }
+
     fn move_count(&self, position: &OthelloPosition) -> usize {
         // A player without a placement has one move, the pass.
         (self.mobility(position.mover, position.other).count_ones() as usize).max(1)
@@ -181,13 +207,7 @@ impl Game for Othello {
         let Some((row, column)) = *mv else {
             return Othello::pass(position);
         };
-        let placed = self.bit(i32::from(row), i32::from(column));
-        let flipped = self.flips(position.mover, position.other, placed);
-        Othello::pass(&OthelloPosition {
-            mover: position.mover | placed | flipped,
-            other: position.other & !flipped,
-            first_to_move: position.first_to_move,
-        })
+        self.placed(position, self.bit(i32::from(row), i32::from(column)))
     }
 
     fn terminal_value(&self, position: &OthelloPosition) -> Option<i32> {

@@ -1,0 +1,565 @@
+//! `cargo xtask tournament`: random-minimax players against each other in real games —
+//! Beal and Smith's experiment and Levene and Fenner's model — one line, or the whole grid
+//! with its tables in `docs/levene-fenner.md`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use game_core::Game;
+use minimax_random::games::{ConnectFour, Domineering, Othello};
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::tournament::play_match;
+use serde::{Deserialize, Serialize};
+
+use crate::options::{Options, output_file};
+
+/// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
+/// report on random evaluations).
+const DEFAULT_SEED: u64 = 1995;
+
+/// Games a line in the grid; 8 × 8 Domineering, the slowest game, plays half as many.
+const GRID_GAMES: u64 = 3000;
+
+/// The games the players meet in, by their command-line names.
+const GAMES: [&str; 4] = [
+    "connect-four",
+    "domineering-6x6",
+    "domineering-8x8",
+    "othello-6x6",
+];
+
+/// One line of a tournament: players A and B (`EVALUATION:DEPTH`) play `games` games of
+/// `game`, A moving first in the even-numbered ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub game: String,
+    pub a: String,
+    pub b: String,
+    pub alpha: u64,
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// What a line gave: the fields of the JSON object the command writes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineResult {
+    pub game: String,
+    pub a: String,
+    pub b: String,
+    pub alpha: u64,
+    pub games: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    /// B's share of the decisive games; `None` when no game was decisive.
+    pub share_b: Option<f64>,
+    /// The 95% Wilson interval of `share_b`.
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    pub seed: u64,
+    pub games_per_second: f64,
+}
+
+/// Where the grid's results are kept: every line as JSON, the source of the tables and the
+/// figure.
+pub fn grid_data(docs: &Path) -> PathBuf {
+    docs.join("data").join("levene-fenner-tournaments.json")
+}
+
+/// What `cargo xtask tournament` was asked for.
+enum Request {
+    Line {
+        line: Line,
+        full_width: bool,
+        json: Option<PathBuf>,
+    },
+    Grid {
+        games: Option<u64>,
+        json: Option<PathBuf>,
+    },
+    CheckDocs,
+}
+
+/// Runs the task with its arguments (after `tournament`); `Ok(false)` when `--check-docs`
+/// finds the tables stale.
+pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
+    match parse(args)? {
+        Request::Line {
+            line,
+            full_width,
+            json,
+        } => {
+            let result = play(&line, full_width)?;
+            print_result(&result);
+            let text = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
+            println!("{text}");
+            if let Some(path) = json {
+                write(&path, &(text + "\n"))?;
+            }
+            Ok(true)
+        }
+        Request::Grid { games, json } => run_grid(games, json, docs).map(|()| true),
+        Request::CheckDocs => check_tables(docs),
+    }
+}
+
+fn parse(args: &[String]) -> Result<Request, String> {
+    let mut positional = Vec::new();
+    let (mut games, mut alpha, mut seed, mut json) = (None, MAX_ALPHA, DEFAULT_SEED, None);
+    let (mut grid, mut full_width, mut check_docs) = (false, false, false);
+    let mut options = Options::new(args);
+    while let Some(flag) = options.next_flag() {
+        match flag {
+            "--games" => games = Some(number(flag, &options.value(flag)?)?),
+            "--alpha" => alpha = number(flag, &options.value(flag)?)?,
+            "--seed" => seed = number(flag, &options.value(flag)?)?,
+            "--json" => json = Some(output_file(flag, options.value(flag)?)?),
+            "--grid" => grid = true,
+            "--full-width" => full_width = true,
+            "--check-docs" => check_docs = true,
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {other:?} (see `cargo xtask help`)"));
+            }
+            other => positional.push(other.to_string()),
+        }
+    }
+    if check_docs {
+        return Ok(Request::CheckDocs);
+    }
+    if grid {
+        if games.is_some() && json.is_none() {
+            return Err("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_string());
+        }
+        return Ok(Request::Grid { games, json });
+    }
+    let [game, a, b] = <[String; 3]>::try_from(positional)
+        .map_err(|_| "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask help`")?;
+    let games = games.ok_or("--games N is needed")?;
+    if games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    let line = Line {
+        game,
+        a,
+        b,
+        alpha,
+        games,
+        seed,
+    };
+    // The players and the game are checked before any game is played.
+    players(&line)?;
+    if !GAMES.contains(&line.game.as_str()) {
+        return Err(format!(
+            "unknown game {:?}; known: {}",
+            line.game,
+            GAMES.join(", ")
+        ));
+    }
+    Ok(Request::Line {
+        line,
+        full_width,
+        json,
+    })
+}
+
+fn number(flag: &str, text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} {text}: not a whole number"))
+}
+
+fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax), String> {
+    let player = |spec: &str| RandomMinimax::parse(spec, line.alpha).map_err(|e| e.to_string());
+    Ok((player(&line.a)?, player(&line.b)?))
+}
+
+/// Plays one line, timing it; `full_width` makes both players search every leaf.
+pub fn play(line: &Line, full_width: bool) -> Result<LineResult, String> {
+    let (mut a, mut b) = players(line)?;
+    if full_width {
+        (a, b) = (a.full_width(), b.full_width());
+    }
+    let started = Instant::now();
+    let result = match line.game.as_str() {
+        "connect-four" => play_in(&ConnectFour, line, &a, &b),
+        "domineering-6x6" => play_in(&domineering(6)?, line, &a, &b),
+        "domineering-8x8" => play_in(&domineering(8)?, line, &a, &b),
+        "othello-6x6" => play_in(&Othello::new(6).map_err(|e| e.to_string())?, line, &a, &b),
+        other => {
+            return Err(format!(
+                "unknown game {other:?}; known: {}",
+                GAMES.join(", ")
+            ));
+        }
+    }?;
+    let seconds = started.elapsed().as_secs_f64();
+    let share = result.b_share();
+    Ok(LineResult {
+        game: line.game.clone(),
+        a: line.a.clone(),
+        b: line.b.clone(),
+        alpha: line.alpha,
+        games: line.games,
+        a_wins: result.a_wins,
+        b_wins: result.b_wins,
+        draws: result.draws,
+        share_b: share.map(|s| s.estimate),
+        ci_low: share.map(|s| s.low),
+        ci_high: share.map(|s| s.high),
+        seed: line.seed,
+        games_per_second: line.games as f64 / seconds,
+    })
+}
+
+fn domineering(side: u32) -> Result<Domineering, String> {
+    Domineering::new(side, side).map_err(|e| e.to_string())
+}
+
+fn play_in<G>(
+    game: &G,
+    line: &Line,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
+) -> Result<minimax_random::tournament::MatchResult, String>
+where
+    G: Game + Sync,
+    G::Position: Send,
+{
+    play_match(game, a, b, line.games, line.seed).map_err(|e| e.to_string())
+}
+
+fn print_result(result: &LineResult) {
+    println!(
+        "{:<16} {:>8} v {:<8} α {:<20} {:>5} games: A {:>5}, B {:>5}, draws {:>4}; B's share {}  ({:.0} games/s)",
+        result.game,
+        result.a,
+        result.b,
+        alpha_name(result.alpha),
+        result.games,
+        result.a_wins,
+        result.b_wins,
+        result.draws,
+        share_text(result),
+        result.games_per_second
+    );
+}
+
+/// α as written in the tables: 2^61 by name.
+pub fn alpha_name(alpha: u64) -> String {
+    if alpha == MAX_ALPHA {
+        "2^61".to_string()
+    } else {
+        alpha.to_string()
+    }
+}
+
+/// B's share with its interval, `.823 [.780, .859]`, or a dash without decisive games.
+fn share_text(result: &LineResult) -> String {
+    match (result.share_b, result.ci_low, result.ci_high) {
+        (Some(share), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", decimal(share), decimal(low), decimal(high))
+        }
+        _ => "–".to_string(),
+    }
+}
+
+/// A share in [0, 1] to three places without the leading zero, as the papers print.
+fn decimal(share: f64) -> String {
+    let text = format!("{share:.3}");
+    text.strip_prefix('0').unwrap_or(&text).to_string()
+}
+
+/// Every line of the grid (issue 21): the paper's model at depths 1–6, adjacent and two
+/// apart; lookahead-random against lookahead-zero at depths 1–5; each Beal–Smith
+/// evaluation deeper against shallower; the paper's 2 v 4 for several α. The shallower (or
+/// the zero) player is A, so B's share is the deeper (or the random) player's.
+pub fn grid(games: Option<u64>) -> Vec<Line> {
+    let mut lines = Vec::new();
+    for game in GAMES {
+        let games = games.unwrap_or(if game == "domineering-8x8" {
+            GRID_GAMES / 2
+        } else {
+            GRID_GAMES
+        });
+        let line = |a: String, b: String, alpha| Line {
+            game: game.to_string(),
+            a,
+            b,
+            alpha,
+            games,
+            seed: DEFAULT_SEED,
+        };
+        for apart in [1, 2] {
+            for shallow in 1..=6 - apart {
+                lines.push(line(
+                    format!("paper:{shallow}"),
+                    format!("paper:{}", shallow + apart),
+                    MAX_ALPHA,
+                ));
+            }
+        }
+        for depth in 1..=5 {
+            lines.push(line(
+                format!("zero:{depth}"),
+                format!("random:{depth}"),
+                MAX_ALPHA,
+            ));
+        }
+        for evaluation in ["random", "zero"] {
+            for (shallow, deep) in [(1, 2), (2, 3), (2, 4), (3, 5)] {
+                lines.push(line(
+                    format!("{evaluation}:{shallow}"),
+                    format!("{evaluation}:{deep}"),
+                    MAX_ALPHA,
+                ));
+            }
+        }
+        for alpha in [2, 3, 5, 10, 100] {
+            lines.push(line("paper:2".to_string(), "paper:4".to_string(), alpha));
+        }
+    }
+    lines
+}
+
+fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<(), String> {
+    let lines = grid(games);
+    let started = Instant::now();
+    let mut results = Vec::new();
+    for line in &lines {
+        let result = play(line, false)?;
+        print_result(&result);
+        results.push(result);
+    }
+    println!(
+        "{} lines in {:.1} min",
+        lines.len(),
+        started.elapsed().as_secs_f64() / 60.0
+    );
+    let text = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())? + "\n";
+    match json {
+        Some(path) => write(&path, &text),
+        None => {
+            write(&grid_data(docs), &text)?;
+            let page = levene_fenner_page(docs);
+            let current = std::fs::read_to_string(&page).map_err(|e| e.to_string())?;
+            write(&page, &with_tables(&current, &tables(&results))?)
+        }
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn levene_fenner_page(docs: &Path) -> PathBuf {
+    docs.join("levene-fenner.md")
+}
+
+/// The grid's results as kept in the docs.
+pub fn read_grid(docs: &Path) -> Result<Vec<LineResult>, String> {
+    let path = grid_data(docs);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Whether the tables in `docs/levene-fenner.md` are those the kept results give.
+fn check_tables(docs: &Path) -> Result<bool, String> {
+    let page = levene_fenner_page(docs);
+    let current = std::fs::read_to_string(&page).map_err(|e| e.to_string())?;
+    let expected = with_tables(&current, &tables(&read_grid(docs)?))?;
+    if expected == current {
+        println!("the tournament tables in {} are current", page.display());
+        Ok(true)
+    } else {
+        println!(
+            "the tournament tables in {} are stale: run `cargo xtask tournament --grid`",
+            page.display()
+        );
+        Ok(false)
+    }
+}
+
+const BEGIN: &str =
+    "<!-- tournament grid: begin (generated by `cargo xtask tournament --grid`) -->";
+const END: &str = "<!-- tournament grid: end -->";
+
+/// `page` with the text between the grid markers replaced by `tables`.
+fn with_tables(page: &str, tables: &str) -> Result<String, String> {
+    let missing = || format!("docs/levene-fenner.md lacks the markers {BEGIN} … {END}");
+    let start = page.find(BEGIN).ok_or_else(missing)? + BEGIN.len();
+    let end = page.find(END).ok_or_else(missing)?;
+    Ok(format!("{}\n{tables}{}", &page[..start], &page[end..]))
+}
+
+/// The game's name in the tables.
+fn game_title(game: &str) -> &'static str {
+    match game {
+        "connect-four" => "Connect-Four",
+        "domineering-6x6" => "Domineering 6×6",
+        "domineering-8x8" => "Domineering 8×8",
+        _ => "Othello 6×6",
+    }
+}
+
+/// The grid as Markdown: one summary table per question (B's share, game by game), then
+/// every line in full.
+fn tables(results: &[LineResult]) -> String {
+    let summary =
+        |title: &str, keep: &dyn Fn(&LineResult) -> bool, label: &dyn Fn(&LineResult) -> String| {
+            let mut rows: Vec<String> = Vec::new();
+            let mut cells: Vec<(String, String, String)> = Vec::new();
+            for result in results.iter().filter(|r| keep(r)) {
+                let row = label(result);
+                if !rows.contains(&row) {
+                    rows.push(row.clone());
+                }
+                cells.push((row, result.game.clone(), share_text(result)));
+            }
+            let mut text = format!("**{title}**\n\n| |");
+            for game in GAMES {
+                text += &format!(" {} |", game_title(game));
+            }
+            text += "\n|---|";
+            text += &"---|".repeat(GAMES.len());
+            text += "\n";
+            for row in rows {
+                text += &format!("| {row} |");
+                for game in GAMES {
+                    let cell = cells
+                        .iter()
+                        .find(|(r, g, _)| *r == row && g == game)
+                        .map_or("", |(_, _, share)| share.as_str());
+                    text += &format!(" {cell} |");
+                }
+                text += "\n";
+            }
+            text + "\n"
+        };
+    let continuous = |r: &LineResult| r.alpha == MAX_ALPHA;
+    let evaluation = |spec: &str| spec.split(':').next().unwrap_or_default().to_string();
+    let pair = |r: &LineResult| format!("{} v {}", r.a, r.b);
+    let mut text = String::new();
+    text += &summary(
+        "The paper's model, deeper against shallower (α = 2^61): the deeper player's share",
+        &|r| continuous(r) && evaluation(&r.a) == "paper",
+        &pair,
+    );
+    text += &summary(
+        "Lookahead-random against lookahead-zero at the same depth: random's share",
+        &|r| evaluation(&r.a) == "zero" && evaluation(&r.b) == "random",
+        &pair,
+    );
+    text += &summary(
+        "Beal and Smith's evaluations, deeper against shallower: the deeper player's share",
+        &|r| evaluation(&r.a) == evaluation(&r.b) && evaluation(&r.a) != "paper",
+        &pair,
+    );
+    text += &summary(
+        "The paper's model at 2 v 4 by α: the deeper player's share",
+        &|r| r.a == "paper:2" && r.b == "paper:4",
+        &|r| format!("α = {}", alpha_name(r.alpha)),
+    );
+    text += "**Every line** (A moves first in the even-numbered games; seed, games a second on \
+             the machine that ran the grid):\n\n";
+    text += "| game | A | B | α | games | A wins | B wins | draws | B's share [95%] | seed | games/s |\n";
+    text += "|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for r in results {
+        text += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} |\n",
+            game_title(&r.game),
+            r.a,
+            r.b,
+            alpha_name(r.alpha),
+            r.games,
+            r.a_wins,
+            r.b_wins,
+            r.draws,
+            share_text(r),
+            r.seed,
+            r.games_per_second
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_line_is_read_with_its_defaults_and_bad_input_is_refused() {
+        let Ok(Request::Line { line, .. }) =
+            parse(&args("connect-four paper:4 paper:6 --games 10"))
+        else {
+            panic!("not a line")
+        };
+        assert_eq!(
+            (line.alpha, line.seed, line.games),
+            (MAX_ALPHA, DEFAULT_SEED, 10)
+        );
+        for bad in [
+            "connect-four paper:4 paper:6",
+            "connect-four paper:4 --games 10",
+            "chess paper:4 paper:6 --games 10",
+            "connect-four paper:0 paper:6 --games 10",
+            "connect-four deep:4 paper:6 --games 10",
+            "connect-four paper:4 paper:6 --games 0",
+            "connect-four paper:4 paper:6 --games 10 --alpha 0",
+            "--grid --games 10",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    /// The grid of issue 21: 27 lines a game, every player readable.
+    #[test]
+    fn the_grid_has_every_line_of_the_issue() {
+        let lines = grid(None);
+        assert_eq!(lines.len(), 4 * 27);
+        for line in &lines {
+            players(line).unwrap();
+        }
+        let has = |a: &str, b: &str, alpha| {
+            lines
+                .iter()
+                .filter(|l| l.a == a && l.b == b && l.alpha == alpha)
+                .count()
+                == 4
+        };
+        assert!(has("paper:4", "paper:6", MAX_ALPHA));
+        assert!(has("zero:5", "random:5", MAX_ALPHA));
+        assert!(has("zero:3", "zero:5", MAX_ALPHA));
+        assert!(has("paper:2", "paper:4", 100));
+        assert!(lines.iter().all(|l| l.games
+            == if l.game == "domineering-8x8" {
+                1500
+            } else {
+                3000
+            }));
+    }
+
+    #[test]
+    fn a_short_line_plays_and_the_tables_show_it() {
+        let line = Line {
+            game: "domineering-6x6".to_string(),
+            a: "zero:1".to_string(),
+            b: "random:2".to_string(),
+            alpha: 10,
+            games: 8,
+            seed: 3,
+        };
+        let result = play(&line, false).unwrap();
+        assert_eq!(result.a_wins + result.b_wins + result.draws, 8);
+        // Domineering has no draws.
+        assert_eq!(result.draws, 0);
+        assert_eq!(play(&line, true).unwrap().games, 8);
+        let page = format!("before\n{BEGIN}\nold\n{END}\nafter\n");
+        let updated = with_tables(&page, &tables(&[result])).unwrap();
+        assert!(updated.starts_with("before\n") && updated.ends_with(&format!("{END}\nafter\n")));
+        assert!(updated.contains("| Domineering 6×6 | zero:1 | random:2 | 10 | 8 |"));
+        assert!(!updated.contains("old"));
+    }
+}
