@@ -61,6 +61,7 @@ tasks:
                            Domineering); writes docs/data/levene-fenner-tournaments.json
                            and the tables in docs/levene-fenner.md. With --games, a
                            trial: its results go to --json PATH only
+  tournament --write-docs  write the tables in docs/levene-fenner.md from the kept results
   tournament --check-docs  fail if the tables in docs/levene-fenner.md are not those the
                            kept results give
   help                     this text

@@ -78,6 +78,7 @@ enum Request {
         json: Option<PathBuf>,
     },
     CheckDocs,
+    WriteDocs,
 }
 
 /// Runs the task with its arguments (after `tournament`); `Ok(false)` when `--check-docs`
@@ -100,13 +101,14 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
         }
         Request::Grid { games, json } => run_grid(games, json, docs).map(|()| true),
         Request::CheckDocs => check_tables(docs),
+        Request::WriteDocs => write_tables(docs, &read_grid(docs)?).map(|()| true),
     }
 }
 
 fn parse(args: &[String]) -> Result<Request, String> {
     let mut positional = Vec::new();
     let (mut games, mut alpha, mut seed, mut json) = (None, MAX_ALPHA, DEFAULT_SEED, None);
-    let (mut grid, mut full_width, mut check_docs) = (false, false, false);
+    let (mut grid, mut full_width, mut check_docs, mut write_docs) = (false, false, false, false);
     let mut options = Options::new(args);
     while let Some(flag) = options.next_flag() {
         match flag {
@@ -117,6 +119,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--grid" => grid = true,
             "--full-width" => full_width = true,
             "--check-docs" => check_docs = true,
+            "--write-docs" => write_docs = true,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?} (see `cargo xtask help`)"));
             }
@@ -125,6 +128,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
     }
     if check_docs {
         return Ok(Request::CheckDocs);
+    }
+    if write_docs {
+        return Ok(Request::WriteDocs);
     }
     if grid {
         if games.is_some() && json.is_none() {
@@ -339,9 +345,7 @@ fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()
         Some(path) => write(&path, &text),
         None => {
             write(&grid_data(docs), &text)?;
-            let page = levene_fenner_page(docs);
-            let current = std::fs::read_to_string(&page).map_err(|e| e.to_string())?;
-            write(&page, &with_tables(&current, &tables(&results))?)
+            write_tables(docs, &results)
         }
     }
 }
@@ -361,6 +365,13 @@ pub fn read_grid(docs: &Path) -> Result<Vec<LineResult>, String> {
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Writes the tables of `results` into `docs/levene-fenner.md`.
+fn write_tables(docs: &Path, results: &[LineResult]) -> Result<(), String> {
+    let page = levene_fenner_page(docs);
+    let current = std::fs::read_to_string(&page).map_err(|e| e.to_string())?;
+    write(&page, &with_tables(&current, &tables(results))?)
+}
+
 /// Whether the tables in `docs/levene-fenner.md` are those the kept results give.
 fn check_tables(docs: &Path) -> Result<bool, String> {
     let page = levene_fenner_page(docs);
@@ -371,7 +382,8 @@ fn check_tables(docs: &Path) -> Result<bool, String> {
         Ok(true)
     } else {
         println!(
-            "the tournament tables in {} are stale: run `cargo xtask tournament --grid`",
+            "the tournament tables in {} are not those of the kept results: run `cargo xtask \
+             tournament --write-docs` (or `--grid` to play the grid again)",
             page.display()
         );
         Ok(false)
@@ -400,39 +412,53 @@ fn game_title(game: &str) -> &'static str {
     }
 }
 
+/// One summary table: B's share in the lines that `keep` selects, a row per `label` and a
+/// column per game.
+fn summary_table(
+    title: &str,
+    results: &[&LineResult],
+    keep: &dyn Fn(&LineResult) -> bool,
+    label: &dyn Fn(&LineResult) -> String,
+) -> String {
+    let mut rows: Vec<String> = Vec::new();
+    let mut cells: Vec<(String, &str, String)> = Vec::new();
+    for result in results.iter().filter(|r| keep(r)) {
+        let row = label(result);
+        if !rows.contains(&row) {
+            rows.push(row.clone());
+        }
+        cells.push((row, result.game.as_str(), share_text(result)));
+    }
+    let mut text = format!("**{title}**\n\n| |");
+    for game in GAMES {
+        text += &format!(" {} |", game_title(game));
+    }
+    text += "\n|---|";
+    text += &"---|".repeat(GAMES.len());
+    text += "\n";
+    for row in rows {
+        text += &format!("| {row} |");
+        for game in GAMES {
+            let cell = cells
+                .iter()
+                .find(|(r, g, _)| *r == row && *g == game)
+                .map_or("", |(_, _, share)| share.as_str());
+            text += &format!(" {cell} |");
+        }
+        text += "\n";
+    }
+    text + "\n"
+}
+
 /// The grid as Markdown: one summary table per question (B's share, game by game), then
 /// every line in full.
 fn tables(results: &[LineResult]) -> String {
+    // By α, from coarse to continuous scores, and otherwise in the grid's order.
+    let mut by_alpha: Vec<&LineResult> = results.iter().collect();
+    by_alpha.sort_by_key(|r| r.alpha);
     let summary =
         |title: &str, keep: &dyn Fn(&LineResult) -> bool, label: &dyn Fn(&LineResult) -> String| {
-            let mut rows: Vec<String> = Vec::new();
-            let mut cells: Vec<(String, String, String)> = Vec::new();
-            for result in results.iter().filter(|r| keep(r)) {
-                let row = label(result);
-                if !rows.contains(&row) {
-                    rows.push(row.clone());
-                }
-                cells.push((row, result.game.clone(), share_text(result)));
-            }
-            let mut text = format!("**{title}**\n\n| |");
-            for game in GAMES {
-                text += &format!(" {} |", game_title(game));
-            }
-            text += "\n|---|";
-            text += &"---|".repeat(GAMES.len());
-            text += "\n";
-            for row in rows {
-                text += &format!("| {row} |");
-                for game in GAMES {
-                    let cell = cells
-                        .iter()
-                        .find(|(r, g, _)| *r == row && g == game)
-                        .map_or("", |(_, _, share)| share.as_str());
-                    text += &format!(" {cell} |");
-                }
-                text += "\n";
-            }
-            text + "\n"
+            summary_table(title, &by_alpha, keep, label)
         };
     let continuous = |r: &LineResult| r.alpha == MAX_ALPHA;
     let evaluation = |spec: &str| spec.split(':').next().unwrap_or_default().to_string();

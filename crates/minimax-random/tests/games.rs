@@ -7,7 +7,7 @@ use game_core::random::seeded_stream;
 use game_core::search::minimax;
 use game_core::{Game, Player, Turn};
 use minimax_random::games::{ConnectFour, Domineering, DomineeringError};
-use minimax_random::player::{Evaluation, PlayerError, RandomMinimax};
+use minimax_random::player::{Evaluation, MAX_ALPHA, PlayerError, RandomMinimax};
 
 /// Move sequences of length `depth` (shorter where the game ends first).
 fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
@@ -315,5 +315,44 @@ fn move_counts_and_children_agree_with_the_listed_moves() {
     }
     for side in [4, 6, 8] {
         check(&Othello::new(side).unwrap(), 50);
+    }
+}
+
+/// Under the paper's model a terminal position inside the horizon gets one fresh score,
+/// while a live one gets the minimax of many; which is larger depends on whether the plies
+/// left below end with the player's own maximum or the opponent's minimum. In Connect-Four
+/// this splits the players by the parity of their depth: at an even depth the player takes
+/// an immediate win most of the time and hardly ever blocks the opponent's, at an odd depth
+/// the reverse. This is what makes 2 v 3 and 5 v 6 go to the shallower player in the
+/// tournaments (docs/levene-fenner.md). Run with `--nocapture` for the rates.
+#[test]
+fn under_the_papers_model_depth_parity_decides_between_winning_and_blocking() {
+    let game = ConnectFour;
+    // The first player to move, three in column 0: playing there wins.
+    let win = play_columns(&[0, 1, 0, 1, 0, 2]);
+    // The first player to move, the second three in column 1: only column 1 blocks.
+    let threat = play_columns(&[0, 1, 2, 1, 3, 1]);
+    let decisions = 1000;
+    let rate = |player: &RandomMinimax, position, column, seed| {
+        let chosen = (0..decisions)
+            .filter(|&stream| {
+                player
+                    .choose(&game, position, &mut seeded_stream(seed, stream))
+                    .unwrap()
+                    == column
+            })
+            .count();
+        chosen as f64 / decisions as f64
+    };
+    for depth in 1..=6 {
+        let player = RandomMinimax::new(depth, MAX_ALPHA, Evaluation::Paper).unwrap();
+        let (wins, blocks) = (rate(&player, &win, 0, 5), rate(&player, &threat, 1, 6));
+        println!("paper:{depth}: takes the win {wins:.3}, blocks the threat {blocks:.3}");
+        match depth {
+            // One ply sees neither: each of the 7 columns about equally (1/7 = .143).
+            1 => assert!(wins < 0.25 && blocks < 0.25),
+            _ if depth % 2 == 0 => assert!(wins > 0.5 && blocks < 0.25),
+            _ => assert!(wins < 0.3 && blocks > 0.3),
+        }
     }
 }
