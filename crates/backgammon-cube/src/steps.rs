@@ -48,22 +48,40 @@ pub fn my_cube(p: &BigRational, q: &BigRational) -> MyCube {
     let a_survives = one.clone() - q.clone();
     let keep = int(2) * p.clone()
         + (one.clone() - p.clone()) * (int(2) * a_survives.clone() - int(2) * q.clone());
-    // After A doubles to 4, B owns the cube. B rolls at stake 4, or redoubles to 8, where A
-    // accepts (stake 8) or resigns (−4).
-    let at_four = int(4) * (a_survives.clone() - q.clone());
-    let at_eight = int(8) * (a_survives - q.clone());
-    let redoubled = if at_eight > int(-4) {
-        at_eight
-    } else {
-        int(-4)
-    };
-    let b_reply = if redoubled < at_four {
-        redoubled
-    } else {
-        at_four
-    };
+    // After A doubles to 4, B owns the cube: B rolls at stake 4, or redoubles when that
+    // costs A more.
+    let at_four = int(4) * (a_survives - q.clone());
+    let b_reply = at_four - redouble_value(q);
     let double = int(4) * p.clone() + (one - p.clone()) * b_reply;
     MyCube { keep, double }
+}
+
+/// What B's right to redouble is worth to B (and costs A) in the two-step game after A has
+/// doubled to 4, per unit of B's chance to roll (1 − p): B, owning the cube, wins his roll
+/// with chance `q`; without the right A expects 4(1 − 2q) from B's roll; with it, B
+/// redoubles to 8 when that lowers A's expectation, and A accepts (8(1 − 2q)) or resigns
+/// (−4), whichever loses less. The paper: "This weapon is the most efficient if q = 0.75
+/// and is useless if either q is below 0.5 ... or q is close to 1": the value is 0 for
+/// q ≤ 1/2, 4(2q − 1) up to q = 3/4, where it peaks at 2, and 8(1 − q) above.
+///
+/// ```
+/// use backgammon_cube::steps::redouble_value;
+/// use num_rational::BigRational;
+/// let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+/// assert_eq!(redouble_value(&q(1, 2)), q(0, 1));
+/// assert_eq!(redouble_value(&q(3, 4)), q(2, 1));
+/// assert_eq!(redouble_value(&q(1, 1)), q(0, 1));
+/// ```
+pub fn redouble_value(q: &BigRational) -> BigRational {
+    let int = |n: i64| BigRational::from_integer(n.into());
+    let b_margin = BigRational::one() - q.clone() - q.clone();
+    let at_four = int(4) * b_margin.clone();
+    let redoubled = (int(8) * b_margin).max(int(-4));
+    if redoubled < at_four {
+        at_four - redoubled
+    } else {
+        int(0)
+    }
 }
 
 /// Whether B should resign A's double in the two-step game rather than accept: when
