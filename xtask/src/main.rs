@@ -6,6 +6,7 @@
 //! computations are library calls (`src/papers/`); this binary only compares and reports.
 
 mod figures;
+mod formula;
 mod grundy;
 mod options;
 mod papers;
