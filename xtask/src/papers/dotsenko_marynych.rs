@@ -13,6 +13,7 @@ use backgammon_cube::tuck::{TuckError, my_cube_double_point, our_cube_double_poi
 use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
+use super::dotsenko_marynych_claims as claims;
 use super::{Recompute, RunSize, integer_parameter};
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
@@ -37,7 +38,7 @@ pub fn recompute() -> Box<dyn Recompute> {
 
 /// Table 5's advice for the doubler's pip count k: the least lead s − k at which doubling is
 /// right ("our cube" or "my cube"), or the largest lead at which B still takes.
-fn advice(cube: &CubeEquities<f64>, column: &str, k: u32) -> Result<i64, String> {
+pub(super) fn advice(cube: &CubeEquities<f64>, column: &str, k: u32) -> Result<i64, String> {
     let error = |e: backgammon_cube::cube::CubeError| e.to_string();
     let lead = |s: u32| i64::from(s) - i64::from(k);
     let behind = k.saturating_sub(15).max(1);
@@ -158,6 +159,41 @@ fn monotone_doubling_area(row: &TranscribedRow) -> Result<Computed, String> {
     Ok(Computed::Text("yes".to_string()))
 }
 
+impl DotsenkoMarynych {
+    /// The cube table, built on first use.
+    fn cube(&mut self) -> Result<&CubeEquities<f64>, String> {
+        if self.cube.is_none() {
+            self.cube = Some(CubeEquities::new(CUBE_TABLE).map_err(|e| e.to_string())?);
+        }
+        self.cube
+            .as_ref()
+            .ok_or_else(|| "the cube table was just built".to_string())
+    }
+
+    /// Section 5.1's claim that Table 5's vectors never decrease: the column's advice for
+    /// every k in the row's range, "yes" or where it falls.
+    fn non_decreasing(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+        let (from, to) = range_parameter(row, "k")?;
+        let column = row.required_parameter("advice")?.to_string();
+        let cube = self.cube()?;
+        let values = (from..=to)
+            .map(|k| advice(cube, &column, k))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Computed::Text(
+            match values.windows(2).position(|pair| pair[1] < pair[0]) {
+                None => "yes".to_string(),
+                Some(i) => format!(
+                    "no: {} at k = {}, {} at k = {}",
+                    values[i],
+                    from + i as u32,
+                    values[i + 1],
+                    from + i as u32 + 1
+                ),
+            },
+        ))
+    }
+}
+
 impl Recompute for DotsenkoMarynych {
     fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
         match (row.table.as_str(), row.column.as_str()) {
@@ -188,6 +224,27 @@ impl Recompute for DotsenkoMarynych {
                 exact(chance.to_integer(), 1)
             }
             ("section-3", "doubling-point") => Ok(Computed::Exact(doubling_point())),
+            ("section-3", "B-doubling-point") => Ok(claims::b_doubling_point()),
+            ("section-3", "P{hit}") => claims::lemma_1(row),
+            ("section-3", "mu(x)") => claims::truncated_second_moment_claim(row),
+            ("3.1", "sign-of-E-C_A") => claims::insolent_sign(row),
+            ("3.2", _) => claims::cautious_formula(row),
+            ("4.1", "worst-doubling-position") => {
+                claims::worst_two_checker_position(one_step_double_threshold())
+            }
+            ("4.1", "worst-resigning-position") => {
+                claims::worst_two_checker_position(one_step_resign_threshold())
+            }
+            ("4.2", "weapon-most-efficient" | "weapon-value") => claims::redouble_weapon(row),
+            ("5-examples", "pip-count") => claims::pip_count(row),
+            ("5-examples", _) => claims::after_roll(row),
+            ("5-claims", "non-decreasing") => self.non_decreasing(row),
+            ("5-claims", "row-pattern") => claims::matrix_rows(self.cube()?, row),
+            ("5-claims", "convex") => {
+                let race = self.race.get_or_insert_with(|| TurnCounts::new(RACE_TABLE));
+                claims::convexity(race, row)
+            }
+            ("eq-1", "standard-deviation-exact") => claims::exact_standard_deviation(),
             ("section-3", column) if column.starts_with("P{C_A=") => {
                 let stake: u32 = column
                     .trim_start_matches("P{C_A=")
@@ -216,8 +273,12 @@ impl Recompute for DotsenkoMarynych {
                     fraction(i64::from(*c.numer()), i64::from(*c.denom()))
                         .map_err(|e| e.to_string())
                 };
-                let values = my_cube(&chance("A")?, &chance("B")?);
+                let (p, q) = (chance("A")?, chance("B")?);
+                let values = my_cube(&p, &q);
                 match column {
+                    "p" => Ok(Computed::Exact(p)),
+                    "q" => Ok(Computed::Exact(q)),
+                    "area" => claims::figure_1_area(&p, &q),
                     "E-keep" => Ok(Computed::Exact(values.keep)),
                     "E-double" => Ok(Computed::Exact(values.double)),
                     "decision" => Ok(Computed::Text(
@@ -233,10 +294,7 @@ impl Recompute for DotsenkoMarynych {
             }
             ("5", column) => {
                 let (from, to) = range_parameter(row, "k")?;
-                if self.cube.is_none() {
-                    self.cube = Some(CubeEquities::new(CUBE_TABLE).map_err(|e| e.to_string())?);
-                }
-                let cube = self.cube.as_ref().ok_or("the cube table was just built")?;
+                let cube = self.cube()?;
                 let values = (from..=to)
                     .map(|k| advice(cube, column, k))
                     .collect::<Result<Vec<_>, _>>()?;

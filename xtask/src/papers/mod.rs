@@ -3,6 +3,7 @@
 //! library crate that owns the quantity.
 
 mod dotsenko_marynych;
+mod dotsenko_marynych_claims;
 mod grundy;
 mod johnson1970;
 mod johnson1970_exact;

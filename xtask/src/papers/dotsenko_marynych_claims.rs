@@ -1,0 +1,410 @@
+//! Dotsenko and Marynych's printed claims beyond their tables, found by the audit of
+//! coverage: the Lemma 1 chances in the proof of Theorem 1, the truncated second moment of
+//! Theorem 2, sections 3.1 and 3.2's formulas in t, section 4's rules and regions, and
+//! section 5's examples.
+
+use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::continuous::{
+    cautious, doubling_point, expectation, hits_first, insolent_expectation,
+    truncated_second_moment,
+};
+use backgammon_cube::cube::CubeEquities;
+use backgammon_cube::dice::{Roll, variance_pips};
+use backgammon_cube::race::TurnCounts;
+use backgammon_cube::steps::redouble_value;
+use backgammon_cube::tuck::decisions;
+use game_core::number::to_f64;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use crate::formula::Formula;
+use crate::transcription::TranscribedRow;
+use crate::verdict::Computed;
+
+fn ratio(numerator: i64, denominator: i64) -> BigRational {
+    BigRational::new(numerator.into(), denominator.into())
+}
+
+/// Lemma 1: from `from`, the chance of hitting `up` before `down`.
+pub fn lemma_1(row: &TranscribedRow) -> Result<Computed, String> {
+    Ok(Computed::Exact(hits_first(
+        &row.fraction_parameter("from")?,
+        &row.fraction_parameter("up")?,
+        &row.fraction_parameter("down")?,
+    )))
+}
+
+/// B's doubling point, by the symmetry of the model: A's chance 1 − 4/5.
+pub fn b_doubling_point() -> Computed {
+    Computed::Exact(BigRational::one() - doubling_point())
+}
+
+/// The paper's integral part, \[y\] = sup{z ∈ ℤ : z < y} (y − 1 at whole y), of log₂ x.
+fn paper_integral_part_of_log2(x: u64) -> i64 {
+    let floor = i64::from(63 - x.leading_zeros());
+    if x.is_power_of_two() {
+        floor - 1
+    } else {
+        floor
+    }
+}
+
+/// The proof of Theorem 2: μ(x) = 3\[log₂ x\], checked for every whole x in the row's range
+/// against μ computed exactly from Theorem 1's distribution. "3[log2 x]" when it holds,
+/// else the first x where it fails.
+pub fn truncated_second_moment_claim(row: &TranscribedRow) -> Result<Computed, String> {
+    let (from, to) = whole_range(row, "x")?;
+    for x in from..=to {
+        let formula = BigRational::from_integer((3 * paper_integral_part_of_log2(x)).into());
+        let ours = truncated_second_moment(x);
+        if ours != formula {
+            return Ok(Computed::Text(format!(
+                "fails at x = {x}: mu = {ours}, 3[log2 x] = {formula}"
+            )));
+        }
+    }
+    Ok(Computed::Text("3[log2 x]".to_string()))
+}
+
+fn whole_range(row: &TranscribedRow, name: &str) -> Result<(u64, u64), String> {
+    let text = row.required_parameter(name)?;
+    text.split_once("..")
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .ok_or_else(|| format!("{name}={text} is not a range like 2..5000"))
+}
+
+/// The values of t a formula row is checked at: i/100 for the whole i with i/100 in the
+/// row's range, an end included only where the row's `where` includes it (`t-from`,
+/// `t-to` in hundredths, `open`/`closed` ends in `t-ends`).
+fn sample_points(row: &TranscribedRow) -> Result<Vec<BigRational>, String> {
+    let (from, to) = whole_range(row, "t-hundredths")?;
+    let ends = row.required_parameter("t-ends")?;
+    let (low_open, high_open) = match ends {
+        "open-open" => (true, true),
+        "open-closed" => (true, false),
+        "closed-open" => (false, true),
+        "closed-closed" => (false, false),
+        other => return Err(format!("t-ends={other}: expected open-closed and the like")),
+    };
+    let first = if low_open { from + 1 } else { from };
+    let last = if high_open { to - 1 } else { to };
+    Ok((first..=last).map(|i| ratio(i as i64, 100)).collect())
+}
+
+/// A printed formula in t (the row's published value) against the library's `ours` at every
+/// sample point: the formula itself when they agree everywhere, else where they differ.
+fn formula_claim(
+    row: &TranscribedRow,
+    ours: impl Fn(&BigRational) -> Result<BigRational, String>,
+) -> Result<Computed, String> {
+    let printed = row
+        .published
+        .as_deref()
+        .ok_or("a formula row needs its printed formula")?;
+    let formula = Formula::parse(printed, 't')?;
+    let points = sample_points(row)?;
+    for t in &points {
+        let (library, printed) = (ours(t)?, formula.at(t)?);
+        if library != printed {
+            return Ok(Computed::Text(format!(
+                "differs at t = {t}: ours {library}, the formula {printed}"
+            )));
+        }
+    }
+    Ok(Computed::Text(printed.trim().to_string()))
+}
+
+/// The probability of the atom `value` in a distribution of A's winnings.
+fn atom(atoms: &[(i64, BigRational)], value: i64) -> BigRational {
+    atoms
+        .iter()
+        .filter(|(v, _)| *v == value)
+        .map(|(_, p)| p.clone())
+        .sum()
+}
+
+/// Section 3.2, the excessively cautious opponent: the column's printed formula in t
+/// against `continuous::cautious` (and Lemma 1 for the chances of its derivation).
+pub fn cautious_formula(row: &TranscribedRow) -> Result<Computed, String> {
+    let case = |t: &BigRational, accepts| cautious(t, accepts).map_err(|e| e.to_string());
+    let half = ratio(1, 2);
+    let (high, low) = (ratio(4, 5), |t: &BigRational| ratio(1, 5) - t.clone());
+    match row.column.as_str() {
+        "P{C_A,R=1}" => formula_claim(row, |t| Ok(atom(&case(t, false)?, 1))),
+        "P{C_A,R=-1}" => formula_claim(row, |t| Ok(atom(&case(t, false)?, -1))),
+        "E C_A,R" => formula_claim(row, |t| Ok(expectation(&case(t, false)?))),
+        "P{C_A,A=-1}" => formula_claim(row, |t| Ok(atom(&case(t, true)?, -1))),
+        "P{C_A,A=2}" => formula_claim(row, |t| Ok(atom(&case(t, true)?, 2))),
+        "P{C_A,A=-2}" => formula_claim(row, |t| Ok(atom(&case(t, true)?, -2))),
+        "P{0.5 hits 0.8 before 0.2-t}" => {
+            formula_claim(row, |t| Ok(hits_first(&half, &high, &low(t))))
+        }
+        "P{0.8 hits 1 before 0.2-t}" => {
+            formula_claim(row, |t| Ok(hits_first(&high, &BigRational::one(), &low(t))))
+        }
+        other => Err(format!("no computation for column {other}")),
+    }
+}
+
+/// Section 3.1: the sign of E C_A against the insolent opponent at every sample t.
+pub fn insolent_sign(row: &TranscribedRow) -> Result<Computed, String> {
+    for t in sample_points(row)? {
+        let e = insolent_expectation(&t).map_err(|e| e.to_string())?;
+        if e <= BigRational::zero() {
+            return Ok(Computed::Text(format!("not positive at t = {t}: {e}")));
+        }
+    }
+    Ok(Computed::Text("positive".to_string()))
+}
+
+/// Section 4.1's rules: the two-checker position with the smallest chance above
+/// `threshold` (A doubles above 1/2, B resigns above 3/4), as `a-b`; every such position
+/// when several share the smallest chance.
+pub fn worst_two_checker_position(threshold: BigRational) -> Result<Computed, String> {
+    let mut above: Vec<(BigRational, String)> = Vec::new();
+    for low in 1..=6 {
+        for high in low..=6 {
+            let chance = BearoffPosition::from_points(&[low, high])
+                .map_err(|e| e.to_string())?
+                .one_roll_chance();
+            let chance = ratio(i64::from(*chance.numer()), i64::from(*chance.denom()));
+            if chance > threshold {
+                above.push((chance, format!("{low}-{high}")));
+            }
+        }
+    }
+    let smallest = above
+        .iter()
+        .map(|(chance, _)| chance.clone())
+        .min()
+        .ok_or("no position is above the threshold")?;
+    let worst: Vec<String> = above
+        .into_iter()
+        .filter(|(chance, _)| *chance == smallest)
+        .map(|(_, name)| name)
+        .collect();
+    Ok(Computed::Text(worst.join(", ")))
+}
+
+/// Section 4.2's examples: which area of Figure 1 the point (p, q) lies in, named as the
+/// paper names it by the curves around it, from the decisions there.
+pub fn figure_1_area(p: &BigRational, q: &BigRational) -> Result<Computed, String> {
+    let decided = decisions(p, q).map_err(|e| e.to_string())?;
+    let between = |a: &str, b: &str| {
+        // The text names the two curves in either order.
+        Computed::OneOf(vec![
+            format!("between {a} and {b}"),
+            format!("between {b} and {a}"),
+        ])
+    };
+    let decided = (
+        decided.our_cube_double,
+        decided.my_cube_double,
+        decided.take,
+    );
+    Ok(match decided {
+        (false, false, _) => Computed::Text("north-west of P_D".to_string()),
+        (true, false, _) => between("P_D", "P_R"),
+        (_, true, true) => between("P_R", "P_Q"),
+        (_, true, false) => Computed::Text("south-east of P_Q".to_string()),
+    })
+}
+
+/// Section 4.2: where B's right to redouble is worth most ("This weapon is the most
+/// efficient if q = 0.75"), searched exactly over q = i/400; or, with a row range `q=a..b`
+/// in 400ths, the largest value of the right over that range ("useless if q is below 0.5 or
+/// close to 1").
+pub fn redouble_weapon(row: &TranscribedRow) -> Result<Computed, String> {
+    let (from, to) = match row.parameter("q-400ths") {
+        Some(_) => whole_range(row, "q-400ths")?,
+        None => (1, 400),
+    };
+    let values: Vec<(BigRational, BigRational)> = (from..=to)
+        .map(|i| {
+            let q = ratio(i as i64, 400);
+            (redouble_value(&q), q)
+        })
+        .collect();
+    let (largest, at) = values
+        .into_iter()
+        .max_by(|a, b| a.0.cmp(&b.0))
+        .ok_or("an empty range of q")?;
+    Ok(Computed::Exact(match row.column.as_str() {
+        "weapon-most-efficient" => at,
+        _ => largest,
+    }))
+}
+
+/// Section 5's example: the checkers left, and the chance of bearing the rest off on the
+/// next turn, after every legal play of the roll `roll` (`6-1`) from the points `from`;
+/// one value when all plays agree.
+pub fn after_roll(row: &TranscribedRow) -> Result<Computed, String> {
+    let position = BearoffPosition::from_points(&row.numbers_parameter("from", '+')?)
+        .map_err(|e| e.to_string())?;
+    let dice = row.numbers_parameter("roll", '-')?;
+    let [first, second] = dice[..] else {
+        return Err("roll=a-b needs two dice".to_string());
+    };
+    let roll = Roll {
+        first: first as u8,
+        second: second as u8,
+    };
+    let values: Vec<BigRational> = position
+        .legal_plays(roll)
+        .iter()
+        .map(|after| match row.column.as_str() {
+            "checkers-left" => Ok(BigRational::from_integer(
+                (1..=6)
+                    .map(|point| i64::from(after.on(point)))
+                    .sum::<i64>()
+                    .into(),
+            )),
+            "next-turn-chance" => {
+                let chance = after.one_roll_chance();
+                Ok(ratio(
+                    i64::from(*chance.numer()),
+                    i64::from(*chance.denom()),
+                ))
+            }
+            other => Err(format!("no computation for column {other}")),
+        })
+        .collect::<Result<_, String>>()?;
+    match values.split_first() {
+        Some((first, rest)) if rest.iter().all(|v| v == first) => {
+            Ok(Computed::Exact(first.clone()))
+        }
+        Some(_) => Ok(Computed::Text(format!("depends on the play: {values:?}"))),
+        None => Err("no legal play".to_string()),
+    }
+}
+
+/// Section 5's positions: the pip count of the points `points` (`2+3`; `5*5+3*5+1*5` for
+/// five checkers on each of 5, 3 and 1).
+pub fn pip_count(row: &TranscribedRow) -> Result<Computed, String> {
+    let mut points = Vec::new();
+    for group in row.required_parameter("points")?.split('+') {
+        let (point, count) = group.split_once('*').unwrap_or((group, "1"));
+        let (point, count): (u32, usize) = (
+            point.parse().map_err(|_| format!("{group}: not a point"))?,
+            count.parse().map_err(|_| format!("{group}: not a count"))?,
+        );
+        points.extend(std::iter::repeat_n(point, count));
+    }
+    let position = BearoffPosition::from_points(&points).map_err(|e| e.to_string())?;
+    Ok(Computed::Exact(BigRational::from_integer(
+        position.pip_count().into(),
+    )))
+}
+
+/// Equation (1): σ as the paper writes it, √n/d, from the exact variance n/d².
+pub fn exact_standard_deviation() -> Result<Computed, String> {
+    let variance = variance_pips();
+    let (numerator, denominator) = (*variance.numer(), *variance.denom());
+    let root = (1..=denominator)
+        .find(|d| d * d == denominator)
+        .ok_or_else(|| format!("the variance's denominator {denominator} is not a square"))?;
+    Ok(Computed::Text(format!("sqrt({numerator})/{root}")))
+}
+
+/// Section 5: "F(k, s) is convex with respect to both parameters", checked exactly on
+/// every second difference in k and in s with all three points in 1..=`max`: "yes", or the
+/// first place where a second difference is negative.
+pub fn convexity(race: &TurnCounts, row: &TranscribedRow) -> Result<Computed, String> {
+    let max: u32 = row
+        .required_parameter("max")?
+        .parse()
+        .map_err(|_| "max=N: a pip count".to_string())?;
+    let f = |k, s| race.win_probability(k, s).map_err(|e| e.to_string());
+    for k in 1..=max {
+        for s in 1..=max {
+            if k >= 2 && k < max {
+                let second = f(k - 1, s)? + f(k + 1, s)? - f(k, s)? * ratio(2, 1);
+                if second < BigRational::zero() {
+                    return Ok(Computed::Text(format!(
+                        "no: in k at k = {k}, s = {s}, second difference {:.6}",
+                        to_f64(&second)
+                    )));
+                }
+            }
+            if s >= 2 && s < max {
+                let second = f(k, s - 1)? + f(k, s + 1)? - f(k, s)? * ratio(2, 1);
+                if second < BigRational::zero() {
+                    return Ok(Computed::Text(format!(
+                        "no: in s at k = {k}, s = {s}, second difference {:.6}",
+                        to_f64(&second)
+                    )));
+                }
+            }
+        }
+    }
+    Ok(Computed::Text("yes".to_string()))
+}
+
+/// Section 5.1: along each row of Db_my, Db_our (1s, then 0s for ever) and Ac (0s, then 1s),
+/// taking a row as the doubler's pip count k running for a fixed opponent's count s, for
+/// every s in the row's range and k up to `k-max`: "yes", or the first row that breaks
+/// the pattern.
+pub fn matrix_rows(cube: &CubeEquities<f64>, row: &TranscribedRow) -> Result<Computed, String> {
+    let (from, to) = whole_range(row, "s")?;
+    let k_max: u32 = row
+        .required_parameter("k-max")?
+        .parse()
+        .map_err(|_| "k-max=N: a pip count".to_string())?;
+    let matrix = row.required_parameter("matrix")?;
+    for s in from as u32..=to as u32 {
+        let entries = (1..=k_max)
+            .map(|k| {
+                let entry = match matrix {
+                    "Db_my" => cube.doubles_my_cube(k, s),
+                    "Db_our" => cube.doubles_our_cube(k, s),
+                    "Ac" => cube.b_takes(k, s),
+                    other => return Err(format!("no matrix {other}")),
+                };
+                entry.map_err(|e| e.to_string())
+            })
+            .collect::<Result<Vec<bool>, String>>()?;
+        // Db: once a 0, always 0; Ac: once a 1, always 1.
+        let leading = matrix != "Ac";
+        let switched = entries.iter().position(|&entry| entry != leading);
+        if let Some(at) = switched
+            && entries[at..].contains(&leading)
+        {
+            return Ok(Computed::Text(format!(
+                "no: row s = {s} switches back after k = {}",
+                at + 1
+            )));
+        }
+    }
+    Ok(Computed::Text("yes".to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_papers_integral_part_is_one_less_at_powers_of_two() {
+        assert_eq!(paper_integral_part_of_log2(2), 0);
+        assert_eq!(paper_integral_part_of_log2(3), 1);
+        assert_eq!(paper_integral_part_of_log2(8), 2);
+        assert_eq!(paper_integral_part_of_log2(9), 3);
+    }
+
+    /// The areas of the three examples as the library's curves place them; the rows compare
+    /// them with the text.
+    #[test]
+    fn the_examples_points_fall_in_three_areas() {
+        let area = |p, q| match figure_1_area(&p, &q).unwrap() {
+            Computed::Text(area) => area,
+            Computed::OneOf(orders) => orders[0].clone(),
+            _ => unreachable!(),
+        };
+        let p = || ratio(19, 36);
+        assert_eq!(area(p(), ratio(1, 1)), "between P_R and P_Q");
+        assert_eq!(area(p(), ratio(27, 36)), "between P_D and P_R");
+        assert_eq!(area(p(), ratio(23, 36)), "between P_R and P_Q");
+        // The other two areas: A behind, and B too far behind to take.
+        assert_eq!(area(ratio(2, 5), ratio(1, 1)), "north-west of P_D");
+        assert_eq!(area(p(), ratio(1, 10)), "south-east of P_Q");
+    }
+}
