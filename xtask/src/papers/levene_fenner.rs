@@ -9,6 +9,7 @@ use minimax_random::nau::w_b;
 use minimax_random::polynomial::{Comparison, compare_for_all_alpha};
 use minimax_random::probability::{move_probabilities, ratio_condition};
 use num_bigint::BigUint;
+use num_rational::BigRational;
 
 use super::{Recompute, RunSize, integer_parameter};
 use crate::transcription::TranscribedRow;
@@ -91,6 +92,19 @@ impl LeveneFenner {
                 let index = usize::from(row.column == "prob(b)");
                 let alpha = integer_parameter(row, "alpha")?;
                 Ok(Computed::Exact(probabilities(alpha)?[index].clone()))
+            }
+            "sum-of-prob" => {
+                let p = probabilities(integer_parameter(row, "alpha")?)?;
+                let sum: BigRational = p.iter().cloned().sum();
+                let one = BigRational::from_integer(1.into());
+                Ok(Computed::Text(
+                    match sum.cmp(&one) {
+                        std::cmp::Ordering::Less => "less than one",
+                        std::cmp::Ordering::Equal => "one",
+                        std::cmp::Ordering::Greater => "greater than one",
+                    }
+                    .to_string(),
+                ))
             }
             "order" => {
                 let p = probabilities(integer_parameter(row, "alpha")?)?;
