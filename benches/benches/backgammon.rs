@@ -2,12 +2,14 @@
 //! k, s ≤ 200 in ≤ 1 s; the f64 cube recursion on a 500 × 500 grid in ≤ 100 ms; the
 //! one-sided bear-off database (54,264 positions, exact) in ≤ 2 s; and the two-checker
 //! bear-off race by expectiminimax with a transposition table in milliseconds (the plain
-//! search takes 31 s on [6, 6] against [6, 6]).
+//! search takes 31 s on [6, 6] against [6, 6]); and the two-sided bear-off database of 6 × 6
+//! (924 positions a side), cubeless.
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
 use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::race::TurnCounts;
+use backgammon_cube::two_sided::TwoSidedDatabase;
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::Game;
 use game_core::search::expectiminimax_solve;
@@ -40,6 +42,9 @@ fn race_and_cube(c: &mut Criterion) {
             b.iter(|| expectiminimax_solve(&race, black_box(&race.initial_position())))
         },
     );
+    group.bench_function("two-sided bear-off database 6 x 6, cubeless, f64", |b| {
+        b.iter(|| TwoSidedDatabase::<f64>::new(black_box(6)).expect("6 checkers is allowed"))
+    });
     group.finish();
 }
 

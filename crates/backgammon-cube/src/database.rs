@@ -45,7 +45,7 @@ const AT_MOST: [[usize; 7]; 16] = {
 
 /// The position's index among those with at most `max_checkers` checkers, in the
 /// lexicographic order of (checkers on 1, …, checkers on 6); `None` when it has more.
-fn rank(position: &BearoffPosition, max_checkers: u32) -> Option<usize> {
+pub(crate) fn rank(position: &BearoffPosition, max_checkers: u32) -> Option<usize> {
     let mut left = max_checkers;
     let mut index = 0;
     for point in 1..=6u32 {
@@ -62,7 +62,7 @@ fn rank(position: &BearoffPosition, max_checkers: u32) -> Option<usize> {
 }
 
 /// Every position with at most `max_checkers` checkers, in [`rank`] order.
-fn all_positions(max_checkers: u32) -> Vec<BearoffPosition> {
+pub(crate) fn all_positions(max_checkers: u32) -> Vec<BearoffPosition> {
     let mut positions = vec![Vec::new()];
     for _ in 1..=6 {
         positions = positions

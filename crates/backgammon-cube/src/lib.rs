@@ -20,7 +20,9 @@
 //! - [`approximation`]: section 5's Lamford–Gasquoine and normal approximations to F(k, s)
 //!   and their measured errors;
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
-//!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off.
+//!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off;
+//! - [`two_sided`]: beyond the paper, the two-sided bear-off database, the cubeless chance
+//!   of winning for every pair of positions of up to C checkers a side.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
@@ -48,6 +50,7 @@ pub mod dice;
 pub mod race;
 pub mod steps;
 pub mod tuck;
+pub mod two_sided;
 
 /// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
 /// (section 2.1), from the starting position's checkers.

@@ -27,8 +27,8 @@ struct GnubgEntry {
 
 /// Decodes a gnubg position ID: 14 base-64 characters holding 80 bits, least significant
 /// bit of each byte first; for each player in turn, each of 25 points as that many 1 bits
-/// and a 0. Returns the home points of whichever player has checkers.
-fn home_points(position_id: &str) -> [u32; 6] {
+/// and a 0.
+fn players_of(position_id: &str) -> [[u32; 25]; 2] {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let sextets: Vec<u32> = position_id
         .bytes()
@@ -56,7 +56,18 @@ fn home_points(position_id: &str) -> [u32; 6] {
             }
         }
     }
-    let home = |p: &[u32; 25]| [p[0], p[1], p[2], p[3], p[4], p[5]];
+    players
+}
+
+fn home(player: &[u32; 25]) -> [u32; 6] {
+    [
+        player[0], player[1], player[2], player[3], player[4], player[5],
+    ]
+}
+
+/// The home points of whichever player of a position ID has checkers.
+fn home_points(position_id: &str) -> [u32; 6] {
+    let players = players_of(position_id);
     if players[0].iter().any(|&c| c > 0) {
         home(&players[0])
     } else {
@@ -269,6 +280,87 @@ fn tables_2_and_3_agree_with_gnubg() {
         seen.insert(entry.checkers);
     }
     assert_eq!(seen.len(), 27, "every one- and two-checker position once");
+}
+
+/// Both players' home points from a gnubg position ID, in the ID's order (the player not
+/// on roll first, as `bearoffdump` sets up its board).
+fn both_home_points(position_id: &str) -> [[u32; 6]; 2] {
+    let [first, second] = players_of(position_id);
+    [home(&first), home(&second)]
+}
+
+/// Our two-sided database against gnubg's (`makebearoff -t 6x3`, all 7,056 entries read
+/// from the file: a 40-byte header, then per pair four 16-bit equities, the first the
+/// cubeless one, 0x7FFF above 0x8000 meaning +1). gnubg's position numbers are checked
+/// against `bearoffdump`'s boards, and the cubeless equities 2P − 1 against ours: gnubg
+/// computes them in 16-bit fixed point, truncating at every step of the recursion, so its
+/// values fall short of the exact ones by a few units of 1/32,767 (the largest difference
+/// is printed and bounded).
+#[test]
+fn two_sided_cubeless_chances_agree_with_gnubg() {
+    use backgammon_cube::two_sided::TwoSidedDatabase;
+    const MAKE: &str = "/usr/games/makebearoff";
+    if gnubg_missing() {
+        return;
+    }
+    let file = std::env::temp_dir().join(format!("backgammon-cube-ts63-{}.bd", std::process::id()));
+    let made = Command::new(MAKE)
+        .args(["-t", "6x3", "-f"])
+        .arg(&file)
+        .output()
+        .expect("makebearoff runs");
+    assert!(made.status.success());
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"gnubg-TS-06-03-1"));
+    let database = TwoSidedDatabase::<f64>::new(3).unwrap();
+    let n = database.positions();
+    assert_eq!(bytes.len(), 40 + 8 * n * n);
+    // gnubg's numbering, checked on every 97th entry against the board bearoffdump draws.
+    for entry in (1..n * n).step_by(97) {
+        let output = Command::new(DUMP)
+            .arg(&file)
+            .args(["-n", &entry.to_string()])
+            .output()
+            .expect("bearoffdump runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let id = text
+            .split_whitespace()
+            .skip_while(|w| *w != "ID:")
+            .nth(1)
+            .expect("a position ID");
+        let [them, us] = both_home_points(id);
+        let (i, j) = (entry / n, entry % n);
+        assert_eq!(
+            database.position_at_gnubg_index(i).unwrap(),
+            position_of(us),
+            "entry {entry}"
+        );
+        assert_eq!(
+            database.position_at_gnubg_index(j).unwrap(),
+            position_of(them),
+            "entry {entry}"
+        );
+    }
+    let mut largest: (f64, usize) = (0.0, 0);
+    for i in 1..n {
+        for j in 1..n {
+            let cell = 40 + 8 * (i * n + j);
+            let stored = u16::from_le_bytes([bytes[cell], bytes[cell + 1]]);
+            let gnubg = f64::from(i32::from(stored) - 0x8000) / f64::from(0x7FFF);
+            let on_roll = database.position_at_gnubg_index(i).unwrap();
+            let opponent = database.position_at_gnubg_index(j).unwrap();
+            let ours = 2.0 * database.win_probability(&on_roll, &opponent).unwrap() - 1.0;
+            if (ours - gnubg).abs() > largest.0 {
+                largest = ((ours - gnubg).abs(), i * n + j);
+            }
+        }
+    }
+    std::fs::remove_file(&file).ok();
+    eprintln!(
+        "largest difference from gnubg's cubeless equity: {:.2e} at entry {}",
+        largest.0, largest.1
+    );
+    assert!(largest.0 < 1e-3, "{largest:?}");
 }
 
 /// The cube equities of single-checker races against gnubg's two-sided bear-off database
