@@ -3,7 +3,7 @@
 //! one-sided bear-off database (54,264 positions, exact) in ≤ 2 s; and the two-checker
 //! bear-off race by expectiminimax with a transposition table in milliseconds (the plain
 //! search takes 31 s on [6, 6] against [6, 6]); and the two-sided bear-off database of 6 × 6
-//! (924 positions a side), cubeless.
+//! (924 positions a side), cubeless and cubeful.
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
 use backgammon_cube::cube::CubeEquities;
@@ -42,9 +42,10 @@ fn race_and_cube(c: &mut Criterion) {
             b.iter(|| expectiminimax_solve(&race, black_box(&race.initial_position())))
         },
     );
-    group.bench_function("two-sided bear-off database 6 x 6, cubeless, f64", |b| {
-        b.iter(|| TwoSidedDatabase::<f64>::new(black_box(6)).expect("6 checkers is allowed"))
-    });
+    group.bench_function(
+        "two-sided bear-off database 6 x 6, cubeless and cubeful, f64",
+        |b| b.iter(|| TwoSidedDatabase::<f64>::new(black_box(6)).expect("6 checkers is allowed")),
+    );
     group.finish();
 }
 

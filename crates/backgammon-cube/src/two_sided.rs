@@ -1,6 +1,7 @@
-//! The two-sided bear-off database, cubeless: for every pair of bear-off positions with at
-//! most C checkers a side on the six home points, the chance that the player on roll wins
-//! the race when both sides play every roll to win.
+//! The two-sided bear-off database: for every pair of bear-off positions with at most C
+//! checkers a side on the six home points, the chance that the player on roll wins the race
+//! when both sides play every roll to win, and the cubeful money equities (no gammons) with
+//! the cube centred, owned by the player on roll and owned by the opponent.
 //!
 //! Beyond the paper, which stops at one and two checkers (Tables 2, 3); GNU Backgammon keeps a
 //! database of this kind. Where the one-sided database ([`crate::database`]) plays each roll
@@ -9,6 +10,12 @@
 //!
 //! P(a, b) = Σ over the 21 rolls of (ways / 36) · max over the plays a′ of a of
 //! (1 if a′ is empty, else 1 − P(b, a′)).
+//!
+//! The cubeful equities follow the same recursion, each with its own best play, the
+//! opponent making his cube decision at (b, a′) before his roll: with the cube centred or
+//! his, he doubles when 2 × (his equity with the cube then ours), capped at the 1 he gets
+//! when we pass, is at least his equity without doubling ([`CubeAction`]). The equities
+//! stored are those before the player on roll's own cube decision, as GNU Backgammon's are.
 //!
 //! Every play lowers the pip count, so P of a pair depends only on pairs of smaller total pip
 //! count; the table is filled level by level, each level in parallel, and is the same for any
@@ -119,14 +126,83 @@ impl PlayTable {
     }
 }
 
-/// The cubeless two-sided database for positions of at most C checkers a side.
+/// What the database holds for a pair of positions, from the view of the player on roll,
+/// in units of the current stake: the cubeless chance of winning, and the cubeful money
+/// equities (no gammons) before this turn's cube decision — that is, if the player on roll
+/// does not double now — with the cube centred, owned by the player on roll, and owned by the
+/// opponent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Equities<T> {
+    /// P, the cubeless chance of winning.
+    pub win: T,
+    /// The equity with the cube centred, not doubling now.
+    pub centred: T,
+    /// The equity owning the cube, not doubling now.
+    pub owned: T,
+    /// The equity with the opponent owning the cube (the player on roll cannot double).
+    pub opponent_owns: T,
+}
+
+impl<T: Real> Equities<T> {
+    /// The entry of a race already won (`value` 1) or lost (0) by the player on roll.
+    fn decided(won: bool) -> Self {
+        let (p, e) = if won {
+            (T::one(), T::one())
+        } else {
+            (T::zero(), -T::one())
+        };
+        Equities {
+            win: p,
+            centred: e.clone(),
+            owned: e.clone(),
+            opponent_owns: e,
+        }
+    }
+}
+
+/// The cube action of the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CubeAction {
+    /// Doubling would not raise the player's equity.
+    NoDouble,
+    /// Double, and the opponent should take.
+    DoubleTake,
+    /// Double, and the opponent should pass (taking would cost more than the stake).
+    DoublePass,
+}
+
+/// Who owns the cube when the player on roll decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CubeOwner {
+    /// Nobody: either player may double.
+    Centred,
+    /// The player on roll.
+    PlayerOnRoll,
+}
+
+/// The value to the player who may double of a cube decision: keeping the cube is worth
+/// `no_double`; doubling is worth 2·`doubled` if the opponent takes (`doubled` being the
+/// equity with the opponent then owning the cube, at the old stake) or 1 if he passes, and
+/// he does what costs him less. Doubling is chosen when it is worth at least as much, as
+/// GNU Backgammon does.
+fn after_cube_decision<T: Real>(no_double: T, doubled: T) -> T {
+    let taken = doubled.clone() + doubled;
+    let double = if taken < T::one() { taken } else { T::one() };
+    if double >= no_double {
+        double
+    } else {
+        no_double
+    }
+}
+
+/// The two-sided database for positions of at most C checkers a side.
 #[derive(Debug, Clone)]
 pub struct TwoSidedDatabase<T> {
     max_checkers: u32,
     positions: usize,
-    /// `win[a · positions + b]`: P(a, b), the player on roll at a against b; pairs with an
-    /// empty side hold 1 (a empty: the player on roll has borne off) or 0 (b empty).
-    win: Vec<T>,
+    /// `entries[a · positions + b]`: the player on roll at a against b; pairs with an
+    /// empty side hold a decided race (a empty: won; b empty: lost).
+    entries: Vec<Equities<T>>,
 }
 
 impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
@@ -134,7 +210,8 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
     ///
     /// # Errors
     ///
-    /// [`TwoSidedError::Bearoff`] with [`BearoffError::TooManyCheckers`] above 15.
+    /// [`TwoSidedError::Bearoff`] with [`BearoffError::TooManyCheckers`] above 15,
+    /// [`TwoSidedError::TooLarge`] when the table cannot be allocated.
     pub fn new(max_checkers: u32) -> Result<Self, TwoSidedError> {
         if max_checkers > MAX_CHECKERS {
             return Err(BearoffError::TooManyCheckers(max_checkers).into());
@@ -142,15 +219,16 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
         let positions = all_positions(max_checkers);
         let plays = PlayTable::new(&positions, max_checkers);
         let n = positions.len();
-        let mut win = Vec::new();
-        win.try_reserve_exact(n * n)
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(n * n)
             .map_err(|_| TwoSidedError::TooLarge {
                 positions: n,
-                bytes: (n as u128).pow(2) * std::mem::size_of::<T>() as u128,
+                bytes: (n as u128).pow(2) * std::mem::size_of::<Equities<T>>() as u128,
             })?;
-        win.resize(n * n, T::zero());
+        entries.resize(n * n, Equities::decided(false));
         for b in 1..n {
-            win[EMPTY * n + b] = T::one();
+            entries[EMPTY * n + b] = Equities::decided(true);
         }
         let mut by_pips: Vec<Vec<usize>> = Vec::new();
         for (index, position) in positions.iter().enumerate() {
@@ -165,7 +243,7 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
         let mut database = TwoSidedDatabase {
             max_checkers,
             positions: n,
-            win,
+            entries,
         };
         let highest = by_pips.len() - 1;
         for total in 2..=2 * highest {
@@ -173,7 +251,7 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
                 .filter(|&pips| pips <= highest && total - pips <= highest)
                 .flat_map(|pips| by_pips[pips].iter().map(move |&a| (a, total - pips)))
                 .collect();
-            let computed: Vec<(usize, T)> = level
+            let computed: Vec<(usize, Equities<T>)> = level
                 .par_iter()
                 .flat_map_iter(|&(a, opponent_pips)| {
                     let (database, plays) = (&database, &plays);
@@ -183,34 +261,76 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
                 })
                 .collect();
             for (cell, value) in computed {
-                database.win[cell] = value;
+                database.entries[cell] = value;
             }
         }
         Ok(database)
     }
 
-    /// P(a, b) from the finished pairs of smaller total: each roll's best play for the
-    /// player on roll, weighted by its ways out of 36.
-    fn on_roll(&self, plays: &PlayTable, a: usize, b: usize) -> T {
-        let mut total = T::zero();
+    /// The entry of (a, b) from the finished pairs of smaller total. For each roll and each
+    /// of the four values, the play best for that value (the best play can differ between
+    /// them), weighted by the roll's ways out of 36. After the play the opponent is on roll
+    /// at (b, a′) and makes his cube decision: none when the player on roll owns the cube;
+    /// with the cube centred or his, he doubles when that is worth more to him.
+    fn on_roll(&self, plays: &PlayTable, a: usize, b: usize) -> Equities<T> {
+        let mut total = Equities {
+            win: T::zero(),
+            centred: T::zero(),
+            owned: T::zero(),
+            opponent_owns: T::zero(),
+        };
         for (roll, &ways) in plays.ways.iter().enumerate() {
-            let best = plays
-                .plays(a, roll)
-                .iter()
-                .map(|&after| {
-                    let after = after as usize;
-                    if after == EMPTY {
-                        T::one()
-                    } else {
-                        T::one() - self.win[b * self.positions + after].clone()
+            let mut best: Option<Equities<T>> = None;
+            for &after in plays.plays(a, roll) {
+                let after = after as usize;
+                let value = if after == EMPTY {
+                    Equities::decided(true)
+                } else {
+                    let theirs = &self.entries[b * self.positions + after];
+                    Equities {
+                        win: T::one() - theirs.win.clone(),
+                        owned: -theirs.opponent_owns.clone(),
+                        centred: -after_cube_decision(
+                            theirs.centred.clone(),
+                            theirs.opponent_owns.clone(),
+                        ),
+                        opponent_owns: -after_cube_decision(
+                            theirs.owned.clone(),
+                            theirs.opponent_owns.clone(),
+                        ),
                     }
-                })
-                .reduce(|x, y| if y > x { y } else { x })
-                .unwrap_or_else(T::zero);
-            total = total + T::from_i64(ways) * best;
+                };
+                best = Some(match best {
+                    None => value,
+                    Some(best) => Equities {
+                        win: larger(best.win, value.win),
+                        centred: larger(best.centred, value.centred),
+                        owned: larger(best.owned, value.owned),
+                        opponent_owns: larger(best.opponent_owns, value.opponent_owns),
+                    },
+                });
+            }
+            let Some(best) = best else { continue };
+            let ways = T::from_i64(ways);
+            total = Equities {
+                win: total.win + ways.clone() * best.win,
+                centred: total.centred + ways.clone() * best.centred,
+                owned: total.owned + ways.clone() * best.owned,
+                opponent_owns: total.opponent_owns + ways * best.opponent_owns,
+            };
         }
-        total / T::from_i64(36)
+        let all = T::from_i64(36);
+        Equities {
+            win: total.win / all.clone(),
+            centred: total.centred / all.clone(),
+            owned: total.owned / all.clone(),
+            opponent_owns: total.opponent_owns / all,
+        }
     }
+}
+
+fn larger<T: PartialOrd>(a: T, b: T) -> T {
+    if b > a { b } else { a }
 }
 
 impl<T: Real> TwoSidedDatabase<T> {
@@ -339,7 +459,20 @@ impl<T: Real> TwoSidedDatabase<T> {
         on_roll: &BearoffPosition,
         opponent: &BearoffPosition,
     ) -> Result<T, TwoSidedError> {
-        self.win_probability_by_index(self.index(on_roll)?, self.index(opponent)?)
+        Ok(self.equities(on_roll, opponent)?.win.clone())
+    }
+
+    /// Everything the database holds for the pair: P and the cubeful equities.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedDatabase::win_probability`].
+    pub fn equities(
+        &self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+    ) -> Result<&Equities<T>, TwoSidedError> {
+        self.equities_by_index(self.index(on_roll)?, self.index(opponent)?)
     }
 
     /// [`TwoSidedDatabase::win_probability`] by position indices ([`TwoSidedDatabase::index`]),
@@ -354,6 +487,19 @@ impl<T: Real> TwoSidedDatabase<T> {
         on_roll: usize,
         opponent: usize,
     ) -> Result<T, TwoSidedError> {
+        Ok(self.equities_by_index(on_roll, opponent)?.win.clone())
+    }
+
+    /// [`TwoSidedDatabase::equities`] by position indices, in O(1).
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedDatabase::win_probability_by_index`].
+    pub fn equities_by_index(
+        &self,
+        on_roll: usize,
+        opponent: usize,
+    ) -> Result<&Equities<T>, TwoSidedError> {
         for index in [on_roll, opponent] {
             if index >= self.positions {
                 return Err(TwoSidedError::IndexOutOfRange {
@@ -365,7 +511,42 @@ impl<T: Real> TwoSidedDatabase<T> {
                 return Err(TwoSidedError::RaceOver);
             }
         }
-        Ok(self.win[on_roll * self.positions + opponent].clone())
+        Ok(&self.entries[on_roll * self.positions + opponent])
+    }
+
+    /// The cube action of the player on roll, with the cube centred or owned by him: double
+    /// when doubling is worth at least as much as not (2 × the equity with the opponent
+    /// owning the cube if he takes, 1 if he passes, whichever is less); the opponent passes
+    /// when taking would leave the player on roll at least the stake. Without gammons a
+    /// position is never too good to double: a pass is worth the whole stake.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedDatabase::win_probability`].
+    pub fn cube_action(
+        &self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+        cube: CubeOwner,
+    ) -> Result<CubeAction, TwoSidedError> {
+        let entry = self.equities(on_roll, opponent)?;
+        let no_double = match cube {
+            CubeOwner::Centred => entry.centred.clone(),
+            CubeOwner::PlayerOnRoll => entry.owned.clone(),
+        };
+        let taken = entry.opponent_owns.clone() + entry.opponent_owns.clone();
+        let doubled = if taken < T::one() {
+            taken.clone()
+        } else {
+            T::one()
+        };
+        Ok(if doubled < no_double {
+            CubeAction::NoDouble
+        } else if taken < T::one() {
+            CubeAction::DoubleTake
+        } else {
+            CubeAction::DoublePass
+        })
     }
 }
 

@@ -290,14 +290,14 @@ fn both_home_points(position_id: &str) -> [[u32; 6]; 2] {
 }
 
 /// Our two-sided database against gnubg's (`makebearoff -t 6x3`, all 7,056 entries read
-/// from the file: a 40-byte header, then per pair four 16-bit equities, the first the
-/// cubeless one, 0x7FFF above 0x8000 meaning +1). gnubg's position numbers are checked
-/// against `bearoffdump`'s boards, and the cubeless equities 2P − 1 against ours: gnubg
-/// computes them in 16-bit fixed point, truncating at every step of the recursion, so its
-/// values fall short of the exact ones by a few units of 1/32,767 (the largest difference
-/// is printed and bounded).
+/// from the file: a 40-byte header, then per pair four 16-bit equities — cubeless, cube
+/// owned, centred, owned by the opponent — 0x7FFF above 0x8000 meaning +1). gnubg's position
+/// numbers are checked against `bearoffdump`'s boards, and its four equities against our
+/// 2P − 1 and cubeful equities: gnubg computes them in 16-bit fixed point, truncating at
+/// every step of the recursion, so its values differ from ours by a few units of 1/32,767
+/// (the largest differences are printed and bounded).
 #[test]
-fn two_sided_cubeless_chances_agree_with_gnubg() {
+fn two_sided_database_agrees_with_gnubg() {
     use backgammon_cube::two_sided::TwoSidedDatabase;
     const MAKE: &str = "/usr/games/makebearoff";
     if gnubg_missing() {
@@ -341,26 +341,41 @@ fn two_sided_cubeless_chances_agree_with_gnubg() {
             "entry {entry}"
         );
     }
-    let mut largest: (f64, usize) = (0.0, 0);
+    let names = [
+        "cubeless",
+        "owned cube",
+        "centred cube",
+        "opponent owns cube",
+    ];
+    let mut largest = [(0f64, 0usize); 4];
     for i in 1..n {
         for j in 1..n {
-            let cell = 40 + 8 * (i * n + j);
-            let stored = u16::from_le_bytes([bytes[cell], bytes[cell + 1]]);
-            let gnubg = f64::from(i32::from(stored) - 0x8000) / f64::from(0x7FFF);
             let on_roll = database.position_at_gnubg_index(i).unwrap();
             let opponent = database.position_at_gnubg_index(j).unwrap();
-            let ours = 2.0 * database.win_probability(&on_roll, &opponent).unwrap() - 1.0;
-            if (ours - gnubg).abs() > largest.0 {
-                largest = ((ours - gnubg).abs(), i * n + j);
+            let entry = database.equities(&on_roll, &opponent).unwrap();
+            let ours = [
+                2.0 * entry.win - 1.0,
+                entry.owned,
+                entry.centred,
+                entry.opponent_owns,
+            ];
+            for (value, (ours, largest)) in ours.into_iter().zip(&mut largest).enumerate() {
+                let cell = 40 + 8 * (i * n + j) + 2 * value;
+                let stored = u16::from_le_bytes([bytes[cell], bytes[cell + 1]]);
+                let gnubg = f64::from(i32::from(stored) - 0x8000) / f64::from(0x7FFF);
+                if (ours - gnubg).abs() > largest.0 {
+                    *largest = ((ours - gnubg).abs(), i * n + j);
+                }
             }
         }
     }
     std::fs::remove_file(&file).ok();
-    eprintln!(
-        "largest difference from gnubg's cubeless equity: {:.2e} at entry {}",
-        largest.0, largest.1
-    );
-    assert!(largest.0 < 1e-3, "{largest:?}");
+    for (name, (difference, entry)) in names.iter().zip(largest) {
+        eprintln!(
+            "largest difference from gnubg's {name} equity: {difference:.2e} at entry {entry}"
+        );
+        assert!(difference < 1e-3, "{name}: {difference} at entry {entry}");
+    }
 }
 
 /// The cube equities of single-checker races against gnubg's two-sided bear-off database

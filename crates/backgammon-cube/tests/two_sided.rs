@@ -2,7 +2,8 @@
 //! race, and the monotonicity a race must have.
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
-use backgammon_cube::two_sided::{TwoSidedDatabase, TwoSidedError};
+use backgammon_cube::cube::CubeEquities;
+use backgammon_cube::two_sided::{CubeAction, CubeOwner, TwoSidedDatabase, TwoSidedError};
 use game_core::Game;
 use game_core::number::to_f64;
 use game_core::search::expectiminimax_solve;
@@ -34,7 +35,7 @@ fn positions(max: usize) -> Vec<Vec<u32>> {
     all.into_iter().filter(|p| !p.is_empty()).collect()
 }
 
-/// The f64 database of 6 × 3 equals the exact one to 1e-12 in every one of its pairs.
+/// The f64 database of 6 × 3 equals the exact one to 1e-12 in every value of its pairs.
 #[test]
 fn the_f64_database_equals_the_exact_one() {
     let exact = TwoSidedDatabase::<BigRational>::new(3).unwrap();
@@ -43,9 +44,16 @@ fn the_f64_database_equals_the_exact_one() {
     let mut largest = 0f64;
     for a in 1..exact.positions() {
         for b in 1..exact.positions() {
-            let p = exact.win_probability_by_index(a, b).unwrap();
-            let q = float.win_probability_by_index(a, b).unwrap();
-            largest = largest.max((to_f64(&p) - q).abs());
+            let p = exact.equities_by_index(a, b).unwrap();
+            let q = float.equities_by_index(a, b).unwrap();
+            for (x, y) in [
+                (&p.win, q.win),
+                (&p.centred, q.centred),
+                (&p.owned, q.owned),
+                (&p.opponent_owns, q.opponent_owns),
+            ] {
+                largest = largest.max((to_f64(x) - y).abs());
+            }
         }
     }
     assert!(largest < 1e-12, "{largest}");
@@ -188,4 +196,52 @@ fn gnubg_numbers_every_position_once() {
             .position_at_gnubg_index(database.positions())
             .is_err()
     );
+}
+
+/// With one checker a side the race is the paper's single-checker race, pip count = point:
+/// the cubeful equities equal those of the paper's recursion (7)-(15) (cube::CubeEquities,
+/// owned = E⁰_my, centred = E⁰_our), exactly, for all 36 races.
+#[test]
+fn one_checker_a_side_equals_the_papers_cube_recursion() {
+    let database = TwoSidedDatabase::<BigRational>::new(1).unwrap();
+    let cube = CubeEquities::<BigRational>::new(12).unwrap();
+    for k in 1..=6 {
+        for s in 1..=6 {
+            let entry = database.equities(&position(&[k]), &position(&[s])).unwrap();
+            assert_eq!(entry.owned, cube.keep_my_cube(k, s).unwrap(), "{k} v {s}");
+            assert_eq!(
+                entry.centred,
+                cube.keep_our_cube(k, s).unwrap(),
+                "{k} v {s}"
+            );
+        }
+    }
+}
+
+/// Against one checker on the 1 point the race is section 4.1's one-step game: with p the
+/// chance to bear off now (Tables 2 and 3), the player on roll doubles from p = 1/2 and the
+/// opponent passes from p = 3/4 (at 3/4, the six point, he is indifferent; the database
+/// then calls it a pass), whether the cube is centred or owned.
+#[test]
+fn the_one_step_game_doubles_above_one_half_and_passes_above_three_quarters() {
+    let database = TwoSidedDatabase::<BigRational>::new(2).unwrap();
+    let half = BigRational::new(1.into(), 2.into());
+    let three_quarters = BigRational::new(3.into(), 4.into());
+    for a in positions(2) {
+        let p = position(&a).one_roll_chance();
+        let p = BigRational::new((*p.numer()).into(), (*p.denom()).into());
+        let expected = if p < half {
+            CubeAction::NoDouble
+        } else if p < three_quarters {
+            CubeAction::DoubleTake
+        } else {
+            CubeAction::DoublePass
+        };
+        for cube in [CubeOwner::Centred, CubeOwner::PlayerOnRoll] {
+            let action = database
+                .cube_action(&position(&a), &position(&[1]), cube)
+                .unwrap();
+            assert_eq!(action, expected, "{a:?}, p = {p}, {cube:?}");
+        }
+    }
 }
