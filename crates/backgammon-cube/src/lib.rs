@@ -21,8 +21,10 @@
 //!   and their measured errors;
 //! - [`database`]: beyond the paper, the one-sided bear-off database of all 54,264
 //!   positions of up to 15 checkers, with the exact distribution of the rolls to bear off;
-//! - [`two_sided`]: beyond the paper, the two-sided bear-off database, the cubeless chance
-//!   of winning for every pair of positions of up to C checkers a side.
+//! - [`two_sided`]: beyond the paper, the two-sided bear-off database: the cubeless chance
+//!   of winning and the cubeful equities for every pair of positions of up to C checkers a
+//!   side, with the cube actions;
+//! - [`gnubg`]: GNU Backgammon's two-sided bear-off file, written byte for byte.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
@@ -47,6 +49,7 @@ pub mod continuous;
 pub mod cube;
 pub mod database;
 pub mod dice;
+pub mod gnubg;
 pub mod race;
 pub mod steps;
 pub mod tuck;

@@ -86,16 +86,16 @@ pub enum TwoSidedError {
 
 /// The empty board's index: it comes first in rank order (no checker on point 1, none on
 /// point 2, …).
-const EMPTY: usize = 0;
+pub(crate) const EMPTY: usize = 0;
 
 /// The plays of every position for every roll, as position indices: the database's moves.
-struct PlayTable {
+pub(crate) struct PlayTable {
     /// For position i and distinct roll r, the plays are
     /// `targets[offsets[21 i + r]..offsets[21 i + r + 1]]`.
     offsets: Vec<usize>,
     targets: Vec<u32>,
     /// Ways out of 36 of each distinct roll.
-    ways: Vec<i64>,
+    pub(crate) ways: Vec<i64>,
 }
 
 impl PlayTable {
@@ -120,9 +120,96 @@ impl PlayTable {
         }
     }
 
-    fn plays(&self, position: usize, roll: usize) -> &[u32] {
+    pub(crate) fn plays(&self, position: usize, roll: usize) -> &[u32] {
         let cell = position * self.ways.len() + roll;
         &self.targets[self.offsets[cell]..self.offsets[cell + 1]]
+    }
+}
+
+/// The positions of a two-sided table, their plays, and the order the table is filled in.
+pub(crate) struct Layout {
+    positions: usize,
+    plays: PlayTable,
+    /// The non-empty positions by pip count.
+    by_pips: Vec<Vec<usize>>,
+}
+
+impl Layout {
+    /// The layout of the tables of at most `max_checkers` checkers a side.
+    ///
+    /// # Errors
+    ///
+    /// [`TwoSidedError::Bearoff`] above 15 checkers.
+    pub(crate) fn new(max_checkers: u32) -> Result<Layout, TwoSidedError> {
+        if max_checkers > MAX_CHECKERS {
+            return Err(BearoffError::TooManyCheckers(max_checkers).into());
+        }
+        let positions = all_positions(max_checkers);
+        let mut by_pips: Vec<Vec<usize>> = Vec::new();
+        for (index, position) in positions.iter().enumerate() {
+            let pips = position.pip_count() as usize;
+            if by_pips.len() <= pips {
+                by_pips.resize(pips + 1, Vec::new());
+            }
+            if index != EMPTY {
+                by_pips[pips].push(index);
+            }
+        }
+        Ok(Layout {
+            positions: positions.len(),
+            plays: PlayTable::new(&positions, max_checkers),
+            by_pips,
+        })
+    }
+
+    /// The number of positions a side, the empty board included.
+    pub(crate) fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// A table of `positions`² entries, all `fill`, or [`TwoSidedError::TooLarge`].
+    pub(crate) fn table<E: Clone>(&self, fill: E) -> Result<Vec<E>, TwoSidedError> {
+        let n = self.positions;
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(n * n)
+            .map_err(|_| TwoSidedError::TooLarge {
+                positions: n,
+                bytes: (n as u128).pow(2) * std::mem::size_of::<E>() as u128,
+            })?;
+        table.resize(n * n, fill);
+        Ok(table)
+    }
+
+    /// Fills `table[a · positions + b]` for every pair of non-empty positions with
+    /// `entry(table, a, b)`, in order of total pip count: every play lowers the pip count,
+    /// so an entry may read any pair of smaller total. Each level is computed in parallel
+    /// and then written, so the table is the same for any number of threads.
+    pub(crate) fn fill<E, F>(&self, table: &mut [E], entry: F)
+    where
+        E: Send + Sync,
+        F: Fn(&[E], &PlayTable, usize, usize) -> E + Sync,
+    {
+        let n = self.positions;
+        let highest = self.by_pips.len() - 1;
+        for total in 2..=2 * highest {
+            let level: Vec<(usize, usize)> = (1..total)
+                .filter(|&pips| pips <= highest && total - pips <= highest)
+                .flat_map(|pips| self.by_pips[pips].iter().map(move |&a| (a, total - pips)))
+                .collect();
+            let computed: Vec<(usize, E)> = level
+                .par_iter()
+                .flat_map_iter(|&(a, opponent_pips)| {
+                    let (table, entry) = (&*table, &entry);
+                    self.by_pips[opponent_pips]
+                        .iter()
+                        .map(move |&b| (a * n + b, entry(table, &self.plays, a, b)))
+                })
+                .collect();
+            for (cell, value) in computed {
+                table[cell] = value;
+            }
+        }
     }
 }
 
@@ -213,119 +300,87 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
     /// [`TwoSidedError::Bearoff`] with [`BearoffError::TooManyCheckers`] above 15,
     /// [`TwoSidedError::TooLarge`] when the table cannot be allocated.
     pub fn new(max_checkers: u32) -> Result<Self, TwoSidedError> {
-        if max_checkers > MAX_CHECKERS {
-            return Err(BearoffError::TooManyCheckers(max_checkers).into());
-        }
-        let positions = all_positions(max_checkers);
-        let plays = PlayTable::new(&positions, max_checkers);
-        let n = positions.len();
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(n * n)
-            .map_err(|_| TwoSidedError::TooLarge {
-                positions: n,
-                bytes: (n as u128).pow(2) * std::mem::size_of::<Equities<T>>() as u128,
-            })?;
-        entries.resize(n * n, Equities::decided(false));
+        let layout = Layout::new(max_checkers)?;
+        let n = layout.positions;
+        let mut entries = layout.table(Equities::decided(false))?;
         for b in 1..n {
             entries[EMPTY * n + b] = Equities::decided(true);
         }
-        let mut by_pips: Vec<Vec<usize>> = Vec::new();
-        for (index, position) in positions.iter().enumerate() {
-            let pips = position.pip_count() as usize;
-            if by_pips.len() <= pips {
-                by_pips.resize(pips + 1, Vec::new());
-            }
-            if index != EMPTY {
-                by_pips[pips].push(index);
-            }
-        }
-        let mut database = TwoSidedDatabase {
+        layout.fill(&mut entries, |entries, plays, a, b| {
+            on_roll(entries, n, plays, a, b)
+        });
+        Ok(TwoSidedDatabase {
             max_checkers,
             positions: n,
             entries,
-        };
-        let highest = by_pips.len() - 1;
-        for total in 2..=2 * highest {
-            let level: Vec<(usize, usize)> = (1..total)
-                .filter(|&pips| pips <= highest && total - pips <= highest)
-                .flat_map(|pips| by_pips[pips].iter().map(move |&a| (a, total - pips)))
-                .collect();
-            let computed: Vec<(usize, Equities<T>)> = level
-                .par_iter()
-                .flat_map_iter(|&(a, opponent_pips)| {
-                    let (database, plays) = (&database, &plays);
-                    by_pips[opponent_pips]
-                        .iter()
-                        .map(move |&b| (a * n + b, database.on_roll(plays, a, b)))
-                })
-                .collect();
-            for (cell, value) in computed {
-                database.entries[cell] = value;
-            }
-        }
-        Ok(database)
+        })
     }
+}
 
-    /// The entry of (a, b) from the finished pairs of smaller total. For each roll and each
-    /// of the four values, the play best for that value (the best play can differ between
-    /// them), weighted by the roll's ways out of 36. After the play the opponent is on roll
-    /// at (b, a′) and makes his cube decision: none when the player on roll owns the cube;
-    /// with the cube centred or his, he doubles when that is worth more to him.
-    fn on_roll(&self, plays: &PlayTable, a: usize, b: usize) -> Equities<T> {
-        let mut total = Equities {
-            win: T::zero(),
-            centred: T::zero(),
-            owned: T::zero(),
-            opponent_owns: T::zero(),
-        };
-        for (roll, &ways) in plays.ways.iter().enumerate() {
-            let mut best: Option<Equities<T>> = None;
-            for &after in plays.plays(a, roll) {
-                let after = after as usize;
-                let value = if after == EMPTY {
-                    Equities::decided(true)
-                } else {
-                    let theirs = &self.entries[b * self.positions + after];
-                    Equities {
-                        win: T::one() - theirs.win.clone(),
-                        owned: -theirs.opponent_owns.clone(),
-                        centred: -after_cube_decision(
-                            theirs.centred.clone(),
-                            theirs.opponent_owns.clone(),
-                        ),
-                        opponent_owns: -after_cube_decision(
-                            theirs.owned.clone(),
-                            theirs.opponent_owns.clone(),
-                        ),
-                    }
-                };
-                best = Some(match best {
-                    None => value,
-                    Some(best) => Equities {
-                        win: larger(best.win, value.win),
-                        centred: larger(best.centred, value.centred),
-                        owned: larger(best.owned, value.owned),
-                        opponent_owns: larger(best.opponent_owns, value.opponent_owns),
-                    },
-                });
-            }
-            let Some(best) = best else { continue };
-            let ways = T::from_i64(ways);
-            total = Equities {
-                win: total.win + ways.clone() * best.win,
-                centred: total.centred + ways.clone() * best.centred,
-                owned: total.owned + ways.clone() * best.owned,
-                opponent_owns: total.opponent_owns + ways * best.opponent_owns,
+/// The entry of (a, b) from the finished pairs of smaller total. For each roll and each of
+/// the four values, the play best for that value (the best play can differ between them),
+/// weighted by the roll's ways out of 36. After the play the opponent is on roll at (b, a′)
+/// and makes his cube decision: none when the player on roll owns the cube; with the cube
+/// centred or his, he doubles when that is worth more to him.
+fn on_roll<T: Real>(
+    entries: &[Equities<T>],
+    positions: usize,
+    plays: &PlayTable,
+    a: usize,
+    b: usize,
+) -> Equities<T> {
+    let mut total = Equities {
+        win: T::zero(),
+        centred: T::zero(),
+        owned: T::zero(),
+        opponent_owns: T::zero(),
+    };
+    for (roll, &ways) in plays.ways.iter().enumerate() {
+        let mut best: Option<Equities<T>> = None;
+        for &after in plays.plays(a, roll) {
+            let after = after as usize;
+            let value = if after == EMPTY {
+                Equities::decided(true)
+            } else {
+                let theirs = &entries[b * positions + after];
+                Equities {
+                    win: T::one() - theirs.win.clone(),
+                    owned: -theirs.opponent_owns.clone(),
+                    centred: -after_cube_decision(
+                        theirs.centred.clone(),
+                        theirs.opponent_owns.clone(),
+                    ),
+                    opponent_owns: -after_cube_decision(
+                        theirs.owned.clone(),
+                        theirs.opponent_owns.clone(),
+                    ),
+                }
             };
+            best = Some(match best {
+                None => value,
+                Some(best) => Equities {
+                    win: larger(best.win, value.win),
+                    centred: larger(best.centred, value.centred),
+                    owned: larger(best.owned, value.owned),
+                    opponent_owns: larger(best.opponent_owns, value.opponent_owns),
+                },
+            });
         }
-        let all = T::from_i64(36);
-        Equities {
-            win: total.win / all.clone(),
-            centred: total.centred / all.clone(),
-            owned: total.owned / all.clone(),
-            opponent_owns: total.opponent_owns / all,
-        }
+        let Some(best) = best else { continue };
+        let ways = T::from_i64(ways);
+        total = Equities {
+            win: total.win + ways.clone() * best.win,
+            centred: total.centred + ways.clone() * best.centred,
+            owned: total.owned + ways.clone() * best.owned,
+            opponent_owns: total.opponent_owns + ways * best.opponent_owns,
+        };
+    }
+    let all = T::from_i64(36);
+    Equities {
+        win: total.win / all.clone(),
+        centred: total.centred / all.clone(),
+        owned: total.owned / all.clone(),
+        opponent_owns: total.opponent_owns / all,
     }
 }
 
@@ -381,25 +436,7 @@ impl<T: Real> TwoSidedDatabase<T> {
     /// ```
     pub fn gnubg_index(&self, position: &BearoffPosition) -> Result<usize, TwoSidedError> {
         self.index(position)?;
-        let cells = self.max_checkers + 6;
-        // Markers from the top: point 6's after all checkers, then one below each point's.
-        let mut marker = 5 + (1..=6).map(|p| u32::from(position.on(p))).sum::<u32>();
-        let mut markers = 1u32 << marker;
-        for point in 1..=5 {
-            marker -= u32::from(position.on(point)) + 1;
-            markers |= 1 << marker;
-        }
-        let (mut index, mut left) = (0, 6u32);
-        for cell in (0..cells).rev() {
-            if left == cell + 1 {
-                break;
-            }
-            if markers & (1 << cell) != 0 {
-                index += binomial(cell, left);
-                left -= 1;
-            }
-        }
-        Ok(index)
+        Ok(gnubg_index(position, self.max_checkers))
     }
 
     /// The position GNU Backgammon numbers `index` ([`TwoSidedDatabase::gnubg_index`]).
@@ -414,37 +451,7 @@ impl<T: Real> TwoSidedDatabase<T> {
                 positions: self.positions,
             });
         }
-        let (mut rest, mut left) = (index, 6u32);
-        let mut markers = 0u32;
-        for cell in (0..self.max_checkers + 6).rev() {
-            if left == 0 {
-                break;
-            }
-            if left == cell + 1 {
-                markers |= (1 << (cell + 1)) - 1;
-                break;
-            }
-            let below = binomial(cell, left);
-            if rest >= below {
-                markers |= 1 << cell;
-                rest -= below;
-                left -= 1;
-            }
-        }
-        // Read the column upwards: point 6's checkers lie below the lowest marker, point 5's
-        // below the next, …, point 1's below the sixth.
-        let mut points = Vec::new();
-        let mut point = 6;
-        for cell in 0..self.max_checkers + 6 {
-            if markers & (1 << cell) == 0 {
-                points.push(point);
-            } else if point == 1 {
-                break;
-            } else {
-                point -= 1;
-            }
-        }
-        Ok(BearoffPosition::from_points(&points)?)
+        Ok(position_at_gnubg_index(index, self.max_checkers))
     }
 
     /// P(`on_roll`, `opponent`): the chance that the player on roll wins, both playing every
@@ -556,4 +563,63 @@ fn binomial(n: u32, k: u32) -> usize {
         return 0;
     }
     (0..k).fold(1usize, |c, i| c * (n - i) as usize / (i + 1) as usize)
+}
+
+/// gnubg's number of `position` (at most `max_checkers` checkers): see
+/// [`TwoSidedDatabase::gnubg_index`].
+pub(crate) fn gnubg_index(position: &BearoffPosition, max_checkers: u32) -> usize {
+    let cells = max_checkers + 6;
+    // Markers from the top: point 6's after all checkers, then one below each point's.
+    let mut marker = 5 + (1..=6).map(|p| u32::from(position.on(p))).sum::<u32>();
+    let mut markers = 1u32 << marker;
+    for point in 1..=5 {
+        marker -= u32::from(position.on(point)) + 1;
+        markers |= 1 << marker;
+    }
+    let (mut index, mut left) = (0, 6u32);
+    for cell in (0..cells).rev() {
+        if left == cell + 1 {
+            break;
+        }
+        if markers & (1 << cell) != 0 {
+            index += binomial(cell, left);
+            left -= 1;
+        }
+    }
+    index
+}
+
+/// The position gnubg numbers `index` (below C(`max_checkers` + 6, 6)).
+pub(crate) fn position_at_gnubg_index(index: usize, max_checkers: u32) -> BearoffPosition {
+    let (mut rest, mut left) = (index, 6u32);
+    let mut markers = 0u32;
+    for cell in (0..max_checkers + 6).rev() {
+        if left == 0 {
+            break;
+        }
+        if left == cell + 1 {
+            markers |= (1 << (cell + 1)) - 1;
+            break;
+        }
+        let below = binomial(cell, left);
+        if rest >= below {
+            markers |= 1 << cell;
+            rest -= below;
+            left -= 1;
+        }
+    }
+    // Read the column upwards: point 6's checkers lie below the lowest marker, point 5's
+    // below the next, …, point 1's below the sixth.
+    let mut points = Vec::new();
+    let mut point = 6;
+    for cell in 0..max_checkers + 6 {
+        if markers & (1 << cell) == 0 {
+            points.push(point);
+        } else if point == 1 {
+            break;
+        } else {
+            point -= 1;
+        }
+    }
+    BearoffPosition::from_points(&points).expect("at most max_checkers checkers on points 1 to 6")
 }

@@ -456,3 +456,44 @@ fn cube_equities_agree_with_gnubg() {
         "every race of one checker a side, k, s = 1..6"
     );
 }
+
+/// Our gnubg-format two-sided files are gnubg's own, byte for byte (`makebearoff -t 6xC`),
+/// for C = 1, 3 and 6 (6 × 6 is the file gnubg ships; 853,776 entries). On a difference the
+/// test counts the differing entries and shows the first.
+#[test]
+fn our_two_sided_files_are_gnubgs_byte_for_byte() {
+    use backgammon_cube::gnubg::two_sided_file;
+    const MAKE: &str = "/usr/games/makebearoff";
+    if gnubg_missing() {
+        return;
+    }
+    for checkers in [1u32, 3, 6] {
+        let file = std::env::temp_dir().join(format!(
+            "backgammon-cube-ts6{checkers}-bytes-{}.bd",
+            std::process::id()
+        ));
+        let made = Command::new(MAKE)
+            .args(["-t", &format!("6x{checkers}"), "-f"])
+            .arg(&file)
+            .output()
+            .expect("makebearoff runs");
+        assert!(made.status.success());
+        let theirs = std::fs::read(&file).unwrap();
+        std::fs::remove_file(&file).ok();
+        let ours = two_sided_file(checkers).unwrap();
+        assert_eq!(ours.len(), theirs.len(), "6 x {checkers}: file lengths");
+        assert_eq!(ours[..40], theirs[..40], "6 x {checkers}: headers");
+        let differing: Vec<usize> = (0..(ours.len() - 40) / 8)
+            .filter(|entry| {
+                let at = 40 + 8 * entry;
+                ours[at..at + 8] != theirs[at..at + 8]
+            })
+            .collect();
+        assert!(
+            differing.is_empty(),
+            "6 x {checkers}: {} entries differ, the first {:?}",
+            differing.len(),
+            differing.first()
+        );
+    }
+}
