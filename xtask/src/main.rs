@@ -5,6 +5,7 @@
 //! (`xtask/data/<paper>.toml`, one row per printed number, the value as printed); the
 //! computations are library calls (`src/papers/`); this binary only compares and reports.
 
+mod bearoff;
 mod figures;
 mod formula;
 mod grundy;
@@ -65,6 +66,10 @@ tasks:
   tournament --write-docs  write the tables in docs/levene-fenner.md from the kept results
   tournament --check-docs  fail if the tables in docs/levene-fenner.md are not those the
                            kept results give
+  bearoff --two-sided 6xC --out PATH
+                           GNU Backgammon's two-sided bear-off file for C checkers a
+                           side on the six home points, the same bytes as gnubg's
+                           `makebearoff -t 6xC -f PATH`
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -86,6 +91,7 @@ fn main() -> ExitCode {
         Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
+        Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),
         Some("tournament") => tournament::run(&args[1..], &workspace_dir().join("docs")),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
