@@ -11,6 +11,7 @@ mod formula;
 mod grundy;
 mod options;
 mod papers;
+mod race_formulas;
 mod reading;
 mod report;
 mod tournament;
@@ -70,6 +71,10 @@ tasks:
                            GNU Backgammon's two-sided bear-off file for C checkers a
                            side on the six home points, the same bytes as gnubg's
                            `makebearoff -t 6xC -f PATH`
+  race-formulas [--checkers C]
+                           the Keith and Thorp counts and the 8-9-12 rule judged
+                           against the exact two-sided bear-off database of C checkers
+                           a side (default 8): Markdown tables for the docs
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -92,6 +97,7 @@ fn main() -> ExitCode {
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
         Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),
+        Some("race-formulas") => race_formulas::run(&args[1..]).map(|()| true),
         Some("tournament") => tournament::run(&args[1..], &workspace_dir().join("docs")),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");

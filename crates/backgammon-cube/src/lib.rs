@@ -24,7 +24,9 @@
 //! - [`two_sided`]: beyond the paper, the two-sided bear-off database: the cubeless chance
 //!   of winning and the cubeful equities for every pair of positions of up to C checkers a
 //!   side, with the cube actions;
-//! - [`gnubg`]: GNU Backgammon's two-sided bear-off file, written byte for byte.
+//! - [`gnubg`]: GNU Backgammon's two-sided bear-off file, written byte for byte;
+//! - [`race_formulas`]: the Keith and Thorp counts and the 8-9-12 rule, judged against
+//!   the exact two-sided database.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
@@ -51,6 +53,7 @@ pub mod database;
 pub mod dice;
 pub mod gnubg;
 pub mod race;
+pub mod race_formulas;
 pub mod steps;
 pub mod tuck;
 pub mod two_sided;

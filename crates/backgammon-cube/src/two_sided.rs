@@ -128,6 +128,8 @@ impl PlayTable {
 
 /// The positions of a two-sided table, their plays, and the order the table is filled in.
 pub(crate) struct Layout {
+    /// Every position, in rank order.
+    all: Vec<BearoffPosition>,
     positions: usize,
     plays: PlayTable,
     /// The non-empty positions by pip count.
@@ -156,6 +158,7 @@ impl Layout {
             }
         }
         Ok(Layout {
+            all: positions.clone(),
             positions: positions.len(),
             plays: PlayTable::new(&positions, max_checkers),
             by_pips,
@@ -287,6 +290,8 @@ fn after_cube_decision<T: Real>(no_double: T, doubled: T) -> T {
 pub struct TwoSidedDatabase<T> {
     max_checkers: u32,
     positions: usize,
+    /// Every position, in rank order.
+    all: Vec<BearoffPosition>,
     /// `entries[a · positions + b]`: the player on roll at a against b; pairs with an
     /// empty side hold a decided race (a empty: won; b empty: lost).
     entries: Vec<Equities<T>>,
@@ -312,6 +317,7 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
         Ok(TwoSidedDatabase {
             max_checkers,
             positions: n,
+            all: layout.all,
             entries,
         })
     }
@@ -454,6 +460,21 @@ impl<T: Real> TwoSidedDatabase<T> {
         Ok(position_at_gnubg_index(index, self.max_checkers))
     }
 
+    /// The position of index `index` ([`TwoSidedDatabase::index`]).
+    ///
+    /// # Errors
+    ///
+    /// [`TwoSidedError::IndexOutOfRange`].
+    pub fn position_at(&self, index: usize) -> Result<BearoffPosition, TwoSidedError> {
+        self.all
+            .get(index)
+            .copied()
+            .ok_or(TwoSidedError::IndexOutOfRange {
+                index,
+                positions: self.positions,
+            })
+    }
+
     /// P(`on_roll`, `opponent`): the chance that the player on roll wins, both playing every
     /// roll to win (cubeless).
     ///
@@ -536,7 +557,21 @@ impl<T: Real> TwoSidedDatabase<T> {
         opponent: &BearoffPosition,
         cube: CubeOwner,
     ) -> Result<CubeAction, TwoSidedError> {
-        let entry = self.equities(on_roll, opponent)?;
+        self.cube_action_by_index(self.index(on_roll)?, self.index(opponent)?, cube)
+    }
+
+    /// [`TwoSidedDatabase::cube_action`] by position indices, in O(1).
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedDatabase::win_probability_by_index`].
+    pub fn cube_action_by_index(
+        &self,
+        on_roll: usize,
+        opponent: usize,
+        cube: CubeOwner,
+    ) -> Result<CubeAction, TwoSidedError> {
+        let entry = self.equities_by_index(on_roll, opponent)?;
         let no_double = match cube {
             CubeOwner::Centred => entry.centred.clone(),
             CubeOwner::PlayerOnRoll => entry.owned.clone(),

@@ -1,0 +1,237 @@
+//! The rules of thumb players use at the table for cube decisions in races, and their
+//! judgement against the exact two-sided bear-off database (beyond the paper, whose section 5
+//! begins this with Lamford and Gasquoine's formula).
+//!
+//! Each formula turns the two positions into advice for the player on roll — double a
+//! centred cube? redouble a cube he owns? — and for the opponent — take? The sources, as
+//! read here (where they differ, the reading is stated):
+//!
+//! - **Keith count** (Tom Keith; bgonline.org/keith.html, the bkgm.com glossary): the pip
+//!   count plus 2 for each checker more than one on the 1-point, plus 1 for each more than
+//!   one on the 2-point, plus 1 for each more than three on the 3-point, plus 1 for each
+//!   empty point among 4, 5 and 6. The player on roll adds a seventh of his count, rounded
+//!   down. Double if his count exceeds the opponent's by at most 4, redouble by at most 3;
+//!   the opponent takes if it exceeds his by at least 2.
+//! - **Thorp count** (E. O. Thorp, popularised by B. Robertie, *Advanced Backgammon* vol. 2;
+//!   as quoted by S. Woodhead, rec.games.backgammon 1991, and the FIBS glossary): the pip
+//!   count plus 2 per checker on the board, plus 1 per checker on the 1-point, minus 1 per
+//!   occupied home point; the player on roll multiplies his count by 1.1 when it exceeds 30
+//!   (exactly, as C. Bower suggests, rather than rounding). Double if his count exceeds the
+//!   opponent's by at most 2, redouble by at most 1; the opponent takes if his count exceeds
+//!   the doubler's by at most 2. (Woodhead's wording makes the double strict at 2; the others
+//!   do not.)
+//! - **8-9-12** (the percentage rule, as quoted by Woodhead): with the player on roll's pip
+//!   count L and his lead D = opponent's − L, double if D ≥ 8% of L, redouble if D ≥ 9%, and
+//!   the opponent takes if D ≤ 12%.
+//!
+//! [`judge`] compares each formula's decisions with the exact ones of
+//! [`TwoSidedDatabase`] over every pair of positions, and measures the equity the formula's
+//! follower gives away.
+
+use crate::bearoff::BearoffPosition;
+use crate::two_sided::{CubeAction, TwoSidedDatabase};
+
+/// A rule of thumb for race cube decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RaceFormula {
+    /// Tom Keith's count.
+    Keith,
+    /// Edward Thorp's count.
+    Thorp,
+    /// The 8-9-12 percentage rule.
+    EightNineTwelve,
+}
+
+impl RaceFormula {
+    /// Every formula, in the order of the docs' table.
+    pub const ALL: [RaceFormula; 3] = [
+        RaceFormula::Keith,
+        RaceFormula::Thorp,
+        RaceFormula::EightNineTwelve,
+    ];
+
+    /// The formula's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceFormula::Keith => "Keith count",
+            RaceFormula::Thorp => "Thorp count",
+            RaceFormula::EightNineTwelve => "8-9-12 rule",
+        }
+    }
+
+    /// The formula's advice when `on_roll` faces `opponent`.
+    pub fn advice(self, on_roll: &BearoffPosition, opponent: &BearoffPosition) -> CubeAdvice {
+        match self {
+            RaceFormula::Keith => {
+                let (ours, theirs) = (keith_count(on_roll), keith_count(opponent));
+                let excess = i64::from(ours + ours / 7) - i64::from(theirs);
+                CubeAdvice {
+                    double: excess <= 4,
+                    redouble: excess <= 3,
+                    take: excess >= 2,
+                }
+            }
+            RaceFormula::Thorp => {
+                // In tenths, so that the factor 1.1 stays exact.
+                let ours = i64::from(thorp_count(on_roll));
+                let ours = if ours > 30 { 11 * ours } else { 10 * ours };
+                let theirs = 10 * i64::from(thorp_count(opponent));
+                CubeAdvice {
+                    double: ours - theirs <= 20,
+                    redouble: ours - theirs <= 10,
+                    take: theirs - ours <= 20,
+                }
+            }
+            RaceFormula::EightNineTwelve => {
+                let ours = i64::from(on_roll.pip_count());
+                // The lead D against percentages of L, in whole numbers: 100·D ≥ 8·L, …
+                let lead = 100 * (i64::from(opponent.pip_count()) - ours);
+                CubeAdvice {
+                    double: lead >= 8 * ours,
+                    redouble: lead >= 9 * ours,
+                    take: lead <= 12 * ours,
+                }
+            }
+        }
+    }
+}
+
+/// A formula's advice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CubeAdvice {
+    /// The player on roll doubles a centred cube.
+    pub double: bool,
+    /// The player on roll redoubles a cube he owns.
+    pub redouble: bool,
+    /// The opponent takes a double.
+    pub take: bool,
+}
+
+/// Tom Keith's count of a position (before the player on roll's seventh).
+///
+/// ```
+/// use backgammon_cube::bearoff::BearoffPosition;
+/// use backgammon_cube::race_formulas::keith_count;
+/// // Three on the 1-point (+4), nothing on 4, 5, 6 (+3): 3 pips + 7.
+/// let position = BearoffPosition::from_points(&[1, 1, 1])?;
+/// assert_eq!(keith_count(&position), 10);
+/// # Ok::<(), backgammon_cube::bearoff::BearoffError>(())
+/// ```
+pub fn keith_count(position: &BearoffPosition) -> u32 {
+    let on = |point| u32::from(position.on(point));
+    let empty_high = (4..=6).filter(|&point| on(point) == 0).count() as u32;
+    position.pip_count()
+        + 2 * on(1).saturating_sub(1)
+        + on(2).saturating_sub(1)
+        + on(3).saturating_sub(3)
+        + empty_high
+}
+
+/// Edward Thorp's count of a position (before the player on roll's 10%).
+///
+/// ```
+/// use backgammon_cube::bearoff::BearoffPosition;
+/// use backgammon_cube::race_formulas::thorp_count;
+/// // 3 pips + 2 × 3 checkers + 3 on the 1-point − 1 occupied point.
+/// let position = BearoffPosition::from_points(&[1, 1, 1])?;
+/// assert_eq!(thorp_count(&position), 11);
+/// # Ok::<(), backgammon_cube::bearoff::BearoffError>(())
+/// ```
+pub fn thorp_count(position: &BearoffPosition) -> u32 {
+    let on = |point| u32::from(position.on(point));
+    let checkers: u32 = (1..=6).map(on).sum();
+    let occupied = (1..=6).filter(|&point| on(point) > 0).count() as u32;
+    (position.pip_count() + 2 * checkers + on(1)).saturating_sub(occupied)
+}
+
+/// How one decision of a formula fared against the exact one over the pairs judged.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DecisionRecord {
+    /// Pairs where the decision was judged.
+    pub pairs: u64,
+    /// Pairs where the formula's decision is the exact one (or an exact tie).
+    pub agree: u64,
+    /// Total equity given away by following the formula (per unit stake, the deciding
+    /// player's).
+    pub total_loss: f64,
+    /// The largest equity given away, with the pair where it happens (player on roll,
+    /// opponent).
+    pub worst: Option<(f64, BearoffPosition, BearoffPosition)>,
+}
+
+impl DecisionRecord {
+    fn record(&mut self, loss: f64, on_roll: &BearoffPosition, opponent: &BearoffPosition) {
+        self.pairs += 1;
+        if loss <= 0.0 {
+            self.agree += 1;
+            return;
+        }
+        self.total_loss += loss;
+        if self.worst.is_none_or(|(worst, _, _)| loss > worst) {
+            self.worst = Some((loss, *on_roll, *opponent));
+        }
+    }
+
+    /// The share of pairs where the formula decided as the exact database does.
+    pub fn agreement(&self) -> f64 {
+        self.agree as f64 / self.pairs.max(1) as f64
+    }
+
+    /// The mean equity given away per pair judged.
+    pub fn mean_loss(&self) -> f64 {
+        self.total_loss / self.pairs.max(1) as f64
+    }
+}
+
+/// A formula judged over a database: its double, redouble and take decisions.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Judgement {
+    /// Doubling a centred cube, judged at every pair (the opponent answering exactly).
+    pub double: DecisionRecord,
+    /// Redoubling an owned cube, judged at every pair.
+    pub redouble: DecisionRecord,
+    /// Taking, judged at every pair where the exact player on roll doubles a centred cube.
+    pub take: DecisionRecord,
+}
+
+/// Judges `formula` at every pair of positions of `database` whose pip counts are both at
+/// least `min_pips`. For the doubler, following the formula gives away the exact best
+/// value minus the value of the formula's choice (the opponent answering exactly); for the
+/// taker, the difference between his answer and the exact one, in his equity. Exact ties
+/// count as agreement.
+pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u32) -> Judgement {
+    let mut judgement = Judgement::default();
+    let n = database.positions();
+    let positions: Vec<BearoffPosition> = (0..n)
+        .map(|i| database.position_at(i).expect("an index below positions()"))
+        .collect();
+    for (a, on_roll) in positions.iter().enumerate().skip(1) {
+        for (b, opponent) in positions.iter().enumerate().skip(1) {
+            if on_roll.pip_count() < min_pips || opponent.pip_count() < min_pips {
+                continue;
+            }
+            let entry = database
+                .equities_by_index(a, b)
+                .expect("non-empty positions of the database");
+            let advice = formula.advice(on_roll, opponent);
+            let taken = 2.0 * entry.opponent_owns;
+            let doubled = taken.min(1.0);
+            for (record, no_double, doubles) in [
+                (&mut judgement.double, entry.centred, advice.double),
+                (&mut judgement.redouble, entry.owned, advice.redouble),
+            ] {
+                let best = no_double.max(doubled);
+                let chosen = if doubles { doubled } else { no_double };
+                record.record(best - chosen, on_roll, opponent);
+            }
+            let exact = database
+                .cube_action_by_index(a, b, crate::two_sided::CubeOwner::Centred)
+                .expect("non-empty positions of the database");
+            if exact != CubeAction::NoDouble {
+                let answer = if advice.take { taken } else { 1.0 };
+                judgement.take.record(answer - doubled, on_roll, opponent);
+            }
+        }
+    }
+    judgement
+}
