@@ -58,6 +58,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
         println!();
+        for formula in RaceFormula::ALL {
+            if let Some(error) = judge(&database, formula, min_pips).winning_chance {
+                let worst = match &error.worst {
+                    Some((e, on_roll, opponent)) => {
+                        format!("{e:.4} ({} v {})", points(on_roll), points(opponent))
+                    }
+                    None => "–".to_string(),
+                };
+                println!(
+                    "{}'s winning chance against the exact cubeless P: mean error {:.4}, worst {worst}.\n",
+                    formula.name(),
+                    error.mean()
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -23,6 +23,12 @@
 //! - **8-9-12** (the percentage rule, as quoted by Woodhead): with the player on roll's pip
 //!   count L and his lead D = opponent's − L, double if D ≥ 8% of L, redouble if D ≥ 9%, and
 //!   the opponent takes if D ≤ 12%.
+//! - **Kleinman count** (D. Kleinman; the equations as given by Ø. Johansen,
+//!   rec.games.backgammon 2001, the small-K one Bower's): with D = the opponent's pip count
+//!   − the player on roll's + 4 and S = their sum − 4, K = D²/S when D > 0; the player on
+//!   roll's winning chance is 0.76 + 0.114 ln K for K > 1 and 0.5 + 0.267 √K below (and,
+//!   by symmetry, one minus the opponent's when D ≤ 0). The key values read as rules: double
+//!   from K = 0.5, redouble from 0.7, take up to 1.2 (the "borderline take/drop").
 //!
 //! [`judge`] compares each formula's decisions with the exact ones of
 //! [`TwoSidedDatabase`] over every pair of positions, and measures the equity the formula's
@@ -40,14 +46,17 @@ pub enum RaceFormula {
     Thorp,
     /// The 8-9-12 percentage rule.
     EightNineTwelve,
+    /// Danny Kleinman's count.
+    Kleinman,
 }
 
 impl RaceFormula {
     /// Every formula, in the order of the docs' table.
-    pub const ALL: [RaceFormula; 3] = [
+    pub const ALL: [RaceFormula; 4] = [
         RaceFormula::Keith,
         RaceFormula::Thorp,
         RaceFormula::EightNineTwelve,
+        RaceFormula::Kleinman,
     ];
 
     /// The formula's name.
@@ -56,6 +65,7 @@ impl RaceFormula {
             RaceFormula::Keith => "Keith count",
             RaceFormula::Thorp => "Thorp count",
             RaceFormula::EightNineTwelve => "8-9-12 rule",
+            RaceFormula::Kleinman => "Kleinman count",
         }
     }
 
@@ -92,8 +102,77 @@ impl RaceFormula {
                     take: lead <= 12 * ours,
                 }
             }
+            RaceFormula::Kleinman => match kleinman_count(on_roll, opponent) {
+                Some(k) => CubeAdvice {
+                    double: k >= 0.5,
+                    redouble: k >= 0.7,
+                    take: k <= 1.2,
+                },
+                None => CubeAdvice {
+                    double: false,
+                    redouble: false,
+                    take: true,
+                },
+            },
         }
     }
+
+    /// The formula's estimate of the player on roll's cubeless winning chance, for the
+    /// formulas that give one (Kleinman's).
+    pub fn winning_chance(
+        self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+    ) -> Option<f64> {
+        match self {
+            RaceFormula::Kleinman => Some(kleinman_winning_chance(on_roll, opponent)),
+            _ => None,
+        }
+    }
+}
+
+/// Kleinman's K for the player on roll, `None` when he is not ahead after the 4 pips his
+/// roll is worth (D ≤ 0), or the sum S is not positive.
+pub fn kleinman_count(on_roll: &BearoffPosition, opponent: &BearoffPosition) -> Option<f64> {
+    let (ours, theirs) = (
+        f64::from(on_roll.pip_count()),
+        f64::from(opponent.pip_count()),
+    );
+    let (d, s) = (theirs - ours + 4.0, theirs + ours - 4.0);
+    (d > 0.0 && s > 0.0).then(|| d * d / s)
+}
+
+/// Kleinman's winning chance for the player on roll (Johansen's and Bower's equations):
+/// 0.76 + 0.114 ln K above K = 1, 0.5 + 0.267 √K below; when the player on roll is behind
+/// (D < 0) the mirror image, 0.5 − 0.267 √K or 0.24 − 0.114 ln K with K = D²/S; 1/2 at
+/// D = 0. Clamped to [0, 1].
+///
+/// ```
+/// use backgammon_cube::bearoff::BearoffPosition;
+/// use backgammon_cube::race_formulas::kleinman_winning_chance;
+/// // 20 against 23 pips: D = 7, S = 39, K = 49/39, W = 0.76 + 0.114 ln(49/39) = 0.786.
+/// let on_roll = BearoffPosition::from_points(&[6, 6, 6, 2])?;
+/// let opponent = BearoffPosition::from_points(&[6, 6, 6, 5])?;
+/// assert!((kleinman_winning_chance(&on_roll, &opponent) - 0.786).abs() < 5e-4);
+/// # Ok::<(), backgammon_cube::bearoff::BearoffError>(())
+/// ```
+pub fn kleinman_winning_chance(on_roll: &BearoffPosition, opponent: &BearoffPosition) -> f64 {
+    let (ours, theirs) = (
+        f64::from(on_roll.pip_count()),
+        f64::from(opponent.pip_count()),
+    );
+    let (d, s) = (theirs - ours + 4.0, theirs + ours - 4.0);
+    if s <= 0.0 || d == 0.0 {
+        return 0.5;
+    }
+    let k = d * d / s;
+    let ahead = if k > 1.0 {
+        0.76 + 0.114 * k.ln()
+    } else {
+        0.5 + 0.267 * k.sqrt()
+    };
+    let chance = if d > 0.0 { ahead } else { 1.0 - ahead };
+    chance.clamp(0.0, 1.0)
 }
 
 /// A formula's advice.
@@ -192,6 +271,35 @@ pub struct Judgement {
     pub redouble: DecisionRecord,
     /// Taking, judged at every pair where the exact player on roll doubles a centred cube.
     pub take: DecisionRecord,
+    /// For a formula with a winning-chance estimate, its error against the exact cubeless
+    /// chance at every pair: the mean of |estimate − P| and the worst, with its pair.
+    pub winning_chance: Option<ChanceError>,
+}
+
+/// A winning-chance estimate's error against the exact chance.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ChanceError {
+    /// Pairs compared.
+    pub pairs: u64,
+    /// Σ |estimate − P|.
+    pub total: f64,
+    /// The largest |estimate − P|, with the pair (player on roll, opponent).
+    pub worst: Option<(f64, BearoffPosition, BearoffPosition)>,
+}
+
+impl ChanceError {
+    fn record(&mut self, error: f64, on_roll: &BearoffPosition, opponent: &BearoffPosition) {
+        self.pairs += 1;
+        self.total += error;
+        if self.worst.is_none_or(|(worst, _, _)| error > worst) {
+            self.worst = Some((error, *on_roll, *opponent));
+        }
+    }
+
+    /// The mean absolute error.
+    pub fn mean(&self) -> f64 {
+        self.total / self.pairs.max(1) as f64
+    }
 }
 
 /// Judges `formula` at every pair of positions of `database` whose pip counts are both at
@@ -214,6 +322,12 @@ pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u
                 .equities_by_index(a, b)
                 .expect("non-empty positions of the database");
             let advice = formula.advice(on_roll, opponent);
+            if let Some(estimate) = formula.winning_chance(on_roll, opponent) {
+                judgement
+                    .winning_chance
+                    .get_or_insert_with(ChanceError::default)
+                    .record((estimate - entry.win).abs(), on_roll, opponent);
+            }
             let taken = 2.0 * entry.opponent_owns;
             let doubled = taken.min(1.0);
             for (record, no_double, doubles) in [
