@@ -17,10 +17,11 @@
 //! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]);
 //! Lemma 5.1 also for explicit trees of any shape ([`explicit`]).
 //!
-//! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]), with
-//! the paper's and Beal and Smith's treatment of terminal positions, real games to play it
-//! on ([`games`]: Connect-Four, Domineering, Othello), and reproducible parallel matches
-//! between a deeper and a shallower player ([`tournament`]).
+//! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]) with
+//! the paper's leaf scores and Beal and Smith's lookahead-random and lookahead-zero, searched
+//! by alpha-beta with exactly the full-width player's move distribution; real games to play
+//! it on ([`games`]: Connect-Four, Domineering, Othello); and reproducible parallel matches
+//! between two players ([`tournament`]).
 //!
 //! # Examples
 //!
