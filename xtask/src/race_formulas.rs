@@ -67,10 +67,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     None => "–".to_string(),
                 };
                 println!(
-                    "{}'s winning chance against the exact cubeless P: mean error {:.4}, worst {worst}.\n",
+                    "{}'s winning chance against the exact cubeless P: mean error {:.4}, worst {worst}. By the player on roll's pip count:\n",
                     formula.name(),
                     error.mean()
                 );
+                println!("| pips | pairs | mean error |");
+                println!("|---|---|---|");
+                for (tens, (pairs, total)) in error.by_pips.iter().enumerate() {
+                    if *pairs > 0 {
+                        let range = format!("{}–{}", 10 * tens, 10 * tens + 9);
+                        println!("| {range} | {pairs} | {:.4} |", total / *pairs as f64);
+                    }
+                }
+                println!();
             }
         }
     }

@@ -277,7 +277,7 @@ pub struct Judgement {
 }
 
 /// A winning-chance estimate's error against the exact chance.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ChanceError {
     /// Pairs compared.
     pub pairs: u64,
@@ -285,6 +285,8 @@ pub struct ChanceError {
     pub total: f64,
     /// The largest |estimate − P|, with the pair (player on roll, opponent).
     pub worst: Option<(f64, BearoffPosition, BearoffPosition)>,
+    /// By the player on roll's pip count in tens (0–9, 10–19, …): pairs and Σ |estimate − P|.
+    pub by_pips: Vec<(u64, f64)>,
 }
 
 impl ChanceError {
@@ -294,6 +296,12 @@ impl ChanceError {
         if self.worst.is_none_or(|(worst, _, _)| error > worst) {
             self.worst = Some((error, *on_roll, *opponent));
         }
+        let tens = on_roll.pip_count() as usize / 10;
+        if self.by_pips.len() <= tens {
+            self.by_pips.resize(tens + 1, (0, 0.0));
+        }
+        self.by_pips[tens].0 += 1;
+        self.by_pips[tens].1 += error;
     }
 
     /// The mean absolute error.
