@@ -9,6 +9,7 @@ mod bearoff;
 mod figures;
 mod formula;
 mod grundy;
+mod markers;
 mod options;
 mod papers;
 mod race_formulas;
@@ -72,9 +73,15 @@ tasks:
                            side on the six home points, the same bytes as gnubg's
                            `makebearoff -t 6xC -f PATH`
   race-formulas [--checkers C]
-                           the Keith and Thorp counts and the 8-9-12 rule judged
-                           against the exact two-sided bear-off database of C checkers
-                           a side (default 8): Markdown tables for the docs
+                           the race formulas (Keith, Thorp, 8-9-12, Kleinman, the
+                           effective pip count, Janowski, the paper's approximations)
+                           judged against the exact two-sided bear-off database of C
+                           checkers a side (default 8): Markdown tables
+  race-formulas --write-docs
+                           write the 6 x 8 tables into docs/dotsenko-marynych.md
+  race-formulas --check-docs
+                           fail if the tables in docs/dotsenko-marynych.md are not
+                           those the library computes
   help                     this text
 
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
@@ -97,7 +104,7 @@ fn main() -> ExitCode {
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
         Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),
-        Some("race-formulas") => race_formulas::run(&args[1..]).map(|()| true),
+        Some("race-formulas") => race_formulas::run(&args[1..], &workspace_dir().join("docs")),
         Some("tournament") => tournament::run(&args[1..], &workspace_dir().join("docs")),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");

@@ -25,8 +25,9 @@
 //!   of winning and the cubeful equities for every pair of positions of up to C checkers a
 //!   side, with the cube actions;
 //! - [`gnubg`]: GNU Backgammon's two-sided bear-off file, written byte for byte;
-//! - [`race_formulas`]: the Keith and Thorp counts and the 8-9-12 rule, judged against
-//!   the exact two-sided database.
+//! - [`race_formulas`]: the race rules of thumb (the Keith, Thorp and Kleinman counts, the
+//!   8-9-12 rule, Trice's rule on effective pip counts, Janowski's cubeful equities and the
+//!   paper's approximations), judged against the exact two-sided database.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.

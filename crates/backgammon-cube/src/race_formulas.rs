@@ -29,13 +29,50 @@
 //!   roll's winning chance is 0.76 + 0.114 ln K for K > 1 and 0.5 + 0.267 √K below (and,
 //!   by symmetry, one minus the opponent's when D ≤ 0). The key values read as rules: double
 //!   from K = 0.5, redouble from 0.7, take up to 1.2 (the "borderline take/drop").
+//! - **Effective pip count** (W. Trice, *Backgammon Boot Camp*, 2004; as summarised in the
+//!   bkgm.com archive "Cube Handling in Races", 2011): EPC = 49/6 × E N, the one-sided
+//!   database's mean rolls times the average pips of a roll (gnubg's definition). With
+//!   n = the player on roll's EPC / 7, the opponent's point of last take is a deficit of
+//!   n − 3 effective pips; the player on roll doubles from 2 pips short of it and redoubles
+//!   from 1 short. (We take n unrounded; the summaries round to "about".)
+//! - **Janowski's formula** (R. Janowski, "Take-points in money games", 1993; as gnubg's
+//!   `Cl2CfMoney` implements it): the cubeful equity is (1 − x) × the dead-cube equity
+//!   2P − 1 plus x × the live-cube equity, which without gammons runs linearly between the
+//!   take point 1/5 (−1) and the cash point 4/5 (+1) for a centred cube, from 0 (−1) to the
+//!   cash point for an owned one, and from the take point to 1 (+1) for the opponent's.
+//!   x is the cube life: 0.6, gnubg's value for bear-off positions (`rOSCubeX`). Fed the
+//!   exact cubeless P of the two-sided database, it judges the cube model alone.
+//! - **The paper's approximations** (section 5, [`crate::approximation`]): the
+//!   Lamford–Gasquoine formula and the normal approximation estimate P from the two pip
+//!   counts; their cube advice is Janowski's formula fed that estimate.
 //!
 //! [`judge`] compares each formula's decisions with the exact ones of
 //! [`TwoSidedDatabase`] over every pair of positions, and measures the equity the formula's
 //! follower gives away.
 
+use game_core::number::Real;
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::approximation::{lamford_gasquoine, normal};
 use crate::bearoff::BearoffPosition;
-use crate::two_sided::{CubeAction, TwoSidedDatabase};
+use crate::database::BearoffDatabase;
+use crate::two_sided::{CubeAction, CubeOwner, Equities, TwoSidedDatabase};
+
+/// The cube life x that gnubg gives bear-off positions (`rOSCubeX`), used by the formulas
+/// that go through Janowski's cubeful equities.
+pub const BEAROFF_CUBE_LIFE: f64 = 0.6;
+
+/// Bad input to a race formula.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RaceFormulaError {
+    /// A winning chance outside [0, 1].
+    #[error("a winning chance must lie in [0, 1]")]
+    ChanceOutsideUnitInterval,
+    /// A cube life x outside [0, 1].
+    #[error("the cube life x must lie in [0, 1]")]
+    CubeLifeOutsideUnitInterval,
+}
 
 /// A rule of thumb for race cube decisions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,15 +85,27 @@ pub enum RaceFormula {
     EightNineTwelve,
     /// Danny Kleinman's count.
     Kleinman,
+    /// Walter Trice's rule on effective pip counts.
+    EffectivePipCount,
+    /// Janowski's cubeful equities from the exact cubeless chance.
+    Janowski,
+    /// The Lamford–Gasquoine chance, through Janowski's equities.
+    LamfordGasquoine,
+    /// The normal approximation's chance, through Janowski's equities.
+    NormalApproximation,
 }
 
 impl RaceFormula {
     /// Every formula, in the order of the docs' table.
-    pub const ALL: [RaceFormula; 4] = [
+    pub const ALL: [RaceFormula; 8] = [
         RaceFormula::Keith,
         RaceFormula::Thorp,
         RaceFormula::EightNineTwelve,
         RaceFormula::Kleinman,
+        RaceFormula::EffectivePipCount,
+        RaceFormula::Janowski,
+        RaceFormula::LamfordGasquoine,
+        RaceFormula::NormalApproximation,
     ];
 
     /// The formula's name.
@@ -66,11 +115,17 @@ impl RaceFormula {
             RaceFormula::Thorp => "Thorp count",
             RaceFormula::EightNineTwelve => "8-9-12 rule",
             RaceFormula::Kleinman => "Kleinman count",
+            RaceFormula::EffectivePipCount => "effective pip count",
+            RaceFormula::Janowski => "Janowski, exact P",
+            RaceFormula::LamfordGasquoine => "Lamford-Gasquoine",
+            RaceFormula::NormalApproximation => "normal approximation",
         }
     }
 
-    /// The formula's advice when `on_roll` faces `opponent`.
-    pub fn advice(self, on_roll: &BearoffPosition, opponent: &BearoffPosition) -> CubeAdvice {
+    /// The formula's advice for the pair: the counts look at the positions alone, the
+    /// effective pip count at the mean rolls, Janowski's formula at the exact chance.
+    pub fn advice(self, pair: &RacePair) -> CubeAdvice {
+        let (on_roll, opponent) = (&pair.on_roll, &pair.opponent);
         match self {
             RaceFormula::Keith => {
                 let (ours, theirs) = (keith_count(on_roll), keith_count(opponent));
@@ -108,26 +163,124 @@ impl RaceFormula {
                     redouble: k >= 0.7,
                     take: k <= 1.2,
                 },
-                None => CubeAdvice {
-                    double: false,
-                    redouble: false,
-                    take: true,
-                },
+                None => CubeAdvice::BEHIND,
             },
+            RaceFormula::EffectivePipCount => {
+                let [ours, theirs] = pair.mean_rolls.map(effective_pip_count);
+                let last_take = ours / 7.0 - 3.0;
+                let deficit = theirs - ours;
+                CubeAdvice {
+                    double: deficit >= last_take - 2.0,
+                    redouble: deficit >= last_take - 1.0,
+                    take: deficit <= last_take,
+                }
+            }
+            RaceFormula::Janowski => janowski_advice(pair.cubeless_win),
+            RaceFormula::LamfordGasquoine | RaceFormula::NormalApproximation => self
+                .winning_chance(pair)
+                .map_or(CubeAdvice::BEHIND, janowski_advice),
         }
     }
 
     /// The formula's estimate of the player on roll's cubeless winning chance, for the
-    /// formulas that give one (Kleinman's).
-    pub fn winning_chance(
-        self,
-        on_roll: &BearoffPosition,
-        opponent: &BearoffPosition,
-    ) -> Option<f64> {
+    /// formulas that give one (Kleinman's and the paper's approximations, from the two pip
+    /// counts k and s); `None` for the others, and where the Lamford–Gasquoine formula is
+    /// undefined (k + 7(s − k) + 25 ≤ 0: the player on roll far behind).
+    pub fn winning_chance(self, pair: &RacePair) -> Option<f64> {
+        let (k, s) = (pair.on_roll.pip_count(), pair.opponent.pip_count());
         match self {
-            RaceFormula::Kleinman => Some(kleinman_winning_chance(on_roll, opponent)),
+            RaceFormula::Kleinman => Some(kleinman_winning_chance(&pair.on_roll, &pair.opponent)),
+            RaceFormula::LamfordGasquoine => lamford_gasquoine(k, s).ok(),
+            RaceFormula::NormalApproximation => normal(k, s).ok(),
             _ => None,
         }
+    }
+}
+
+/// One pair of positions, with what the exact databases know of it: what a formula may
+/// look at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RacePair {
+    /// The player on roll's position.
+    pub on_roll: BearoffPosition,
+    /// The opponent's position.
+    pub opponent: BearoffPosition,
+    /// E N, the mean rolls to bear off of the player on roll and of the opponent (the
+    /// one-sided database).
+    pub mean_rolls: [f64; 2],
+    /// P, the player on roll's exact cubeless chance of winning (the two-sided database).
+    pub cubeless_win: f64,
+}
+
+/// The effective pip count 49/6 × E N of a position that needs E N rolls on average.
+///
+/// ```
+/// use backgammon_cube::race_formulas::effective_pip_count;
+/// assert_eq!(effective_pip_count(6.0), 49.0);
+/// ```
+pub fn effective_pip_count(mean_rolls: f64) -> f64 {
+    mean_rolls * 49.0 / 6.0
+}
+
+/// Janowski's cubeful money equities without gammons (see the module documentation) for a
+/// player on roll with cubeless chance `p` and cube life `x`, before his cube decision:
+/// (1 − x)(2p − 1) + x × the live-cube equity, with the cube centred, owned by him and owned
+/// by the opponent. At x = 0 all three are the dead-cube 2p − 1; at x = 1 the take point is
+/// the live cube's 1/5, and in general the opponent takes up to Janowski's
+/// p = (3 + x)/(4 + x).
+///
+/// ```
+/// use backgammon_cube::race_formulas::janowski_equities;
+/// // A live cube (x = 1) at p = 1/2: centred 0, owned 1/4, the opponent's −1/4.
+/// let equities = janowski_equities(0.5, 1.0)?;
+/// for (value, exact) in [(equities.centred, 0.0), (equities.owned, 0.25), (equities.opponent_owns, -0.25)] {
+///     assert!((value - exact).abs() < 1e-15);
+/// }
+/// # Ok::<(), backgammon_cube::race_formulas::RaceFormulaError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`RaceFormulaError`] when `p` or `x` lies outside [0, 1].
+pub fn janowski_equities<T: Real>(p: T, x: T) -> Result<Equities<T>, RaceFormulaError> {
+    let unit = |value: &T| T::zero() <= *value && *value <= T::one();
+    if !unit(&p) {
+        return Err(RaceFormulaError::ChanceOutsideUnitInterval);
+    }
+    if !unit(&x) {
+        return Err(RaceFormulaError::CubeLifeOutsideUnitInterval);
+    }
+    let fraction = |n: i64, d: i64| T::from_i64(n) / T::from_i64(d);
+    let (take_point, cash_point) = (fraction(1, 5), fraction(4, 5));
+    let one = T::one();
+    // The line through (from, −1) and (to, +1), held at ±1 outside it.
+    let live = |from: T, to: T| {
+        if p <= from {
+            -one.clone()
+        } else if p >= to {
+            one.clone()
+        } else {
+            fraction(2, 1) * (p.clone() - from.clone()) / (to - from) - one.clone()
+        }
+    };
+    let dead = fraction(2, 1) * p.clone() - one.clone();
+    let blend = |live: T| (one.clone() - x.clone()) * dead.clone() + x.clone() * live;
+    Ok(Equities {
+        centred: blend(live(take_point.clone(), cash_point.clone())),
+        owned: blend(live(T::zero(), cash_point)),
+        opponent_owns: blend(live(take_point, one.clone())),
+        win: p.clone(),
+    })
+}
+
+/// Janowski's advice at cubeless chance `p` and gnubg's bear-off cube life.
+fn janowski_advice(p: f64) -> CubeAdvice {
+    let equities = janowski_equities(p.clamp(0.0, 1.0), BEAROFF_CUBE_LIFE)
+        .expect("a clamped chance and a cube life in [0, 1]");
+    CubeAdvice {
+        double: equities.cube_action(CubeOwner::Centred) != CubeAction::NoDouble,
+        redouble: equities.cube_action(CubeOwner::PlayerOnRoll) != CubeAction::NoDouble,
+        take: 2.0 * equities.opponent_owns < 1.0,
     }
 }
 
@@ -184,6 +337,16 @@ pub struct CubeAdvice {
     pub redouble: bool,
     /// The opponent takes a double.
     pub take: bool,
+}
+
+impl CubeAdvice {
+    /// The advice where a formula says nothing because the player on roll is behind: no
+    /// double, no redouble, take.
+    pub const BEHIND: CubeAdvice = CubeAdvice {
+        double: false,
+        redouble: false,
+        take: true,
+    };
 }
 
 /// Tom Keith's count of a position (before the player on roll's seventh).
@@ -251,6 +414,18 @@ impl DecisionRecord {
         }
     }
 
+    /// Adds `later`'s pairs, keeping the earlier worst on a tie.
+    fn merge(&mut self, later: DecisionRecord) {
+        self.pairs += later.pairs;
+        self.agree += later.agree;
+        self.total_loss += later.total_loss;
+        if let Some((loss, _, _)) = later.worst
+            && self.worst.is_none_or(|(worst, _, _)| loss > worst)
+        {
+            self.worst = later.worst;
+        }
+    }
+
     /// The share of pairs where the formula decided as the exact database does.
     pub fn agreement(&self) -> f64 {
         self.agree as f64 / self.pairs.max(1) as f64
@@ -304,6 +479,24 @@ impl ChanceError {
         self.by_pips[tens].1 += error;
     }
 
+    /// Adds `later`'s pairs, keeping the earlier worst on a tie.
+    fn merge(&mut self, later: ChanceError) {
+        self.pairs += later.pairs;
+        self.total += later.total;
+        if let Some((error, _, _)) = later.worst
+            && self.worst.is_none_or(|(worst, _, _)| error > worst)
+        {
+            self.worst = later.worst;
+        }
+        if self.by_pips.len() < later.by_pips.len() {
+            self.by_pips.resize(later.by_pips.len(), (0, 0.0));
+        }
+        for (mine, (pairs, total)) in self.by_pips.iter_mut().zip(later.by_pips) {
+            mine.0 += pairs;
+            mine.1 += total;
+        }
+    }
+
     /// The mean absolute error.
     pub fn mean(&self) -> f64 {
         self.total / self.pairs.max(1) as f64
@@ -316,44 +509,82 @@ impl ChanceError {
 /// taker, the difference between his answer and the exact one, in his equity. Exact ties
 /// count as agreement.
 pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u32) -> Judgement {
-    let mut judgement = Judgement::default();
-    let n = database.positions();
-    let positions: Vec<BearoffPosition> = (0..n)
-        .map(|i| database.position_at(i).expect("an index below positions()"))
+    let one_sided = BearoffDatabase::new(database.max_checkers())
+        .expect("the two-sided database's checkers are within the one-sided one's");
+    let positions: Vec<(BearoffPosition, f64)> = (0..database.positions())
+        .map(|i| {
+            let position = database.position_at(i).expect("an index below positions()");
+            let mean_rolls = one_sided
+                .expected_rolls_f64(&position)
+                .expect("a position of the one-sided database");
+            (position, mean_rolls)
+        })
         .collect();
-    for (a, on_roll) in positions.iter().enumerate().skip(1) {
-        for (b, opponent) in positions.iter().enumerate().skip(1) {
-            if on_roll.pip_count() < min_pips || opponent.pip_count() < min_pips {
-                continue;
+    // Each row (one position on roll) is judged on its own, in parallel, and the rows are
+    // then added in order: the sums and the worst cases do not depend on the threads.
+    let rows: Vec<Judgement> = (1..positions.len())
+        .into_par_iter()
+        .map(|a| {
+            let mut row = Judgement::default();
+            let (on_roll, our_rolls) = positions[a];
+            for (b, &(opponent, their_rolls)) in positions.iter().enumerate().skip(1) {
+                if on_roll.pip_count() < min_pips || opponent.pip_count() < min_pips {
+                    continue;
+                }
+                let entry = database
+                    .equities_by_index(a, b)
+                    .expect("non-empty positions of the database");
+                let pair = RacePair {
+                    on_roll,
+                    opponent,
+                    mean_rolls: [our_rolls, their_rolls],
+                    cubeless_win: entry.win,
+                };
+                row.record(formula, &pair, entry);
             }
-            let entry = database
-                .equities_by_index(a, b)
-                .expect("non-empty positions of the database");
-            let advice = formula.advice(on_roll, opponent);
-            if let Some(estimate) = formula.winning_chance(on_roll, opponent) {
-                judgement
-                    .winning_chance
-                    .get_or_insert_with(ChanceError::default)
-                    .record((estimate - entry.win).abs(), on_roll, opponent);
-            }
-            let taken = 2.0 * entry.opponent_owns;
-            let doubled = taken.min(1.0);
-            for (record, no_double, doubles) in [
-                (&mut judgement.double, entry.centred, advice.double),
-                (&mut judgement.redouble, entry.owned, advice.redouble),
-            ] {
-                let best = no_double.max(doubled);
-                let chosen = if doubles { doubled } else { no_double };
-                record.record(best - chosen, on_roll, opponent);
-            }
-            let exact = database
-                .cube_action_by_index(a, b, crate::two_sided::CubeOwner::Centred)
-                .expect("non-empty positions of the database");
-            if exact != CubeAction::NoDouble {
-                let answer = if advice.take { taken } else { 1.0 };
-                judgement.take.record(answer - doubled, on_roll, opponent);
-            }
-        }
+            row
+        })
+        .collect();
+    let mut judgement = Judgement::default();
+    for row in rows {
+        judgement.merge(row);
     }
     judgement
+}
+
+impl Judgement {
+    fn merge(&mut self, later: Judgement) {
+        self.double.merge(later.double);
+        self.redouble.merge(later.redouble);
+        self.take.merge(later.take);
+        if let Some(error) = later.winning_chance {
+            self.winning_chance
+                .get_or_insert_with(ChanceError::default)
+                .merge(error);
+        }
+    }
+
+    fn record(&mut self, formula: RaceFormula, pair: &RacePair, entry: &Equities<f64>) {
+        let (on_roll, opponent) = (&pair.on_roll, &pair.opponent);
+        let advice = formula.advice(pair);
+        if let Some(estimate) = formula.winning_chance(pair) {
+            self.winning_chance
+                .get_or_insert_with(ChanceError::default)
+                .record((estimate - entry.win).abs(), on_roll, opponent);
+        }
+        let taken = 2.0 * entry.opponent_owns;
+        let doubled = taken.min(1.0);
+        for (record, no_double, doubles) in [
+            (&mut self.double, entry.centred, advice.double),
+            (&mut self.redouble, entry.owned, advice.redouble),
+        ] {
+            let best = no_double.max(doubled);
+            let chosen = if doubles { doubled } else { no_double };
+            record.record(best - chosen, on_roll, opponent);
+        }
+        if entry.cube_action(CubeOwner::Centred) != CubeAction::NoDouble {
+            let answer = if advice.take { taken } else { 1.0 };
+            self.take.record(answer - doubled, on_roll, opponent);
+        }
+    }
 }

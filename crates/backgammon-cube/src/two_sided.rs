@@ -571,24 +571,40 @@ impl<T: Real> TwoSidedDatabase<T> {
         opponent: usize,
         cube: CubeOwner,
     ) -> Result<CubeAction, TwoSidedError> {
-        let entry = self.equities_by_index(on_roll, opponent)?;
+        Ok(self.equities_by_index(on_roll, opponent)?.cube_action(cube))
+    }
+}
+
+impl<T: Real> Equities<T> {
+    /// The cube action these equities imply for the player on roll, with the cube as
+    /// `cube`: he doubles when 2 × `opponent_owns`, capped at the 1 a pass gives him, is at
+    /// least his equity without doubling (ties go to doubling), and the opponent passes
+    /// when 2 × `opponent_owns` is at least 1 (a tie at the take point goes to a pass).
+    ///
+    /// ```
+    /// use backgammon_cube::two_sided::{CubeAction, CubeOwner, Equities};
+    /// // Cubeless 70%: no double at 0.45, the double taken at 2 × 0.3.
+    /// let entry = Equities { win: 0.7, centred: 0.45, owned: 0.5, opponent_owns: 0.3 };
+    /// assert_eq!(entry.cube_action(CubeOwner::Centred), CubeAction::DoubleTake);
+    /// ```
+    pub fn cube_action(&self, cube: CubeOwner) -> CubeAction {
         let no_double = match cube {
-            CubeOwner::Centred => entry.centred.clone(),
-            CubeOwner::PlayerOnRoll => entry.owned.clone(),
+            CubeOwner::Centred => self.centred.clone(),
+            CubeOwner::PlayerOnRoll => self.owned.clone(),
         };
-        let taken = entry.opponent_owns.clone() + entry.opponent_owns.clone();
+        let taken = self.opponent_owns.clone() + self.opponent_owns.clone();
         let doubled = if taken < T::one() {
             taken.clone()
         } else {
             T::one()
         };
-        Ok(if doubled < no_double {
+        if doubled < no_double {
             CubeAction::NoDouble
         } else if taken < T::one() {
             CubeAction::DoubleTake
         } else {
             CubeAction::DoublePass
-        })
+        }
     }
 }
 

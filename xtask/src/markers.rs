@@ -1,0 +1,71 @@
+//! Generated blocks inside hand-written docs pages: the text between a begin and an end
+//! marker (HTML comments, invisible on any forge), which a task writes and CI checks.
+
+use std::path::{Path, PathBuf};
+
+/// A generated block of a docs page.
+pub struct Block {
+    /// The page, relative to `docs/`.
+    pub page: &'static str,
+    /// The marker before the block.
+    pub begin: &'static str,
+    /// The marker after it.
+    pub end: &'static str,
+}
+
+impl Block {
+    fn path(&self, docs: &Path) -> PathBuf {
+        docs.join(self.page)
+    }
+
+    /// `page` with the text between the markers replaced by `contents`.
+    pub fn replaced(&self, page: &str, contents: &str) -> Result<String, String> {
+        let missing = || {
+            format!(
+                "docs/{} lacks the markers {} … {}",
+                self.page, self.begin, self.end
+            )
+        };
+        let start = page.find(self.begin).ok_or_else(missing)? + self.begin.len();
+        let end = page.find(self.end).ok_or_else(missing)?;
+        Ok(format!("{}\n{contents}{}", &page[..start], &page[end..]))
+    }
+
+    /// Writes `contents` between the markers of the page.
+    pub fn write(&self, docs: &Path, contents: &str) -> Result<(), String> {
+        let path = self.path(docs);
+        let current = read(&path)?;
+        std::fs::write(&path, self.replaced(&current, contents)?)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Whether the page holds `contents` between its markers.
+    pub fn is_current(&self, docs: &Path, contents: &str) -> Result<bool, String> {
+        let current = read(&self.path(docs))?;
+        Ok(self.replaced(&current, contents)? == current)
+    }
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_is_replaced_between_its_markers_and_missing_markers_are_an_error() {
+        let block = Block {
+            page: "page.md",
+            begin: "<!-- b -->",
+            end: "<!-- e -->",
+        };
+        let page = "before\n<!-- b -->\nold\n<!-- e -->\nafter\n";
+        assert_eq!(
+            block.replaced(page, "new\n").unwrap(),
+            "before\n<!-- b -->\nnew\n<!-- e -->\nafter\n"
+        );
+        assert!(block.replaced("no markers", "new\n").is_err());
+    }
+}
