@@ -94,23 +94,33 @@ impl BearoffPosition {
         }
     }
 
-    /// The distinct positions reached by playing `dice` in order from any of `from`, as far
-    /// as each can go: one set per number of dice played (`[0]` is `from`).
+    /// The positions reached by playing `dice` in order from any of `from`, as far as each
+    /// can go: one list per number of dice played (`[0]` is `from`). Every list but the
+    /// last is sorted without repeats (the next die starts from distinct positions); the
+    /// last may repeat a position, for callers that only look for the best.
     fn reachable(from: Vec<BearoffPosition>, dice: &[u8]) -> Vec<Vec<BearoffPosition>> {
         let mut levels = vec![from];
         for &die in dice {
             let mut next = Vec::new();
-            for position in levels.last().into_iter().flatten() {
-                position.moves_with(die, &mut next);
+            if let Some(last) = levels.last_mut() {
+                distinct(last);
+                for position in last.iter() {
+                    position.moves_with(die, &mut next);
+                }
             }
             if next.is_empty() {
                 break;
             }
-            next.sort_unstable();
-            next.dedup();
             levels.push(next);
         }
         levels
+    }
+
+    /// The key that orders positions as `Ord` does (checkers on point 1 first), as one
+    /// integer: sorting by it is faster than comparing arrays.
+    fn order_key(&self) -> u64 {
+        let [a, b, c, d, e, f] = self.checkers;
+        u64::from_be_bytes([0, 0, a, b, c, d, e, f])
     }
 
     /// The positions a legal play of `roll` can end in.
@@ -125,30 +135,37 @@ impl BearoffPosition {
 
     /// [`BearoffPosition::legal_plays`] as a sorted vector, without the set's allocations.
     pub(crate) fn plays(&self, roll: Roll) -> Vec<BearoffPosition> {
+        let mut plays = self.play_ends(roll);
+        distinct(&mut plays);
+        plays
+    }
+
+    /// The positions a legal play of `roll` can end in, possibly repeated and in no
+    /// particular order: for a search of the best play, which needs neither.
+    pub(crate) fn play_ends(&self, roll: Roll) -> Vec<BearoffPosition> {
         if roll.is_double() {
             let mut levels = Self::reachable(vec![*self], &roll.dice());
             return levels.pop().unwrap_or_default();
         }
         let (larger, smaller) = (roll.first.max(roll.second), roll.first.min(roll.second));
-        let mut larger_first = Self::reachable(vec![*self], &[larger, smaller]);
-        let mut smaller_first = Self::reachable(vec![*self], &[smaller, larger]);
-        if larger_first.len() == 3 || smaller_first.len() == 3 {
-            let mut both: Vec<BearoffPosition> = larger_first
-                .get(2)
-                .into_iter()
-                .chain(smaller_first.get(2))
-                .flatten()
-                .copied()
-                .collect();
-            both.sort_unstable();
-            both.dedup();
-            return both;
+        let (mut after_larger, mut after_smaller) = (Vec::new(), Vec::new());
+        self.moves_with(larger, &mut after_larger);
+        self.moves_with(smaller, &mut after_smaller);
+        let mut ends = Vec::new();
+        for position in &after_larger {
+            position.moves_with(smaller, &mut ends);
         }
-        match (larger_first.len(), smaller_first.len()) {
-            (2, _) => larger_first.swap_remove(1),
-            (_, 2) => smaller_first.swap_remove(1),
-            _ => vec![*self],
+        for position in &after_smaller {
+            position.moves_with(larger, &mut ends);
         }
+        if !ends.is_empty() {
+            return ends;
+        }
+        // Only one die can be played: the larger if it can.
+        [after_larger, after_smaller]
+            .into_iter()
+            .find(|after| !after.is_empty())
+            .unwrap_or_else(|| vec![*self])
     }
 
     /// The chance of bearing every checker off with the next roll, out of 36 (Tables 2, 3):
@@ -302,4 +319,10 @@ impl game_core::Game for BearoffRace {
             })
             .collect()
     }
+}
+
+/// Sorts `positions` and removes repeats.
+fn distinct(positions: &mut Vec<BearoffPosition>) {
+    positions.sort_unstable_by_key(BearoffPosition::order_key);
+    positions.dedup();
 }

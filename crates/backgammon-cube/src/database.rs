@@ -23,12 +23,8 @@ use rayon::prelude::*;
 use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
 use crate::dice::{Roll, distinct_rolls};
 
-/// C(n + r, r): the number of ways to put at most `n` checkers on `r` points.
-fn at_most(n: u32, r: u32) -> usize {
-    AT_MOST[n as usize][r as usize]
-}
-
-/// C(n + r, r) for n ≤ 15, r ≤ 6, by Pascal's rule: ranking is on the database's hot path.
+/// C(n + r, r), the number of ways to put at most n ≤ 15 checkers on r ≤ 6 points, by
+/// Pascal's rule.
 const AT_MOST: [[usize; 7]; 16] = {
     let mut table = [[1usize; 7]; 16];
     let mut n = 1;
@@ -46,20 +42,39 @@ const AT_MOST: [[usize; 7]; 16] = {
 /// The position's index among those with at most `max_checkers` checkers, in the
 /// lexicographic order of (checkers on 1, …, checkers on 6); `None` when it has more.
 pub(crate) fn rank(position: &BearoffPosition, max_checkers: u32) -> Option<usize> {
-    let mut left = max_checkers;
+    let mut left = max_checkers as usize;
     let mut index = 0;
     for point in 1..=6u32 {
-        let here = u32::from(position.on(point));
+        let here = usize::from(position.on(point));
         if here > left {
             return None;
         }
-        index += (0..here)
-            .map(|v| at_most(left - v, 6 - point))
-            .sum::<usize>();
+        index += SKIPPED[left][here][6 - point as usize];
         left -= here;
     }
     Some(index)
 }
+
+/// `SKIPPED[left][here][r]` = Σ over v < here of C(left − v + r, r): the positions that put
+/// fewer than `here` of `left` checkers on a point with `r` points after it, which [`rank`]
+/// skips. A table, because ranking is on the database's hot path.
+const SKIPPED: [[[usize; 7]; 16]; 16] = {
+    let mut table = [[[0usize; 7]; 16]; 16];
+    let mut left = 0;
+    while left < 16 {
+        let mut here = 1;
+        while here <= left {
+            let mut r = 0;
+            while r < 7 {
+                table[left][here][r] = table[left][here - 1][r] + AT_MOST[left - (here - 1)][r];
+                r += 1;
+            }
+            here += 1;
+        }
+        left += 1;
+    }
+    table
+};
 
 /// Every position with at most `max_checkers` checkers, in [`rank`] order.
 pub(crate) fn all_positions(max_checkers: u32) -> Vec<BearoffPosition> {
@@ -220,7 +235,7 @@ impl BearoffDatabase {
     /// The position the best play of `roll` reaches, with its index.
     fn best(&self, position: &BearoffPosition, roll: Roll) -> (usize, BearoffPosition) {
         let mut best: Option<(usize, BearoffPosition)> = None;
-        for play in position.plays(roll) {
+        for play in position.play_ends(roll) {
             let index = self.index(&play);
             best = match best {
                 Some((current, _)) if self.compare(current, index) != Ordering::Greater => best,
@@ -236,6 +251,9 @@ impl BearoffDatabase {
 
     /// Expected rolls of two positions, then their ranks (the tie-break of the module doc).
     fn compare(&self, a: usize, b: usize) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
         let (ea, eb) = (self.expectations[a], self.expectations[b]);
         let by_expectation = if (ea - eb).abs() > 1e-9 * ea.max(eb) {
             ea.total_cmp(&eb)
