@@ -21,7 +21,8 @@ use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
 
 /// The tables this module answers for.
-pub const TABLES: [&str; 11] = [
+pub const TABLES: [&str; 12] = [
+    "claims",
     "text-2",
     "text-3",
     "text-4",
@@ -290,6 +291,7 @@ impl Exact {
             "4.5" => self.improvement(row),
             "5.1" => self.ratio_and_limit(row),
             "6.1" | "6.2" => self.game3(row),
+            "claims" => super::johnson1970_claims::compute(row),
             "4.4" if row.column.contains('-') => self.difference(row),
             _ => self.procedure(row),
         }

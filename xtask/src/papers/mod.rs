@@ -6,6 +6,7 @@ mod dotsenko_marynych;
 mod dotsenko_marynych_claims;
 mod grundy;
 mod johnson1970;
+mod johnson1970_claims;
 mod johnson1970_exact;
 mod levene_fenner;
 mod matches;
