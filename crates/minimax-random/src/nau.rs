@@ -2,6 +2,7 @@
 //! Nau, "The last player theorem", 1982). For uniform trees of branching b whose leaves are
 //! wins with probability above w_b, the last player wins with probability tending to 1.
 
+use game_core::number::{to_f64_above, to_f64_below};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
@@ -57,21 +58,11 @@ pub fn w_b(b: u32) -> Result<Bracket, ShapeError> {
 impl Bracket {
     /// The lower bound, rounded down to `f64` (still a lower bound).
     pub fn low_f64(&self) -> f64 {
-        let nearest = num_traits::ToPrimitive::to_f64(&self.low).unwrap_or(0.0);
-        if BigRational::from_float(nearest).is_some_and(|x| x > self.low) {
-            nearest.next_down()
-        } else {
-            nearest
-        }
+        to_f64_below(&self.low)
     }
 
     /// The upper bound, rounded up to `f64` (still an upper bound).
     pub fn high_f64(&self) -> f64 {
-        let nearest = num_traits::ToPrimitive::to_f64(&self.high).unwrap_or(1.0);
-        if BigRational::from_float(nearest).is_some_and(|x| x < self.high) {
-            nearest.next_up()
-        } else {
-            nearest
-        }
+        to_f64_above(&self.high)
     }
 }

@@ -129,6 +129,40 @@ pub fn to_f64(value: &BigRational) -> f64 {
     })
 }
 
+/// The largest `f64` at most `value`: a lower bound that stays a lower bound in `f64`.
+///
+/// ```
+/// use game_core::number::{fraction, to_f64_below};
+/// let third = fraction(1, 3).unwrap();
+/// assert!(to_f64_below(&third) < 1.0 / 3.0 || to_f64_below(&third) == 1.0 / 3.0);
+/// ```
+#[must_use]
+pub fn to_f64_below(value: &BigRational) -> f64 {
+    let nearest = to_f64(value);
+    if BigRational::from_float(nearest).is_some_and(|x| x > *value) {
+        nearest.next_down()
+    } else {
+        nearest
+    }
+}
+
+/// The smallest `f64` at least `value`: an upper bound that stays an upper bound in `f64`.
+///
+/// ```
+/// use game_core::number::{fraction, to_f64_above, to_f64_below};
+/// let third = fraction(1, 3).unwrap();
+/// assert!(to_f64_below(&third) < to_f64_above(&third));
+/// ```
+#[must_use]
+pub fn to_f64_above(value: &BigRational) -> f64 {
+    let nearest = to_f64(value);
+    if BigRational::from_float(nearest).is_some_and(|x| x < *value) {
+        nearest.next_up()
+    } else {
+        nearest
+    }
+}
+
 /// The exact value of a finite `f64` as a fraction (every finite `f64` is a dyadic rational).
 ///
 /// # Errors
