@@ -1,0 +1,45 @@
+"""The game-analysis reproductions from Python.
+
+Five papers, one submodule each, over the Rust crates of the workspace:
+
+- ``matches``: the matches game solved by minimax and alpha-beta (tree sizes, losing positions);
+- ``grundy``: Grundy's game (nim-values as a NumPy array, rare heaps, misère play);
+- ``johnson``: Johnson's Tree Solitaire (chances of winning, as rigorous intervals or exactly);
+- ``levene_fenner``: Levene and Fenner's random minimaxing (prob(n), Nau's w_b);
+- ``backgammon``: Dotsenko and Marynych's backgammon doubling (F(k, s), cube equities,
+  bear-off databases).
+
+Exact values are ``fractions.Fraction``. Bad input raises ``GameAnalysisError`` (a
+``ValueError``) or its subclass for the paper, with the Rust library's message.
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from . import backgammon, grundy, johnson, levene_fenner, matches
+from ._native import (
+    BackgammonError,
+    GameAnalysisError,
+    GrundyError,
+    JohnsonError,
+    LeveneFennerError,
+    MatchesError,
+)
+
+try:
+    __version__ = version("game-analysis")
+except PackageNotFoundError:  # imported from a source tree, not installed
+    __version__ = "unknown"
+
+__all__ = [
+    "BackgammonError",
+    "GameAnalysisError",
+    "GrundyError",
+    "JohnsonError",
+    "LeveneFennerError",
+    "MatchesError",
+    "backgammon",
+    "grundy",
+    "johnson",
+    "levene_fenner",
+    "matches",
+]

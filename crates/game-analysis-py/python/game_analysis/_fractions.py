@@ -1,0 +1,25 @@
+"""Fractions across the boundary: the extension takes and gives (numerator, denominator)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Tuple, Type, Union
+
+Rational = Union[Fraction, int, str]
+"""An exact number: a Fraction, an int, or a string such as "3/4" or "0.75"."""
+
+
+def to_pair(name: str, value: Rational, error: Type[ValueError]) -> Tuple[int, int]:
+    """``value`` as (numerator, denominator), or ``error`` naming the argument."""
+    if isinstance(value, float):
+        raise error(f"{name} = {value!r}: give an exact number (Fraction, int or str), not a float")
+    try:
+        exact = Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError) as cause:
+        raise error(f"{name} = {value!r} is not an exact number") from cause
+    return exact.numerator, exact.denominator
+
+
+def from_pair(pair: Tuple[int, int]) -> Fraction:
+    """The Fraction of a (numerator, denominator) pair from the extension."""
+    return Fraction(*pair)

@@ -1,0 +1,126 @@
+"""Dotsenko and Marynych's backgammon doubling, and the bear-off databases beyond it.
+
+From the Rust crate ``backgammon-cube``. Pip counts k (the player on roll, A) and s (the
+opponent, B); bear-off positions as the points of their checkers, one entry per checker
+(``[6, 6, 5]``: two checkers on the 6-point, one on the 5-point).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import List, NamedTuple, Sequence, Union
+
+from ._fractions import from_pair
+from ._native import backgammon as _native
+
+
+class CubeEquities(NamedTuple):
+    """A's money equities per unit stake (the paper's recursion (7)-(15)): Fractions when
+    exact, floats otherwise."""
+
+    owned: Union[Fraction, float]
+    """E_my: A owns the cube."""
+    centred: Union[Fraction, float]
+    """E_our: the cube is centred."""
+    owned_no_double: Union[Fraction, float]
+    """E⁰_my: A owns the cube and does not double this turn."""
+    centred_no_double: Union[Fraction, float]
+    """E⁰_our: the cube is centred and A does not double this turn."""
+
+
+class CubeAdvice(NamedTuple):
+    """Table 5's decisions."""
+
+    double_owned: bool
+    """A doubles owning the cube (Db_my)."""
+    double_centred: bool
+    """A doubles from the centre (Db_our)."""
+    take: bool
+    """B takes A's double (Ac)."""
+
+
+class Equities(NamedTuple):
+    """The two-sided database's entry for the player on roll, before his cube decision."""
+
+    win: float
+    """P, the cubeless chance of winning."""
+    centred: float
+    """The money equity with the cube centred."""
+    owned: float
+    """The money equity owning the cube."""
+    opponent_owns: float
+    """The money equity with the opponent owning the cube."""
+
+
+def race_win_probability(k: int, s: int) -> Fraction:
+    """F(k, s), exactly: the chance that the player on roll at pip count ``k`` wins the
+    single-checker race against pip count ``s`` (Table 4). Pip counts up to 2000.
+
+    >>> race_win_probability(1, 5)
+    Fraction(1, 1)
+    """
+    return from_pair(_native.race_win_probability(k, s))
+
+
+def cube_equities(k: int, s: int, exact: bool = True) -> CubeEquities:
+    """A's cube equities at (k, s): exactly as Fractions (pip counts up to 120; the table
+    of every pair up to 110 takes about 12 s), or in floats with ``exact=False`` (up to
+    2000). Releases the GIL while it computes."""
+    if exact:
+        return CubeEquities(*(from_pair(p) for p in _native.cube_equities(k, s)))
+    return CubeEquities(*_native.cube_equities_float(k, s))
+
+
+def cube_advice(k: int, s: int, exact: bool = True) -> CubeAdvice:
+    """Table 5's advice at (k, s), from the exact equities (pip counts up to 120) or, with
+    ``exact=False``, from equities in floats (up to 2000)."""
+    if exact:
+        return CubeAdvice(*_native.cube_advice(k, s))
+    return CubeAdvice(*_native.cube_advice_float(k, s))
+
+
+class OneSidedDatabase:
+    """The one-sided bear-off database: for every position of at most ``max_checkers``
+    checkers on the home points, the exact distribution of the number of rolls N needed to
+    bear off, each roll played to minimise E N. Built once (about a second for 15)."""
+
+    def __init__(self, max_checkers: int = 15) -> None:
+        self._database = _native.OneSidedDatabase(max_checkers)
+
+    def __len__(self) -> int:
+        return len(self._database)
+
+    def expected_rolls(self, points: Sequence[int]) -> Fraction:
+        """E N for the position, exactly."""
+        return from_pair(self._database.expected_rolls(list(points)))
+
+    def rolls_distribution(self, points: Sequence[int]) -> List[Fraction]:
+        """P{N = j} for j = 0, 1, ..., exactly."""
+        return [from_pair(p) for p in self._database.rolls_distribution(list(points))]
+
+
+class TwoSidedDatabase:
+    """The two-sided bear-off database: for every pair of positions of at most ``checkers``
+    checkers a side, the cubeless chance and the cubeful money equities (no gammons), in
+    floats. Built once (6 checkers: a quarter of a second)."""
+
+    def __init__(self, checkers: int) -> None:
+        self._database = _native.TwoSidedDatabase(checkers)
+
+    def positions(self) -> int:
+        """The number of positions a side, the empty one included."""
+        return self._database.positions()
+
+    def win_probability(self, on_roll: Sequence[int], opponent: Sequence[int]) -> float:
+        """P, the cubeless chance that the player on roll wins."""
+        return self._database.win_probability(list(on_roll), list(opponent))
+
+    def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
+        """P and the cubeful equities of the player on roll."""
+        return Equities(*self._database.equities(list(on_roll), list(opponent)))
+
+    def cube_action(
+        self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
+    ) -> str:
+        """"no double", "double, take" or "double, pass"; ``cube`` is "centred" or "owned"."""
+        return self._database.cube_action(list(on_roll), list(opponent), cube)

@@ -1,0 +1,246 @@
+//! `game_analysis._native.backgammon`: Dotsenko and Marynych's backgammon, from
+//! `backgammon_cube`: the single-checker race F(k, s), the cube equities, and the one- and
+//! two-sided bear-off databases.
+
+use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::cube::{CubeEquities, CubeError};
+use backgammon_cube::database::BearoffDatabase;
+use backgammon_cube::race::TurnCounts;
+use backgammon_cube::two_sided::{CubeAction, CubeOwner, TwoSidedDatabase};
+use game_core::number::Real;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use pyo3::prelude::*;
+
+use crate::{BackgammonError, pair, raise, small};
+
+/// The largest pip count of the race table and of the cube table in floats: both grow
+/// with its square (F(2000, 2000) exactly takes about a second).
+const MAX_PIPS: u32 = 2000;
+
+/// The largest pip count of the exact cube table, whose fractions' denominators are powers
+/// of 36 (all pairs up to 110 pips take about 12 s).
+const MAX_EXACT_CUBE_PIPS: u32 = 120;
+
+/// The pip counts k and s, each at most `max`.
+fn pip_counts(k: &BigInt, s: &BigInt, max: u32) -> PyResult<(u32, u32)> {
+    let mut counts = [0; 2];
+    for (count, (name, value)) in counts.iter_mut().zip([("k", k), ("s", s)]) {
+        *count = small::<BackgammonError>(name, value)?;
+        if *count > max {
+            return Err(raise::<BackgammonError>(format!(
+                "{name} = {count}: this table stops at {max} pips"
+            )));
+        }
+    }
+    Ok((counts[0], counts[1]))
+}
+
+/// A's four equities at (k, s) from a cube table in `T`.
+fn equities_in<T: Real + Send>(k: u32, s: u32) -> Result<[T; 4], CubeError> {
+    let table = CubeEquities::<T>::new(k.max(s).max(1))?;
+    Ok([
+        table.my_cube(k, s)?,
+        table.our_cube(k, s)?,
+        table.keep_my_cube(k, s)?,
+        table.keep_our_cube(k, s)?,
+    ])
+}
+
+/// Table 5's three decisions at (k, s) from a cube table in `T`.
+fn advice_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError> {
+    let table = CubeEquities::<T>::new(k.max(s).max(1))?;
+    Ok((
+        table.doubles_my_cube(k, s)?,
+        table.doubles_our_cube(k, s)?,
+        table.b_takes(k, s)?,
+    ))
+}
+
+/// A bear-off position from its checkers' points (one entry per checker, 1 to 6).
+fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
+    let points = points
+        .iter()
+        .map(|point| small::<BackgammonError>("a point", point))
+        .collect::<PyResult<Vec<u32>>>()?;
+    BearoffPosition::from_points(&points).map_err(raise::<BackgammonError>)
+}
+
+/// F(k, s), exactly: the chance that the player on roll, at pip count k, wins the
+/// single-checker race against pip count s (Table 4); pip counts up to 2000.
+#[pyfunction]
+fn race_win_probability(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(BigInt, BigInt)> {
+    let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
+    let value = py
+        .detach(|| TurnCounts::new(k.max(s)).win_probability(k, s))
+        .map_err(raise::<BackgammonError>)?;
+    Ok(pair(&value))
+}
+
+/// A's money equities at (k, s), exactly, per unit of the current stake (recursion
+/// (7)–(15)): owning the cube, with it centred, and the same two when A does not double this
+/// turn; pip counts up to 120.
+#[pyfunction]
+fn cube_equities(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[(BigInt, BigInt); 4]> {
+    let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
+    let values = py
+        .detach(|| equities_in::<BigRational>(k, s))
+        .map_err(raise::<BackgammonError>)?;
+    Ok(values.each_ref().map(pair))
+}
+
+/// [`cube_equities`] in floats, for pip counts up to 2000.
+#[pyfunction]
+fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4]> {
+    let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
+    py.detach(|| equities_in::<f64>(k, s))
+        .map_err(raise::<BackgammonError>)
+}
+
+/// Table 5's advice at (k, s), from the exact equities: (A doubles owning the cube, A
+/// doubles from the centre, B takes); pip counts up to 120.
+#[pyfunction]
+fn cube_advice(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+    let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
+    py.detach(|| advice_in::<BigRational>(k, s))
+        .map_err(raise::<BackgammonError>)
+}
+
+/// [`cube_advice`] from equities in floats, for pip counts up to 2000.
+#[pyfunction]
+fn cube_advice_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+    let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
+    py.detach(|| advice_in::<f64>(k, s))
+        .map_err(raise::<BackgammonError>)
+}
+
+/// The one-sided bear-off database: for every position of at most `max_checkers` checkers
+/// on the home points, the exact distribution of the rolls needed to bear off.
+#[pyclass(name = "OneSidedDatabase", module = "game_analysis.backgammon", frozen)]
+struct OneSided {
+    database: BearoffDatabase,
+}
+
+#[pymethods]
+impl OneSided {
+    /// Builds the database (15 checkers: all 54,264 positions, about a second).
+    #[new]
+    #[pyo3(signature = (max_checkers = BigInt::from(15)))]
+    fn new(py: Python<'_>, max_checkers: BigInt) -> PyResult<Self> {
+        let max_checkers = small::<BackgammonError>("max_checkers", &max_checkers)?;
+        let database = py
+            .detach(|| BearoffDatabase::new(max_checkers))
+            .map_err(raise::<BackgammonError>)?;
+        Ok(OneSided { database })
+    }
+
+    /// The number of positions.
+    fn __len__(&self) -> usize {
+        self.database.len()
+    }
+
+    /// E N, the expected number of rolls to bear off the position, exactly.
+    fn expected_rolls(&self, points: Vec<BigInt>) -> PyResult<(BigInt, BigInt)> {
+        let value = self
+            .database
+            .expected_rolls(&position(&points)?)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(pair(&value))
+    }
+
+    /// P{N = j} for j = 0, 1, …, exactly.
+    fn rolls_distribution(&self, points: Vec<BigInt>) -> PyResult<Vec<(BigInt, BigInt)>> {
+        let distribution = self
+            .database
+            .rolls_distribution(&position(&points)?)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(distribution.iter().map(pair).collect())
+    }
+}
+
+/// The two-sided bear-off database: the cubeless chance and the cubeful money equities (no
+/// gammons) of every pair of positions of at most `checkers` checkers a side, in floats.
+#[pyclass(name = "TwoSidedDatabase", module = "game_analysis.backgammon", frozen)]
+struct TwoSided {
+    database: TwoSidedDatabase<f64>,
+}
+
+#[pymethods]
+impl TwoSided {
+    /// Builds the database (6 checkers a side: 924 positions, a quarter of a second).
+    #[new]
+    fn new(py: Python<'_>, checkers: BigInt) -> PyResult<Self> {
+        let checkers = small::<BackgammonError>("checkers", &checkers)?;
+        let database = py
+            .detach(|| TwoSidedDatabase::<f64>::new(checkers))
+            .map_err(raise::<BackgammonError>)?;
+        Ok(TwoSided { database })
+    }
+
+    /// The number of positions a side (the empty one included).
+    fn positions(&self) -> usize {
+        self.database.positions()
+    }
+
+    /// P, the cubeless chance that the player on roll wins.
+    fn win_probability(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<f64> {
+        self.database
+            .win_probability(&position(&on_roll)?, &position(&opponent)?)
+            .map_err(raise::<BackgammonError>)
+    }
+
+    /// (P, centred, owned, opponent owns): the cubeless chance and the cubeful equities of
+    /// the player on roll before his cube decision.
+    fn equities(
+        &self,
+        on_roll: Vec<BigInt>,
+        opponent: Vec<BigInt>,
+    ) -> PyResult<(f64, f64, f64, f64)> {
+        let entry = self
+            .database
+            .equities(&position(&on_roll)?, &position(&opponent)?)
+            .map_err(raise::<BackgammonError>)?;
+        Ok((entry.win, entry.centred, entry.owned, entry.opponent_owns))
+    }
+
+    /// The cube action of the player on roll: "no double", "double, take" or "double, pass";
+    /// `cube` is "centred" or "owned" (by the player on roll).
+    #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
+    fn cube_action(
+        &self,
+        on_roll: Vec<BigInt>,
+        opponent: Vec<BigInt>,
+        cube: &str,
+    ) -> PyResult<&'static str> {
+        let owner = match cube {
+            "centred" => CubeOwner::Centred,
+            "owned" => CubeOwner::PlayerOnRoll,
+            other => {
+                return Err(raise::<BackgammonError>(format!(
+                    "cube {other:?}: expected \"centred\" or \"owned\""
+                )));
+            }
+        };
+        let action = self
+            .database
+            .cube_action(&position(&on_roll)?, &position(&opponent)?, owner)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(match action {
+            CubeAction::NoDouble => "no double",
+            CubeAction::DoubleTake => "double, take",
+            CubeAction::DoublePass => "double, pass",
+        })
+    }
+}
+
+pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    let module = PyModule::new(py, "backgammon")?;
+    module.add_function(wrap_pyfunction!(race_win_probability, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_equities, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_equities_float, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_advice, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_advice_float, &module)?)?;
+    module.add_class::<OneSided>()?;
+    module.add_class::<TwoSided>()?;
+    Ok(module)
+}

@@ -1,0 +1,53 @@
+//! `game_analysis._native.grundy`: Grundy's game, from `nim_games::grundy`.
+
+use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
+use num_bigint::BigInt;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::{GrundyError, raise, small};
+
+/// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes
+/// (the package makes them a NumPy array).
+#[pyfunction]
+fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
+    let n = small::<GrundyError>("n", &n)?;
+    let table = py
+        .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
+        .map_err(raise::<GrundyError>)?;
+    let bytes: Vec<u8> = table
+        .values()
+        .iter()
+        .flat_map(|value| value.to_le_bytes())
+        .collect();
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The heaps up to n whose value is rare (the bits above the lowest have even parity).
+#[pyfunction]
+fn rare_heaps(py: Python<'_>, n: BigInt) -> PyResult<Vec<u32>> {
+    let n = small::<GrundyError>("n", &n)?;
+    let table = py
+        .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
+        .map_err(raise::<GrundyError>)?;
+    Ok(table.rare_heaps().to_vec())
+}
+
+/// Whether the first player wins the misère game with these heaps.
+#[pyfunction]
+fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool> {
+    let heaps = heaps
+        .iter()
+        .map(|heap| small::<GrundyError>("a heap", heap))
+        .collect::<PyResult<Vec<u32>>>()?;
+    py.detach(|| MisereSolver::new().first_player_wins(&heaps))
+        .map_err(raise::<GrundyError>)
+}
+
+pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    let module = PyModule::new(py, "grundy")?;
+    module.add_function(wrap_pyfunction!(values, &module)?)?;
+    module.add_function(wrap_pyfunction!(rare_heaps, &module)?)?;
+    module.add_function(wrap_pyfunction!(misere_first_player_wins, &module)?)?;
+    Ok(module)
+}

@@ -1,0 +1,83 @@
+"""game_analysis.backgammon: F(k, s) against the race's definition computed here, Table 4,
+the cube and the bear-off databases."""
+
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from game_analysis import BackgammonError, backgammon
+
+# Pips per roll: a non-double moves its two dice (chance 2/36), a double four times its
+# die (1/36).
+ROLLS = [(i + j, Fraction(2, 36)) for i in range(1, 7) for j in range(i + 1, 7)] + [
+    (4 * i, Fraction(1, 36)) for i in range(1, 7)
+]
+
+
+@lru_cache(maxsize=None)
+def race(k, s):
+    """F(k, s) by its definition: the player on roll finishes when his roll covers k."""
+    return sum(p if x >= k else p * (1 - race(s, k - x)) for x, p in ROLLS)
+
+
+def test_the_race_is_its_definition():
+    for k in range(1, 31):
+        for s in range(1, 31):
+            assert backgammon.race_win_probability(k, s) == race(k, s), (k, s)
+
+
+@pytest.mark.parametrize(
+    "k, lead, printed",
+    # Table 4 cells that reproduce (xtask/data/dotsenko-marynych.toml): F(k, k + lead).
+    [(20, 10, 0.91), (20, 15, 0.96), (20, 20, 0.98), (20, 25, 0.99)],
+)
+def test_table_4(k, lead, printed):
+    assert round(float(backgammon.race_win_probability(k, k + lead)), 2) == printed
+
+
+def test_cube_equities_exact_and_in_floats_agree():
+    exact = backgammon.cube_equities(30, 33)
+    floats = backgammon.cube_equities(30, 33, exact=False)
+    assert all(isinstance(value, Fraction) for value in exact)
+    for e, f in zip(exact, floats):
+        assert float(e) == pytest.approx(f, abs=1e-12)
+    # Owning the cube is worth at least having it centred.
+    assert exact.owned >= exact.centred
+    assert backgammon.cube_advice(30, 33) == backgammon.cube_advice(30, 33, exact=False)
+
+
+def test_the_one_sided_database():
+    database = backgammon.OneSidedDatabase(2)
+    assert database.expected_rolls([1, 1]) == 1
+    distribution = database.rolls_distribution([6, 6])
+    assert sum(distribution) == 1 and all(isinstance(p, Fraction) for p in distribution)
+    assert len(backgammon.OneSidedDatabase(15)) == 54264
+
+
+def test_the_two_sided_database():
+    database = backgammon.TwoSidedDatabase(3)
+    assert database.positions() == 84
+    # One checker on the 1-point bears off with any roll.
+    assert database.win_probability([1], [6, 6, 6]) == 1.0
+    assert database.cube_action([1], [6, 6, 6]) == "double, pass"
+    entry = database.equities([6, 6], [5])
+    assert 0 <= entry.win <= 1 and entry.opponent_owns <= entry.centred <= entry.owned
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: backgammon.race_win_probability(0, 5),
+        lambda: backgammon.race_win_probability(5, 2001),
+        lambda: backgammon.cube_equities(121, 5),
+        lambda: backgammon.OneSidedDatabase(16),
+        lambda: backgammon.OneSidedDatabase(2).expected_rolls([7]),
+        lambda: backgammon.OneSidedDatabase(2).expected_rolls([1, 1, 1]),
+        lambda: backgammon.TwoSidedDatabase(2).win_probability([], [1]),
+        lambda: backgammon.TwoSidedDatabase(2).cube_action([1], [1], cube="theirs"),
+    ],
+)
+def test_bad_input_is_a_backgammon_error(call):
+    with pytest.raises(BackgammonError):
+        call()
