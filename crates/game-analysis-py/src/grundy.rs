@@ -7,11 +7,25 @@ use pyo3::types::PyBytes;
 
 use crate::{GrundyError, raise, small};
 
+/// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
+const MAX_HEAP: u32 = 1_000_000_000;
+
+/// A heap bound of the table, at most [`MAX_HEAP`].
+fn table_bound(n: &BigInt) -> PyResult<u32> {
+    let n = small::<GrundyError>("n", n)?;
+    if n > MAX_HEAP {
+        return Err(raise::<GrundyError>(format!(
+            "n = {n}: the tables stop at {MAX_HEAP} heaps"
+        )));
+    }
+    Ok(n)
+}
+
 /// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes
-/// (the package makes them a NumPy array).
+/// (the package makes them a NumPy array); n up to 10^9.
 #[pyfunction]
 fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
-    let n = small::<GrundyError>("n", &n)?;
+    let n = table_bound(&n)?;
     let table = py
         .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
         .map_err(raise::<GrundyError>)?;
@@ -26,7 +40,7 @@ fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
 /// The heaps up to n whose value is rare (the bits above the lowest have even parity).
 #[pyfunction]
 fn rare_heaps(py: Python<'_>, n: BigInt) -> PyResult<Vec<u32>> {
-    let n = small::<GrundyError>("n", &n)?;
+    let n = table_bound(&n)?;
     let table = py
         .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
         .map_err(raise::<GrundyError>)?;

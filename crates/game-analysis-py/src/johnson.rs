@@ -11,6 +11,10 @@ use tree_gen::GameClass;
 
 use crate::{JohnsonError, fraction, pair, raise};
 
+/// The narrowest interval asked for: the floats returned cannot show a narrower one (W is
+/// near 1/2, where doubles are 1.1e-16 apart), and the exact series slows sharply below.
+const MIN_TOL: f64 = 1e-15;
+
 /// The memo's strategy `name` (exactly as the memo spells it), if it is ordinal: the exact
 /// evaluation follows the memo's diagrams, which only ordinal strategies have.
 fn ordinal(name: &str) -> PyResult<Box<dyn Strategy>> {
@@ -37,8 +41,8 @@ fn strategies() -> Vec<&'static str> {
 }
 
 /// W for `strategy` over the games of class (E, A) with constant split ratio A, in the form
-/// `form` ("TSI" or "TSD"): an interval (low, high) of width at most `tol` that holds the
-/// exact value, its ends rounded outward to floats.
+/// `form` ("TSI" or "TSD"): an interval (low, high) of width at most `tol` (1e-15 at the
+/// least) that holds the exact value, its ends rounded outward to floats.
 #[pyfunction]
 #[pyo3(signature = (strategy, e, a, form = "TSI", tol = 1e-12))]
 fn win_probability(
@@ -60,9 +64,9 @@ fn win_probability(
             )));
         }
     };
-    if !(tol > 0.0 && tol < 1.0) {
+    if !(MIN_TOL..1.0).contains(&tol) {
         return Err(raise::<JohnsonError>(format!(
-            "tol = {tol}: expected 0 < tol < 1"
+            "tol = {tol}: expected {MIN_TOL} <= tol < 1"
         )));
     }
     let interval = py

@@ -3,7 +3,7 @@
 
 use game_core::number::to_f64;
 use minimax_random::MoveShape;
-use minimax_random::nau::w_b;
+use minimax_random::nau::{Bracket, w_b};
 use minimax_random::probability::move_probabilities;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
@@ -31,18 +31,32 @@ fn prob(py: Python<'_>, moves: Vec<Vec<BigInt>>, alpha: BigInt) -> PyResult<Vec<
     Ok(probabilities.iter().map(pair).collect())
 }
 
-/// Nau's w_b, the root in [0, 1] of (1 − x)^b = x, to the nearest float (bracketed exactly
-/// to within 2^-60 first).
-#[pyfunction]
-fn nau_w(b: BigInt) -> PyResult<f64> {
-    let bracket = w_b(small::<LeveneFennerError>("b", &b)?).map_err(raise::<LeveneFennerError>)?;
-    Ok(to_f64(&bracket.low))
+/// The largest branching factor for w_b: the exact bisection raises 60-bit fractions to the
+/// power b, about 10 s at b = 10,000 and growing with b².
+const MAX_BRANCHING: u32 = 10_000;
+
+/// w_b's exact bracket, for b in 1..=[`MAX_BRANCHING`], computed without the GIL.
+fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
+    let b = small::<LeveneFennerError>("b", b)?;
+    if b > MAX_BRANCHING {
+        return Err(raise::<LeveneFennerError>(format!(
+            "b = {b}: the exact bracket stops at b = {MAX_BRANCHING}"
+        )));
+    }
+    py.detach(|| w_b(b)).map_err(raise::<LeveneFennerError>)
 }
 
-/// The exact bracket (low, high) around w_b, of width 2^-60.
+/// Nau's w_b, the root in [0, 1] of (1 − x)^b = x, to the nearest float (bracketed exactly
+/// to within 2^-60 first); b up to 10,000.
 #[pyfunction]
-fn nau_w_bracket(b: BigInt) -> PyResult<((BigInt, BigInt), (BigInt, BigInt))> {
-    let bracket = w_b(small::<LeveneFennerError>("b", &b)?).map_err(raise::<LeveneFennerError>)?;
+fn nau_w(py: Python<'_>, b: BigInt) -> PyResult<f64> {
+    Ok(to_f64(&bracket(py, &b)?.low))
+}
+
+/// The exact bracket (low, high) around w_b, of width 2^-60; b up to 10,000.
+#[pyfunction]
+fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigInt, BigInt))> {
+    let bracket = bracket(py, &b)?;
     Ok((pair(&bracket.low), pair(&bracket.high)))
 }
 

@@ -51,5 +51,7 @@ def test_misere_play():
 def test_bad_heaps_are_value_errors():
     with pytest.raises(GrundyError):
         grundy.values(-5)
+    with pytest.raises(GrundyError):
+        grundy.values(10**9 + 1)
     with pytest.raises(ValueError):
         grundy.misere_first_player_wins([-1])

@@ -53,6 +53,7 @@ def test_every_spelling_of_an_exact_number_gives_the_same_value():
         lambda: johnson.win_probability("HSTRAT", "1/2", "2"),
         lambda: johnson.win_probability("HSTRAT", "1/2", "3/4", form="TSX"),
         lambda: johnson.win_probability("HSTRAT", "1/2", "3/4", tol=0.0),
+        lambda: johnson.win_probability("HSTRAT", "1/2", "3/4", tol=1e-300),
         lambda: johnson.win_probability("HSTRAT", 0.5, "3/4"),
         lambda: johnson.win_probability("HSTRAT", "one half", "3/4"),
     ],

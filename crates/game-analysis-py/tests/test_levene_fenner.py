@@ -39,6 +39,7 @@ def test_nau_w2_is_the_golden_root():
         lambda: levene_fenner.prob([[2, 3], [2]], 2),
         lambda: levene_fenner.prob([[2, 0]], 2),
         lambda: levene_fenner.nau_w(0),
+        lambda: levene_fenner.nau_w(10_001),
     ],
 )
 def test_bad_input_is_a_levene_fenner_error(call):

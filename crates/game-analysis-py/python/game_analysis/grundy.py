@@ -14,7 +14,7 @@ from ._native import grundy as _native
 
 def values(n: int) -> np.ndarray:
     """G(0), ..., G(n), the nim-values, by the sparse-space method (exact), as a NumPy
-    array of dtype uint16. Releases the GIL while it computes.
+    array of dtype uint16; n up to 10^9. Releases the GIL while it computes.
 
     >>> values(7).tolist()
     [0, 0, 0, 1, 0, 2, 1, 0]

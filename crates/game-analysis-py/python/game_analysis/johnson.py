@@ -26,8 +26,9 @@ def win_probability(
 ) -> Tuple[float, float]:
     """W, the chance of winning under ``strategy`` over the games with endpoint chance ``E``
     and constant split ratio ``A``, in the form ``"TSI"`` (independent) or ``"TSD"``
-    (dependent): a rigorous interval (low, high), at most ``tol`` wide, that holds the exact
-    value, its ends rounded outward. Releases the GIL while it computes.
+    (dependent): a rigorous interval (low, high), at most ``tol`` wide (``tol`` at least
+    1e-15, below which floats cannot show the difference), that holds the exact value, its
+    ends rounded outward. Releases the GIL while it computes.
 
     >>> low, high = win_probability("HSTRAT", "1/2", "3/4", form="TSD")
     >>> low <= 7 / 9 <= high
