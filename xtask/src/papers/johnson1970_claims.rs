@@ -8,12 +8,13 @@ use lookahead_eval::closed_form;
 use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::diagram::Diagram;
 use lookahead_eval::series::evaluate_with;
-use lookahead_eval::tables::{Reproduction, reproduce};
+use lookahead_eval::tables::Reproduction;
 use lookahead_eval::{Game3Parameters, GameClass};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solitaire::StrategyName;
 
+use super::johnson1970_exact::Exact;
 use crate::transcription::TranscribedRow;
 use crate::verdict::Computed;
 
@@ -81,9 +82,15 @@ fn fails_at(what: &str, e: &BigRational, second: &str, value: &BigRational) -> C
     Computed::Text(format!("no: {what} fails at E = {e}, {second} = {value}"))
 }
 
-/// The true chance of the strategy `name` over (E, A) in TSI, as an interval.
-fn chance(name: StrategyName, e: &BigRational, a: &BigRational) -> Result<Reproduction, String> {
-    reproduce(name, &class(e, a)?, PRECISION).map_err(|e| e.to_string())
+/// The memo's procedure and the true chance of the strategy `name` over (E, A) in TSI, from
+/// the cache the tables share.
+fn chance(
+    exact: &mut Exact,
+    name: StrategyName,
+    e: &BigRational,
+    a: &BigRational,
+) -> Result<Reproduction, String> {
+    Ok(exact.chance_at(name, &class(e, a)?)?.clone())
 }
 
 /// Whether the true chance of `high` is certainly above that of `low`.
@@ -92,7 +99,7 @@ fn certainly_above(high: &Reproduction, low: &Reproduction) -> bool {
 }
 
 /// A claim row of the memo, named by its column.
-pub fn compute(row: &TranscribedRow) -> Result<Computed, String> {
+pub fn compute(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
     match row.column.as_str() {
         "theorem-3.1" | "theorem-3.2" => dependent_closed_form(&row.column),
         "theorem-3.3" => theorem_3_3(),
@@ -100,16 +107,16 @@ pub fn compute(row: &TranscribedRow) -> Result<Computed, String> {
         "theorem-6.1" => theorem_6_1(),
         "game-3-HSTRAT-best" => game_3_hstrat_best(row),
         "game-3-LSTRAT-ahead-after-three-moves" => game_3_lstrat_ahead(row),
-        "table-4.1-order" => table_4_1_order(),
-        "ten-moves-five-places" => ten_moves_five_places(),
-        "approach-to-LSTRAT" => approach_to_lstrat(),
-        "advantage-in-first-move" => advantage_in_first_move(row),
-        "advantage-in-first-two-somewhere" => advantage_in_first_two_somewhere(),
-        "sixth-move-twice" => sixth_move_twice(row),
+        "table-4.1-order" => table_4_1_order(exact),
+        "ten-moves-five-places" => ten_moves_five_places(exact),
+        "approach-to-LSTRAT" => approach_to_lstrat(exact),
+        "advantage-in-first-move" => advantage_in_first_move(exact, row),
+        "advantage-in-first-two-somewhere" => advantage_in_first_two_somewhere(exact),
+        "sixth-move-twice" => sixth_move_twice(exact, row),
         "infinite-L-over-infinite-H"
         | "L-over-2H"
         | "L-over-infinite-H-somewhere"
-        | "B-over-2L" => two_look_aheads(row),
+        | "B-over-2L" => two_look_aheads(exact, row),
         "V_L=V_H" | "limits" | "K_L>K_H" => depreciation(row),
         other => Err(format!("no claim {other}")),
     }
@@ -246,11 +253,11 @@ fn theorem_6_1() -> Result<Computed, String> {
 
 /// Chapter 4 on Table 4.1: "W_L > W_H for all E and A given here, and both W_L and W_H are
 /// greater than W" (STRAT), with the true chances.
-fn table_4_1_order() -> Result<Computed, String> {
+fn table_4_1_order(exact: &mut Exact) -> Result<Computed, String> {
     for (e, a) in TABLE_4_1 {
         let (e, a) = (fraction(e), fraction(a));
-        let low = chance(StrategyName::LStrat, &e, &a)?;
-        let high = chance(StrategyName::HStrat, &e, &a)?;
+        let low = chance(exact, StrategyName::LStrat, &e, &a)?;
+        let high = chance(exact, StrategyName::HStrat, &e, &a)?;
         let strat = closed_form::strat(e.clone(), a.clone());
         if !(certainly_above(&low, &high) && high.exact.lower > strat) {
             return Ok(fails_at("W_L > W_H > W", &e, "A", &a));
@@ -263,7 +270,7 @@ fn table_4_1_order() -> Result<Computed, String> {
 /// 5-place accuracy, although occasionally a small correction factor must be added": at
 /// every cell of Tables 4.1 and 4.4, the ten terms plus the correction factor round to the
 /// same five decimals as the true value. "yes", or every cell where they do not.
-fn ten_moves_five_places() -> Result<Computed, String> {
+fn ten_moves_five_places(exact: &mut Exact) -> Result<Computed, String> {
     use StrategyName::{
         BStrat, HStrat, LStrat, TwoHStrat, TwoLStrat, UnlimitedHStrat, UnlimitedLStrat,
     };
@@ -283,7 +290,7 @@ fn ten_moves_five_places() -> Result<Computed, String> {
         }));
     let mut misses = Vec::new();
     for (name, (e, a)) in cells {
-        let chance = chance(name, &fraction(e), &fraction(a))?;
+        let chance = chance(exact, name, &fraction(e), &fraction(a))?;
         let (procedure, low, high) = (
             five(&chance.printout.total),
             five(&chance.exact.lower),
@@ -303,16 +310,15 @@ fn ten_moves_five_places() -> Result<Computed, String> {
     })
 }
 
-/// W_L − W_H and W_L − W as intervals' midpoints' order is not enough: the gaps are
-/// compared by their rigorous bounds.
+/// The gaps W_L − W_H and W_L − W at one (E, A), each as rigorous bounds (low, high).
 struct Gaps {
     hstrat: (BigRational, BigRational),
     strat: (BigRational, BigRational),
 }
 
-fn gaps(e: &BigRational, a: &BigRational) -> Result<Gaps, String> {
-    let low = chance(StrategyName::LStrat, e, a)?;
-    let high = chance(StrategyName::HStrat, e, a)?;
+fn gaps(exact: &mut Exact, e: &BigRational, a: &BigRational) -> Result<Gaps, String> {
+    let low = chance(exact, StrategyName::LStrat, e, a)?;
+    let high = chance(exact, StrategyName::HStrat, e, a)?;
     let strat = closed_form::strat(e.clone(), a.clone());
     Ok(Gaps {
         hstrat: (
@@ -333,16 +339,16 @@ fn shrinking(gaps: &[(BigRational, BigRational)]) -> bool {
 /// again with equality for the limiting case". Checked along Table 4.1's E = .5 (A = .5 to
 /// .99, then 1) and A = .75 (E = .25, .5, .75, then 1): the gaps shrink, vanish at the
 /// limit, except W's as E → 1, which stays positive.
-fn approach_to_lstrat() -> Result<Computed, String> {
+fn approach_to_lstrat(exact: &mut Exact) -> Result<Computed, String> {
     let half = ratio(1, 2);
     let mut along_a = Vec::new();
     for a in ["1/2", "2/3", "3/4", "9/10", "19/20", "99/100", "1"] {
-        along_a.push(gaps(&half, &fraction(a))?);
+        along_a.push(gaps(exact, &half, &fraction(a))?);
     }
     let three_quarters = ratio(3, 4);
     let mut along_e = Vec::new();
     for e in ["1/4", "1/2", "3/4", "1"] {
-        along_e.push(gaps(&fraction(e), &three_quarters)?);
+        along_e.push(gaps(exact, &fraction(e), &three_quarters)?);
     }
     let zero = BigRational::zero();
     let vanishes = |gap: &(BigRational, BigRational)| gap.0 <= zero && zero <= gap.1;
@@ -366,17 +372,21 @@ fn approach_to_lstrat() -> Result<Computed, String> {
 }
 
 /// The ten terms D(1), …, D(10) of the memo's procedure for `name` at (E, A).
-fn terms(name: StrategyName, row: &TranscribedRow) -> Result<Vec<BigRational>, String> {
+fn terms(
+    exact: &mut Exact,
+    name: StrategyName,
+    row: &TranscribedRow,
+) -> Result<Vec<BigRational>, String> {
     let (e, a) = (row.fraction_parameter("E")?, row.fraction_parameter("A")?);
-    Ok(chance(name, &e, &a)?.printout.terms)
+    Ok(chance(exact, name, &e, &a)?.printout.terms)
 }
 
 /// Chapter 4 on Table 4.3: "LSTRAT's advantage is entirely contained in the first move":
 /// D_L(1) > D_H(1), and D_L(n) < D_H(n) on every later move the table prints.
-fn advantage_in_first_move(row: &TranscribedRow) -> Result<Computed, String> {
+fn advantage_in_first_move(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
     let (low, high) = (
-        terms(StrategyName::LStrat, row)?,
-        terms(StrategyName::HStrat, row)?,
+        terms(exact, StrategyName::LStrat, row)?,
+        terms(exact, StrategyName::HStrat, row)?,
     );
     if low[0] <= high[0] {
         return Ok(Computed::Text("no: D_L(1) ≤ D_H(1)".to_string()));
@@ -390,12 +400,12 @@ fn advantage_in_first_move(row: &TranscribedRow) -> Result<Computed, String> {
 /// Chapter 4, p. 38: "(For other E and A it is sometimes contained in the first two)": at
 /// some (E, A) of Table 4.1, D_L(1) − D_H(1) falls short of LSTRAT's whole advantage
 /// while the first two moves' differences reach it, with the memo's ten-term procedure.
-fn advantage_in_first_two_somewhere() -> Result<Computed, String> {
+fn advantage_in_first_two_somewhere(exact: &mut Exact) -> Result<Computed, String> {
     for (e, a) in TABLE_4_1 {
         let (e, a) = (fraction(e), fraction(a));
         let (low, high) = (
-            chance(StrategyName::LStrat, &e, &a)?,
-            chance(StrategyName::HStrat, &e, &a)?,
+            chance(exact, StrategyName::LStrat, &e, &a)?,
+            chance(exact, StrategyName::HStrat, &e, &a)?,
         );
         let whole = &low.printout.total - &high.printout.total;
         let (l, h) = (&low.printout.terms, &high.printout.terms);
@@ -410,10 +420,10 @@ fn advantage_in_first_two_somewhere() -> Result<Computed, String> {
 
 /// Chapter 4 on Table 4.3: "the chance of winning on the 6th move is twice as much under
 /// HSTRAT as under LSTRAT": "yes" when D_H(6)/D_L(6), exactly, rounds to 2.
-fn sixth_move_twice(row: &TranscribedRow) -> Result<Computed, String> {
+fn sixth_move_twice(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
     let (low, high) = (
-        terms(StrategyName::LStrat, row)?,
-        terms(StrategyName::HStrat, row)?,
+        terms(exact, StrategyName::LStrat, row)?,
+        terms(exact, StrategyName::HStrat, row)?,
     );
     let times = &high[5] / &low[5];
     Ok(if times.round() == ratio(2, 1) {
@@ -428,7 +438,7 @@ fn sixth_move_twice(row: &TranscribedRow) -> Result<Computed, String> {
 /// strict, and at A = .5 the ranking table itself ties them), `L-over-2H` (one look-ahead LSTRAT better than 2HSTRAT at
 /// every pair), `L-over-infinite-H-somewhere` ("in certain cases better than ∞HSTRAT"),
 /// `B-over-2L` (W_B > W_2L at the row's pairs, E = .5 with A = .5 and .66667).
-fn two_look_aheads(row: &TranscribedRow) -> Result<Computed, String> {
+fn two_look_aheads(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
     use StrategyName::{BStrat, LStrat, TwoHStrat, TwoLStrat, UnlimitedHStrat, UnlimitedLStrat};
     let at_least = row.column == "infinite-L-over-infinite-H";
     let (better, worse, everywhere): (StrategyName, StrategyName, bool) = match row.column.as_str()
@@ -449,7 +459,7 @@ fn two_look_aheads(row: &TranscribedRow) -> Result<Computed, String> {
     };
     let mut somewhere = false;
     for (e, a) in &pairs {
-        let (high, low) = (chance(better, e, a)?, chance(worse, e, a)?);
+        let (high, low) = (chance(exact, better, e, a)?, chance(exact, worse, e, a)?);
         let above = certainly_above(&high, &low);
         let holds = above || (at_least && !certainly_above(&low, &high));
         if everywhere && !holds {

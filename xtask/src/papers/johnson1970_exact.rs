@@ -108,10 +108,19 @@ impl Exact {
         row: &TranscribedRow,
         name: StrategyName,
     ) -> Result<&Reproduction, String> {
-        let params = parameters(row)?;
+        self.chance_at(name, &parameters(row)?)
+    }
+
+    /// The memo's procedure and the true value for `name` over `params`, computed once for
+    /// the tables and the claims alike.
+    pub(super) fn chance_at(
+        &mut self,
+        name: StrategyName,
+        params: &GameClass<BigRational>,
+    ) -> Result<&Reproduction, String> {
         let key = (name, params.e().to_string(), params.a().to_string());
         if !self.chances.contains_key(&key) {
-            let chance = reproduce(name, &params, PRECISION).map_err(|e| e.to_string())?;
+            let chance = reproduce(name, params, PRECISION).map_err(|e| e.to_string())?;
             self.chances.insert(key.clone(), chance);
         }
         Ok(&self.chances[&key])
@@ -291,7 +300,7 @@ impl Exact {
             "4.5" => self.improvement(row),
             "5.1" => self.ratio_and_limit(row),
             "6.1" | "6.2" => self.game3(row),
-            "claims" => super::johnson1970_claims::compute(row),
+            "claims" => super::johnson1970_claims::compute(self, row),
             "4.4" if row.column.contains('-') => self.difference(row),
             _ => self.procedure(row),
         }
