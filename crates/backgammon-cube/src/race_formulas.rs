@@ -280,7 +280,7 @@ fn janowski_advice(p: f64) -> CubeAdvice {
     CubeAdvice {
         double: equities.cube_action(CubeOwner::Centred) != CubeAction::NoDouble,
         redouble: equities.cube_action(CubeOwner::PlayerOnRoll) != CubeAction::NoDouble,
-        take: 2.0 * equities.opponent_owns < 1.0,
+        take: equities.opponent_takes(),
     }
 }
 
@@ -572,8 +572,7 @@ impl Judgement {
                 .get_or_insert_with(ChanceError::default)
                 .record((estimate - entry.win).abs(), on_roll, opponent);
         }
-        let taken = 2.0 * entry.opponent_owns;
-        let doubled = taken.min(1.0);
+        let doubled = entry.doubled();
         for (record, no_double, doubles) in [
             (&mut self.double, entry.centred, advice.double),
             (&mut self.redouble, entry.owned, advice.redouble),
@@ -583,7 +582,7 @@ impl Judgement {
             record.record(best - chosen, on_roll, opponent);
         }
         if entry.cube_action(CubeOwner::Centred) != CubeAction::NoDouble {
-            let answer = if advice.take { taken } else { 1.0 };
+            let answer = if advice.take { entry.taken() } else { 1.0 };
             self.take.record(answer - doubled, on_roll, opponent);
         }
     }

@@ -270,21 +270,6 @@ pub enum CubeOwner {
     PlayerOnRoll,
 }
 
-/// The value to the player who may double of a cube decision: keeping the cube is worth
-/// `no_double`; doubling is worth 2·`doubled` if the opponent takes (`doubled` being the
-/// equity with the opponent then owning the cube, at the old stake) or 1 if he passes, and
-/// he does what costs him less. Doubling is chosen when it is worth at least as much, as
-/// GNU Backgammon does.
-fn after_cube_decision<T: Real>(no_double: T, doubled: T) -> T {
-    let taken = doubled.clone() + doubled;
-    let double = if taken < T::one() { taken } else { T::one() };
-    if double >= no_double {
-        double
-    } else {
-        no_double
-    }
-}
-
 /// The two-sided database for positions of at most C checkers a side.
 #[derive(Debug, Clone)]
 pub struct TwoSidedDatabase<T> {
@@ -352,14 +337,8 @@ fn on_roll<T: Real>(
                 Equities {
                     win: T::one() - theirs.win.clone(),
                     owned: -theirs.opponent_owns.clone(),
-                    centred: -after_cube_decision(
-                        theirs.centred.clone(),
-                        theirs.opponent_owns.clone(),
-                    ),
-                    opponent_owns: -after_cube_decision(
-                        theirs.owned.clone(),
-                        theirs.opponent_owns.clone(),
-                    ),
+                    centred: -theirs.after_cube_decision(CubeOwner::Centred),
+                    opponent_owns: -theirs.after_cube_decision(CubeOwner::PlayerOnRoll),
                 }
             };
             best = Some(match best {
@@ -576,10 +555,48 @@ impl<T: Real> TwoSidedDatabase<T> {
 }
 
 impl<T: Real> Equities<T> {
+    /// The player on roll's equity if he doubles and the opponent takes: 2 × `opponent_owns`.
+    pub fn taken(&self) -> T {
+        self.opponent_owns.clone() + self.opponent_owns.clone()
+    }
+
+    /// Whether the opponent takes a double: taking must leave the doubler below the 1 a pass
+    /// gives him (a tie at the take point goes to a pass).
+    pub fn opponent_takes(&self) -> bool {
+        self.taken() < T::one()
+    }
+
+    /// The doubler's equity after the opponent's best answer: 2 × `opponent_owns`, capped at
+    /// the 1 of a pass.
+    pub fn doubled(&self) -> T {
+        let taken = self.taken();
+        if taken < T::one() { taken } else { T::one() }
+    }
+
+    /// The equity without doubling with the cube as `cube`: `centred`, or `owned`.
+    fn no_double(&self, cube: CubeOwner) -> &T {
+        match cube {
+            CubeOwner::Centred => &self.centred,
+            CubeOwner::PlayerOnRoll => &self.owned,
+        }
+    }
+
+    /// The player on roll's equity once he has made his cube decision with the cube as
+    /// `cube`: the larger of [`Equities::doubled`] and his equity without doubling, a tie
+    /// going to doubling, as GNU Backgammon decides.
+    pub fn after_cube_decision(&self, cube: CubeOwner) -> T {
+        let (doubled, no_double) = (self.doubled(), self.no_double(cube));
+        if doubled >= *no_double {
+            doubled
+        } else {
+            no_double.clone()
+        }
+    }
+
     /// The cube action these equities imply for the player on roll, with the cube as
-    /// `cube`: he doubles when 2 × `opponent_owns`, capped at the 1 a pass gives him, is at
-    /// least his equity without doubling (ties go to doubling), and the opponent passes
-    /// when 2 × `opponent_owns` is at least 1 (a tie at the take point goes to a pass).
+    /// `cube`: he doubles when [`Equities::doubled`] is at least his equity without
+    /// doubling (ties go to doubling), and the opponent then takes or passes as
+    /// [`Equities::opponent_takes`] says.
     ///
     /// ```
     /// use backgammon_cube::two_sided::{CubeAction, CubeOwner, Equities};
@@ -588,19 +605,9 @@ impl<T: Real> Equities<T> {
     /// assert_eq!(entry.cube_action(CubeOwner::Centred), CubeAction::DoubleTake);
     /// ```
     pub fn cube_action(&self, cube: CubeOwner) -> CubeAction {
-        let no_double = match cube {
-            CubeOwner::Centred => self.centred.clone(),
-            CubeOwner::PlayerOnRoll => self.owned.clone(),
-        };
-        let taken = self.opponent_owns.clone() + self.opponent_owns.clone();
-        let doubled = if taken < T::one() {
-            taken.clone()
-        } else {
-            T::one()
-        };
-        if doubled < no_double {
+        if self.doubled() < *self.no_double(cube) {
             CubeAction::NoDouble
-        } else if taken < T::one() {
+        } else if self.opponent_takes() {
             CubeAction::DoubleTake
         } else {
             CubeAction::DoublePass
