@@ -527,8 +527,11 @@ pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u
         .map(|a| {
             let mut row = Judgement::default();
             let (on_roll, our_rolls) = positions[a];
+            if on_roll.pip_count() < min_pips {
+                return row;
+            }
             for (b, &(opponent, their_rolls)) in positions.iter().enumerate().skip(1) {
-                if on_roll.pip_count() < min_pips || opponent.pip_count() < min_pips {
+                if opponent.pip_count() < min_pips {
                     continue;
                 }
                 let entry = database
