@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, pair, raise, small};
+use crate::{BackgammonError, pair, raise, small, small_at_most};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -24,20 +24,14 @@ const MAX_EXACT_CUBE_PIPS: u32 = 120;
 
 /// The pip counts k and s, each at most `max`.
 fn pip_counts(k: &BigInt, s: &BigInt, max: u32) -> PyResult<(u32, u32)> {
-    let mut counts = [0; 2];
-    for (count, (name, value)) in counts.iter_mut().zip([("k", k), ("s", s)]) {
-        *count = small::<BackgammonError>(name, value)?;
-        if *count > max {
-            return Err(raise::<BackgammonError>(format!(
-                "{name} = {count}: this table stops at {max} pips"
-            )));
-        }
-    }
-    Ok((counts[0], counts[1]))
+    Ok((
+        small_at_most::<BackgammonError>("k", k, max)?,
+        small_at_most::<BackgammonError>("s", s, max)?,
+    ))
 }
 
 /// A's four equities at (k, s) from a cube table in `T`.
-fn equities_in<T: Real + Send>(k: u32, s: u32) -> Result<[T; 4], CubeError> {
+fn equities_in<T: Real>(k: u32, s: u32) -> Result<[T; 4], CubeError> {
     let table = CubeEquities::<T>::new(k.max(s).max(1))?;
     Ok([
         table.my_cube(k, s)?,

@@ -1,35 +1,27 @@
 //! `game_analysis._native.grundy`: Grundy's game, from `nim_games::grundy`.
 
-use nim_games::grundy::{MisereSolver, Schedule, sparse_values};
+use nim_games::grundy::{GrundyTable, MisereSolver, Schedule, sparse_values};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, raise, small};
+use crate::{GrundyError, raise, small, small_at_most};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
 
-/// A heap bound of the table, at most [`MAX_HEAP`].
-fn table_bound(n: &BigInt) -> PyResult<u32> {
-    let n = small::<GrundyError>("n", n)?;
-    if n > MAX_HEAP {
-        return Err(raise::<GrundyError>(format!(
-            "n = {n}: the tables stop at {MAX_HEAP} heaps"
-        )));
-    }
-    Ok(n)
+/// The sparse table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
+fn table(py: Python<'_>, n: &BigInt) -> PyResult<GrundyTable> {
+    let n = small_at_most::<GrundyError>("n", n, MAX_HEAP)?;
+    py.detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
+        .map_err(raise::<GrundyError>)
 }
 
 /// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes
 /// (the package makes them a NumPy array); n up to 10^9.
 #[pyfunction]
 fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
-    let n = table_bound(&n)?;
-    let table = py
-        .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
-        .map_err(raise::<GrundyError>)?;
-    let bytes: Vec<u8> = table
+    let bytes: Vec<u8> = table(py, &n)?
         .values()
         .iter()
         .flat_map(|value| value.to_le_bytes())
@@ -40,11 +32,7 @@ fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
 /// The heaps up to n whose value is rare (the bits above the lowest have even parity).
 #[pyfunction]
 fn rare_heaps(py: Python<'_>, n: BigInt) -> PyResult<Vec<u32>> {
-    let n = table_bound(&n)?;
-    let table = py
-        .detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
-        .map_err(raise::<GrundyError>)?;
-    Ok(table.rare_heaps().to_vec())
+    Ok(table(py, &n)?.rare_heaps().to_vec())
 }
 
 /// Whether the first player wins the misère game with these heaps.

@@ -8,7 +8,7 @@ use minimax_random::probability::move_probabilities;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{LeveneFennerError, pair, raise, small};
+use crate::{LeveneFennerError, pair, raise, small, small_at_most};
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
@@ -37,12 +37,7 @@ const MAX_BRANCHING: u32 = 10_000;
 
 /// w_b's exact bracket, for b in 1..=[`MAX_BRANCHING`], computed without the GIL.
 fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
-    let b = small::<LeveneFennerError>("b", b)?;
-    if b > MAX_BRANCHING {
-        return Err(raise::<LeveneFennerError>(format!(
-            "b = {b}: the exact bracket stops at b = {MAX_BRANCHING}"
-        )));
-    }
+    let b = small_at_most::<LeveneFennerError>("b", b, MAX_BRANCHING)?;
     py.detach(|| w_b(b)).map_err(raise::<LeveneFennerError>)
 }
 

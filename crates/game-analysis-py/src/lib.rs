@@ -81,6 +81,18 @@ fn small<E: PyTypeInfo>(name: &str, value: &BigInt) -> PyResult<u32> {
     })
 }
 
+/// A Python int as a `u32` of at most `max` (a bound where a call would otherwise run for
+/// hours or exhaust memory), or the error `E` naming the argument.
+fn small_at_most<E: PyTypeInfo>(name: &str, value: &BigInt, max: u32) -> PyResult<u32> {
+    let small = small::<E>(name, value)?;
+    if small > max {
+        return Err(raise::<E>(format!(
+            "{name} = {small} is above {max}, the most this call takes"
+        )));
+    }
+    Ok(small)
+}
+
 /// A fraction from the package's `(numerator, denominator)` pair.
 fn fraction<E: PyTypeInfo>(
     name: &str,
