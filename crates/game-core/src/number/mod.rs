@@ -134,7 +134,7 @@ pub fn to_f64(value: &BigRational) -> f64 {
 /// ```
 /// use game_core::number::{fraction, to_f64_below};
 /// let third = fraction(1, 3).unwrap();
-/// assert!(to_f64_below(&third) < 1.0 / 3.0 || to_f64_below(&third) == 1.0 / 3.0);
+/// assert!(to_f64_below(&third) <= 1.0 / 3.0);
 /// ```
 #[must_use]
 pub fn to_f64_below(value: &BigRational) -> f64 {
