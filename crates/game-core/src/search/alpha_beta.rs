@@ -1,6 +1,6 @@
 //! Alpha-beta pruning with a chosen initial window.
 
-use super::trace::Observer;
+use super::observer::Observer;
 use super::{
     Horizon, NodeKind, SearchError, SearchResult, SearchStats, Unlimited, classify, describe,
     improves, nonempty_moves, role,

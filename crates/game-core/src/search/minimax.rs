@@ -1,6 +1,6 @@
 //! Plain minimax: every move of every position, to the terminal positions or a horizon.
 
-use super::trace::Observer;
+use super::observer::Observer;
 use super::{
     Horizon, NodeKind, SearchError, SearchResult, SearchStats, Unlimited, classify, improves,
     nonempty_moves, role,

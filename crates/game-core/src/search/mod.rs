@@ -14,6 +14,7 @@ mod alpha_beta;
 mod expectiminimax;
 mod minimax;
 mod negamax;
+mod observer;
 mod trace;
 
 use std::fmt::Debug;
@@ -22,7 +23,8 @@ pub use alpha_beta::{Window, alpha_beta, alpha_beta_with_horizon};
 pub use expectiminimax::{expectiminimax, expectiminimax_solve};
 pub use minimax::{MoveValues, minimax, minimax_with_horizon, move_values};
 pub use negamax::{Solver, negamax_solve};
-pub use trace::{Role, SearchTrace, TracedNode, trace_alpha_beta, trace_minimax};
+pub use observer::Role;
+pub use trace::{SearchTrace, TracedNode, trace_alpha_beta, trace_minimax};
 
 use crate::game::Game;
 
