@@ -2,32 +2,25 @@
 //!
 //! `verify-tables` recomputes every published number of the five source papers with the
 //! library crates and compares it with the paper. The transcriptions are data
-//! (`xtask/data/<paper>.toml`, one row per printed number, the value as printed); the
-//! computations are library calls (`src/papers/`); this binary only compares and reports.
+//! (`xtask/src/sources/<source>/transcription.toml`, one row per printed number, the value as printed); the
+//! computations are library calls (`src/sources/`); this binary only compares and reports.
 
-mod bearoff;
+mod commands;
 mod figures;
-mod formula;
-mod grundy;
-mod markers;
-mod options;
-mod papers;
-mod race_formulas;
-mod reading;
-mod report;
-mod tournament;
-mod transcription;
-mod verdict;
+mod sources;
+mod verify;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use game_core::number::Rounding;
 
-use options::{Options, output_file};
-use papers::{Paper, RunSize};
-use report::{PaperResult, RowResult};
-use transcription::Transcription;
+use commands::options::{Options, output_file};
+use commands::{bearoff, grundy, race_formulas, tournament};
+use sources::{Paper, RunSize};
+use verify::report::{self, PaperResult, RowResult};
+use verify::transcription::Transcription;
+use verify::verdict;
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
@@ -146,7 +139,7 @@ fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
 
 /// Runs the verification; `Ok(false)` when some row failed or the docs are stale.
 fn verify_tables(options: &VerifyOptions) -> Result<bool, String> {
-    let all = papers::all();
+    let all = sources::all();
     if let Some(name) = &options.paper
         && !all.iter().any(|p| p.id == name)
     {

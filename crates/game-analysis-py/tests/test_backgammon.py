@@ -29,7 +29,7 @@ def test_the_race_is_its_definition():
 
 @pytest.mark.parametrize(
     "k, lead, printed",
-    # Table 4 cells that reproduce (xtask/data/dotsenko-marynych.toml): F(k, k + lead).
+    # Table 4 cells that reproduce (xtask/src/sources/dotsenko_marynych/transcription.toml): F(k, k + lead).
     [(20, 10, 0.91), (20, 15, 0.96), (20, 20, 0.98), (20, 25, 0.99)],
 )
 def test_table_4(k, lead, printed):

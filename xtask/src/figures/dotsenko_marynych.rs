@@ -222,7 +222,7 @@ struct Cell {
     erratum: bool,
 }
 
-/// Table 4's printed cells, from `xtask/data/dotsenko-marynych.toml`.
+/// Table 4's printed cells, from `xtask/src/sources/dotsenko_marynych/transcription.toml`.
 fn table_4() -> Result<Vec<Cell>, String> {
     transcription("dotsenko-marynych")?
         .rows

@@ -18,7 +18,7 @@ use super::style::{
     draw_key, key_printed_markers, titled_page,
 };
 use super::{Figure, transcription};
-use crate::transcription::TranscribedRow;
+use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use super::graphviz::{Palette, digraph, quote, render, tint};
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
-use crate::transcription::TranscribedRow;
+use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {

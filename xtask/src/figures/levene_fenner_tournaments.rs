@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::Figure;
 use super::style::{BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, TICK, VERMILION, titled_page};
-use crate::tournament::{LineResult, alpha_name, read_grid};
+use crate::commands::tournament::{LineResult, alpha_name, read_grid};
 
 /// The figures of the tournaments.
 pub fn figures() -> Vec<Figure> {

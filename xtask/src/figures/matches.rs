@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
-use crate::transcription::TranscribedRow;
+use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -23,7 +23,7 @@ pub fn figures() -> Vec<Figure> {
 const MAX_MATCHES: u32 = 30;
 
 /// One printed E\[n\] of the report: n, the value as printed, and whether it is a declared
-/// erratum (`xtask/data/matches.toml`).
+/// erratum (`xtask/src/sources/matches/transcription.toml`).
 struct Printed {
     matches: u32,
     value: f64,

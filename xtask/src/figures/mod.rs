@@ -19,9 +19,9 @@ mod style;
 
 use std::path::{Path, PathBuf};
 
-use crate::options::Options;
-use crate::papers;
-use crate::transcription::Transcription;
+use crate::commands::options::Options;
+use crate::sources;
+use crate::verify::transcription::Transcription;
 
 /// One figure: where it goes and how it is drawn.
 pub struct Figure {
@@ -42,10 +42,10 @@ impl Figure {
     }
 }
 
-/// The transcription of the paper `id` (`xtask/data/<id>.toml`): the printed values a
+/// The transcription of the paper `id` (`xtask/src/sources/<source>/transcription.toml`): the printed values a
 /// figure marks beside our curves.
 fn transcription(id: &str) -> Result<Transcription, String> {
-    let paper = papers::all()
+    let paper = sources::all()
         .into_iter()
         .find(|paper| paper.id == id)
         .ok_or_else(|| format!("no paper {id}"))?;

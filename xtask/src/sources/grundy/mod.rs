@@ -5,9 +5,9 @@ use game_core::PlayConvention;
 use nim_games::grundy::HeapOutcomes;
 use nim_games::sprague_grundy::OutcomeClass;
 
-use super::{Recompute, RunSize, integer_parameter};
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::sources::{Recompute, RunSize, integer_parameter};
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// Every heap the note mentions is at most 20.
 const LARGEST_HEAP: u32 = 20;

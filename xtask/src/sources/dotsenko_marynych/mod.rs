@@ -13,10 +13,10 @@ use backgammon_cube::tuck::{TuckError, my_cube_double_point, our_cube_double_poi
 use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
-use super::dotsenko_marynych_claims as claims;
-use super::{Recompute, RunSize, integer_parameter};
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+mod claims;
+use crate::sources::{Recompute, RunSize, integer_parameter};
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// The largest pip count Table 4 needs (k = 120, s − k = 30).
 const RACE_TABLE: u32 = 150;

@@ -17,9 +17,9 @@ use game_core::number::to_f64;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use crate::formula::Formula;
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::verify::formula::Formula;
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 fn ratio(numerator: i64, denominator: i64) -> BigRational {
     BigRational::new(numerator.into(), denominator.into())

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use game_core::number::PrintedNumber;
 use serde_json::json;
 
-use crate::transcription::{ErratumKind, NotCompared, RoundingRule, TranscribedRow};
-use crate::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
+use crate::verify::transcription::{ErratumKind, NotCompared, RoundingRule, TranscribedRow};
+use crate::verify::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
 
 /// One printed number with our value and the verdict.
 pub struct RowResult {

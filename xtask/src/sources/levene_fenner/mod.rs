@@ -11,9 +11,9 @@ use minimax_random::probability::{move_probabilities, ratio_condition};
 use num_bigint::BigUint;
 use num_rational::BigRational;
 
-use super::{Recompute, RunSize, integer_parameter};
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::sources::{Recompute, RunSize, integer_parameter};
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 struct LeveneFenner;
 

@@ -11,8 +11,8 @@ use minimax_random::player::{MAX_ALPHA, RandomMinimax};
 use minimax_random::tournament::play_match;
 use serde::{Deserialize, Serialize};
 
-use crate::markers::Block;
-use crate::options::{Options, output_file};
+use crate::commands::markers::Block;
+use crate::commands::options::{Options, output_file};
 
 /// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
 /// report on random evaluations).

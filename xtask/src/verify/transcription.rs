@@ -1,4 +1,4 @@
-//! The transcribed papers: one TOML file per paper under `xtask/data/`, each printed number
+//! The transcribed papers: one TOML file per source, `xtask/src/sources/<source>/transcription.toml`, each printed number
 //! a row, its value kept exactly as printed (a string, so its precision is known).
 
 use serde::Deserialize;
@@ -6,7 +6,7 @@ use serde::Deserialize;
 use game_core::number::{PrintedNumber, Rounding};
 use num_rational::BigRational;
 
-use crate::reading::PartialReading;
+use crate::verify::reading::PartialReading;
 
 /// One paper's transcription.
 #[derive(Debug, Deserialize)]
@@ -294,8 +294,8 @@ mod tests {
     /// reader can follow, not by a file the repository does not hold.
     #[test]
     fn every_data_file_names_its_paper_by_its_reference() {
-        let bib = include_str!("../../docs/references.bib");
-        for paper in crate::papers::all() {
+        let bib = include_str!("../../../docs/references.bib");
+        for paper in crate::sources::all() {
             let transcription = Transcription::parse(paper.data_file, paper.data).unwrap();
             let entry = format!("{{{},", transcription.reference);
             assert!(
@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn every_data_file_parses() {
-        for paper in crate::papers::all() {
+        for paper in crate::sources::all() {
             let transcription = Transcription::parse(paper.data_file, paper.data).unwrap();
             assert_eq!(transcription.paper, paper.id);
             assert!(

@@ -14,9 +14,9 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solitaire::StrategyName;
 
-use super::johnson1970_exact::Exact;
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use super::exact::Exact;
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// The (E, A) pairs of Table 4.1, as the memo prints them.
 const TABLE_4_1: [(&str, &str); 12] = [

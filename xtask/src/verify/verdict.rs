@@ -8,8 +8,8 @@ use game_core::number::{PrintedNumber, Rounding, decimal_expansion, format_fract
 use game_core::tolerance::MAX_Z_SCORE;
 use num_rational::BigRational;
 
-use crate::reading::PartialReading;
-use crate::transcription::{ErratumKind, TranscribedRow};
+use crate::verify::reading::PartialReading;
+use crate::verify::transcription::{ErratumKind, TranscribedRow};
 
 /// What the note of a procedure's result says when the true value would print differently
 /// from the paper (the docs list those cells).
@@ -409,7 +409,7 @@ fn precision_note(printed: &PrintedNumber, rounding: Rounding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcription::Erratum;
+    use crate::verify::transcription::Erratum;
     use game_core::number::fraction;
 
     fn row(published: Option<&str>, erratum: Option<&str>) -> TranscribedRow {
@@ -557,7 +557,7 @@ mod tests {
             status(&truncated, &two_thirds, Rounding::Nearest),
             Status::Failed
         );
-        truncated.rounding = Some(crate::transcription::RoundingRule::Truncate);
+        truncated.rounding = Some(crate::verify::transcription::RoundingRule::Truncate);
         assert_eq!(
             status(&truncated, &two_thirds, Rounding::Nearest),
             Status::Reproduced

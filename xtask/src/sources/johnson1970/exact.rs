@@ -17,8 +17,8 @@ use lookahead_eval::{Game3Parameters, GameClass, closed_form};
 use num_rational::BigRational;
 use solitaire::{Strategy, StrategyName, UnknownStrategyName};
 
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// The tables this module answers for.
 pub const TABLES: [&str; 12] = [
@@ -300,7 +300,7 @@ impl Exact {
             "4.5" => self.improvement(row),
             "5.1" => self.ratio_and_limit(row),
             "6.1" | "6.2" => self.game3(row),
-            "claims" => super::johnson1970_claims::compute(self, row),
+            "claims" => super::claims::compute(self, row),
             "4.4" if row.column.contains('-') => self.difference(row),
             _ => self.procedure(row),
         }

@@ -10,8 +10,8 @@ use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::race_formulas::{DecisionRecord, RaceFormula, judge};
 use backgammon_cube::two_sided::TwoSidedDatabase;
 
-use crate::markers::Block;
-use crate::options::Options;
+use crate::commands::markers::Block;
+use crate::commands::options::Options;
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
 const TABLES: Block = Block {

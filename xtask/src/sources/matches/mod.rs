@@ -11,9 +11,9 @@ use nim_games::random_opponent::AgainstRandom;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-use super::{Recompute, RunSize, integer_parameter};
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::sources::{Recompute, RunSize, integer_parameter};
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 struct Matches;
 
@@ -185,7 +185,7 @@ fn closed_form_player(row: &TranscribedRow) -> Result<Player, String> {
 /// fitted as a + b·r^k with k counted as the report counts it. One solve serves them all.
 fn fitted_forms(row: &TranscribedRow, residues: &[u32]) -> Result<Vec<Geometric>, String> {
     let player = closed_form_player(row)?;
-    let from_k = super::integer_parameter(row, "from-k")?;
+    let from_k = crate::sources::integer_parameter(row, "from-k")?;
     let last = 4 * (from_k + CLOSED_FORM_TERMS) + 4;
     let solved = AgainstRandom::solve(last).map_err(|e| e.to_string())?;
     residues

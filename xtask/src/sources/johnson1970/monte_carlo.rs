@@ -1,5 +1,5 @@
 //! Johnson's memo: the Monte Carlo figures of Table 4.2 and chapter 5, from `solitaire`;
-//! the exact tables are answered by [`super::johnson1970_exact`].
+//! the exact tables are answered by [`super::exact`].
 
 use std::collections::HashMap;
 
@@ -11,10 +11,10 @@ use solitaire::non_ordinal::{BPrime, HPrime};
 use solitaire::{Form, Strategy, StrategyName};
 use tree_gen::{GameClass, SplitRatio, TreeParams};
 
-use super::johnson1970_exact::{Exact, TABLES, strategy_name};
-use super::{Recompute, RunSize};
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use super::exact::{Exact, TABLES, strategy_name};
+use crate::sources::{Recompute, RunSize};
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// The strategies every Monte Carlo row is drawn from, all played on the same trees.
 const NAMES: [StrategyName; 6] = [

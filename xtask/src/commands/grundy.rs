@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use nim_games::grundy::{MisereTable, Schedule, sparse_values};
 
-use crate::options::{Options, output_file};
+use crate::commands::options::{Options, output_file};
 
 /// What `cargo xtask grundy` was asked for.
 #[derive(Debug)]

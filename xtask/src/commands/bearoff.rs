@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use backgammon_cube::gnubg::two_sided_file;
 
-use crate::options::{Options, output_file};
+use crate::commands::options::{Options, output_file};
 
 /// Runs the task with its arguments (after `bearoff`).
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -3,16 +3,13 @@
 //! library crate that owns the quantity.
 
 mod dotsenko_marynych;
-mod dotsenko_marynych_claims;
 mod grundy;
 mod johnson1970;
-mod johnson1970_claims;
-mod johnson1970_exact;
 mod levene_fenner;
 mod matches;
 
-use crate::transcription::TranscribedRow;
-use crate::verdict::Computed;
+use crate::verify::transcription::TranscribedRow;
+use crate::verify::verdict::Computed;
 
 /// How much work the Monte Carlo rows may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +30,7 @@ pub trait Recompute {
 pub struct Paper {
     /// The identifier used by `--paper` and in the JSON (`matches`, `johnson1970`, …).
     pub id: &'static str,
-    /// The data file under `xtask/data/`.
+    /// The transcription file, `xtask/src/sources/<source>/transcription.toml`.
     pub data_file: &'static str,
     /// Its content, compiled into the xtask so that it runs from any directory.
     pub data: &'static str,
@@ -46,32 +43,32 @@ pub fn all() -> Vec<Paper> {
     vec![
         Paper {
             id: "johnson1970",
-            data_file: "xtask/data/johnson1970.toml",
-            data: include_str!("../../data/johnson1970.toml"),
+            data_file: "xtask/src/sources/johnson1970/transcription.toml",
+            data: include_str!("johnson1970/transcription.toml"),
             recompute: johnson1970::recompute,
         },
         Paper {
             id: "levene-fenner",
-            data_file: "xtask/data/levene-fenner.toml",
-            data: include_str!("../../data/levene-fenner.toml"),
+            data_file: "xtask/src/sources/levene_fenner/transcription.toml",
+            data: include_str!("levene_fenner/transcription.toml"),
             recompute: levene_fenner::recompute,
         },
         Paper {
             id: "dotsenko-marynych",
-            data_file: "xtask/data/dotsenko-marynych.toml",
-            data: include_str!("../../data/dotsenko-marynych.toml"),
+            data_file: "xtask/src/sources/dotsenko_marynych/transcription.toml",
+            data: include_str!("dotsenko_marynych/transcription.toml"),
             recompute: dotsenko_marynych::recompute,
         },
         Paper {
             id: "matches",
-            data_file: "xtask/data/matches.toml",
-            data: include_str!("../../data/matches.toml"),
+            data_file: "xtask/src/sources/matches/transcription.toml",
+            data: include_str!("matches/transcription.toml"),
             recompute: matches::recompute,
         },
         Paper {
             id: "grundy",
-            data_file: "xtask/data/grundy.toml",
-            data: include_str!("../../data/grundy.toml"),
+            data_file: "xtask/src/sources/grundy/transcription.toml",
+            data: include_str!("grundy/transcription.toml"),
             recompute: grundy::recompute,
         },
     ]

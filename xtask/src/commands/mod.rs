@@ -1,0 +1,8 @@
+//! The tasks besides verify-tables: each parses its own arguments and does its work.
+
+pub mod bearoff;
+pub mod grundy;
+pub mod markers;
+pub mod options;
+pub mod race_formulas;
+pub mod tournament;
