@@ -6,6 +6,7 @@
 //! computations are library calls (`src/sources/`); this binary only compares and reports.
 
 mod commands;
+mod error;
 mod figures;
 mod sources;
 mod verify;
@@ -13,14 +14,10 @@ mod verify;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use game_core::number::Rounding;
-
 use commands::options::{Options, output_file};
 use commands::{bearoff, grundy, race_formulas, tournament};
-use sources::{Paper, RunSize};
-use verify::report::{self, PaperResult, RowResult};
-use verify::transcription::Transcription;
-use verify::verdict;
+use error::{Error, Result};
+use verify::VerifyOptions;
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
@@ -80,42 +77,34 @@ tasks:
 verify-tables exits non-zero when a row is `failed` (an undeclared disagreement, or a
 value the library could not compute) or `stale-erratum` (a declared erratum that agrees).";
 
-/// The options of `verify-tables`.
-#[derive(Debug, Default)]
-struct VerifyOptions {
-    paper: Option<String>,
-    json: Option<PathBuf>,
-    write_docs: bool,
-    check_docs: bool,
-    full: bool,
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let docs = workspace_dir().join("docs");
     let result = match args.first().map(String::as_str) {
-        Some("verify-tables") => parse_verify_options(&args[1..]).and_then(|o| verify_tables(&o)),
+        Some("verify-tables") => parse_verify_options(&args[1..])
+            .and_then(|options| verify::run(&options, &docs.join("reproduction"))),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
-        Some("figures") => figures::run(&args[1..], &workspace_dir().join("docs")),
+        Some("figures") => figures::run(&args[1..], &docs),
         Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),
-        Some("race-formulas") => race_formulas::run(&args[1..], &workspace_dir().join("docs")),
-        Some("tournament") => tournament::run(&args[1..], &workspace_dir().join("docs")),
+        Some("race-formulas") => race_formulas::run(&args[1..], &docs),
+        Some("tournament") => tournament::run(&args[1..], &docs),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)
         }
-        Some(other) => Err(format!("unknown task {other:?}\n\n{USAGE}")),
+        Some(other) => Err(Error::Usage(format!("unknown task {other:?}\n\n{USAGE}"))),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(error) => {
+            eprintln!("error: {error}");
             ExitCode::from(2)
         }
     }
 }
 
-fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
+fn parse_verify_options(args: &[String]) -> Result<VerifyOptions> {
     let mut options = VerifyOptions::default();
     let mut args = Options::new(args);
     while let Some(flag) = args.next_flag() {
@@ -125,115 +114,14 @@ fn parse_verify_options(args: &[String]) -> Result<VerifyOptions, String> {
             "--write-docs" => options.write_docs = true,
             "--check-docs" => options.check_docs = true,
             "--full" => options.full = true,
-            other => return Err(format!("unknown option {other:?}\n\n{USAGE}")),
+            other => return Err(Error::Usage(format!("unknown option {other:?}\n\n{USAGE}"))),
         }
-    }
-    if options.write_docs && !docs_dir().is_dir() {
-        return Err(format!(
-            "--write-docs: the folder {} does not exist",
-            docs_dir().display()
-        ));
     }
     Ok(options)
-}
-
-/// Runs the verification; `Ok(false)` when some row failed or the docs are stale.
-fn verify_tables(options: &VerifyOptions) -> Result<bool, String> {
-    let all = sources::all();
-    if let Some(name) = &options.paper
-        && !all.iter().any(|p| p.id == name)
-    {
-        let known: Vec<&str> = all.iter().map(|p| p.id).collect();
-        return Err(format!(
-            "unknown paper {name:?}; known: {}",
-            known.join(", ")
-        ));
-    }
-    let size = if options.full {
-        RunSize::Full
-    } else {
-        RunSize::Default
-    };
-    let results = all
-        .iter()
-        .filter(|p| options.paper.as_ref().is_none_or(|name| name == p.id))
-        .map(|paper| verify_paper(paper, size))
-        .collect::<Result<Vec<_>, _>>()?;
-
-    print!("{}", report::summary(&results));
-    let mut passed = !results
-        .iter()
-        .flat_map(|p| &p.rows)
-        .any(|r| r.verdict.status.is_failure());
-
-    if let Some(path) = &options.json {
-        let text = serde_json::to_string_pretty(&report::json_rows(&results))
-            .map_err(|e| format!("cannot render JSON: {e}"))?;
-        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
-        println!("\nwrote {}", path.display());
-    }
-    let docs = docs_dir();
-    for paper in &results {
-        let page = docs.join(format!("{}.md", paper.id));
-        let text = report::markdown(paper);
-        if options.write_docs {
-            std::fs::write(&page, &text).map_err(|e| format!("{}: {e}", page.display()))?;
-            println!("wrote {}", page.display());
-        }
-        if options.check_docs && std::fs::read_to_string(&page).ok().as_deref() != Some(&text) {
-            eprintln!(
-                "{} is out of date: run `cargo xtask verify-tables --write-docs`",
-                page.display()
-            );
-            passed = false;
-        }
-    }
-    Ok(passed)
-}
-
-fn verify_paper(paper: &Paper, size: RunSize) -> Result<PaperResult, String> {
-    let (data, file) = (paper.data, paper.data_file);
-    let transcription = Transcription::parse(file, data).map_err(|e| e.to_string())?;
-    if transcription.paper != paper.id {
-        return Err(format!(
-            "{file} says paper = {:?}, expected {:?}",
-            transcription.paper, paper.id
-        ));
-    }
-    let rounding = Rounding::from(transcription.rounding);
-    let mut recompute = (paper.recompute)();
-    let rows = transcription
-        .rows
-        .into_iter()
-        .map(|row| {
-            let computed = recompute.compute(&row, size);
-            let verdict = verdict::judge(&row, &computed, rounding);
-            RowResult {
-                row,
-                computed,
-                verdict,
-            }
-        })
-        .collect();
-    Ok(PaperResult {
-        id: paper.id,
-        title: transcription.title,
-        data_file: file,
-        reference: transcription.reference,
-        copy: transcription.copy,
-        not_compared: transcription.not_compared,
-        rounding: (transcription.rounding, transcription.rounding_evidence),
-        rows,
-    })
 }
 
 /// The workspace this xtask was built in.
 fn workspace_dir() -> PathBuf {
     let xtask_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     xtask_dir.parent().unwrap_or(xtask_dir).to_path_buf()
-}
-
-/// `docs/reproduction/` of the workspace this xtask was built in.
-fn docs_dir() -> PathBuf {
-    workspace_dir().join("docs").join("reproduction")
 }

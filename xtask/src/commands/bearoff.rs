@@ -7,24 +7,29 @@ use std::time::Instant;
 use backgammon_cube::gnubg::two_sided_file;
 
 use crate::commands::options::{Options, output_file};
+use crate::error::{Error, LibraryResult, Result};
 
 /// Runs the task with its arguments (after `bearoff`).
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> Result<()> {
     let (mut size, mut out): (Option<String>, Option<PathBuf>) = (None, None);
     let mut options = Options::new(args);
     while let Some(flag) = options.next_flag() {
         match flag {
             "--two-sided" => size = Some(options.value(flag)?),
             "--out" => out = Some(output_file(flag, options.value(flag)?)?),
-            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+            other => {
+                return Err(Error::Usage(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
+            }
         }
     }
-    let size = size.ok_or("--two-sided PxC is needed")?;
-    let out = out.ok_or("--out PATH is needed")?;
+    let size = size.ok_or_else(|| Error::Usage("--two-sided PxC is needed".to_owned()))?;
+    let out = out.ok_or_else(|| Error::Usage("--out PATH is needed".to_owned()))?;
     let checkers = checkers_of(&size)?;
     let started = Instant::now();
-    let file = two_sided_file(checkers).map_err(|e| e.to_string())?;
-    std::fs::write(&out, &file).map_err(|e| format!("{}: {e}", out.display()))?;
+    let file = two_sided_file(checkers).library()?;
+    std::fs::write(&out, &file).map_err(Error::io(&out))?;
     println!(
         "wrote {} ({} bytes, {} pairs) in {:.2} s",
         out.display(),
@@ -36,18 +41,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// C of `6xC`: the databases are of the six home points.
-fn checkers_of(size: &str) -> Result<u32, String> {
+fn checkers_of(size: &str) -> Result<u32> {
     let (points, checkers) = size
         .split_once('x')
-        .ok_or_else(|| format!("{size}: expected PxC, such as 6x6"))?;
+        .ok_or_else(|| Error::Usage(format!("{size}: expected PxC, such as 6x6")))?;
     if points != "6" {
-        return Err(format!(
+        return Err(Error::Usage(format!(
             "{size}: only the six home points (6xC) are supported"
-        ));
+        )));
     }
     match checkers.parse() {
         Ok(c) if (1..=15).contains(&c) => Ok(c),
-        _ => Err(format!("{size}: C must be 1 to 15")),
+        _ => Err(Error::Usage(format!("{size}: C must be 1 to 15"))),
     }
 }
 
@@ -57,7 +62,7 @@ mod tests {
 
     #[test]
     fn sizes_are_read_and_checked() {
-        assert_eq!(checkers_of("6x6"), Ok(6));
+        assert_eq!(checkers_of("6x6").unwrap(), 6);
         for bad in ["6", "7x6", "6x0", "6x16", "6xa"] {
             assert!(checkers_of(bad).is_err(), "{bad}");
         }

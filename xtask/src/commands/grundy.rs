@@ -7,6 +7,7 @@ use std::time::Instant;
 use nim_games::grundy::{MisereTable, Schedule, sparse_values};
 
 use crate::commands::options::{Options, output_file};
+use crate::error::{Error, LibraryResult, Result};
 
 /// What `cargo xtask grundy` was asked for.
 #[derive(Debug)]
@@ -18,7 +19,7 @@ struct Request {
 }
 
 /// Runs the task with its arguments (after `grundy`).
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> Result<()> {
     let request = parse(args)?;
     if request.misere {
         return misere(request.max_heap);
@@ -28,9 +29,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one
 /// exists, from a table of every position with at most max_heap live matches.
-fn misere(max_heap: u32) -> Result<(), String> {
+fn misere(max_heap: u32) -> Result<()> {
     let started = Instant::now();
-    let table = MisereTable::new(max_heap).map_err(|e| e.to_string())?;
+    let table = MisereTable::new(max_heap).library()?;
     println!(
         "Grundy's game, misère play: {} positions (at most {max_heap} live matches) decided in {:.2} s",
         table.positions(),
@@ -39,7 +40,7 @@ fn misere(max_heap: u32) -> Result<(), String> {
     println!("Single heaps 1..={max_heap} (N: first player wins, with its first winning split)");
     let mut p_positions = Vec::new();
     for heap in 1..=max_heap {
-        let splits = table.winning_splits(heap).map_err(|e| e.to_string())?;
+        let splits = table.winning_splits(heap).library()?;
         let outcome = match (splits.first(), heap) {
             (Some((larger, smaller)), _) => format!("N  {larger},{smaller}"),
             (None, 1 | 2) => "N  (no move: the player to move wins)".to_string(),
@@ -54,7 +55,7 @@ fn misere(max_heap: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<(), String> {
+fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<()> {
     let started = Instant::now();
     let table = sparse_values(max_heap, schedule, |n| {
         let elapsed = started.elapsed().as_secs_f64();
@@ -63,7 +64,7 @@ fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<(),
             100.0 * f64::from(n) / f64::from(max_heap.max(1))
         );
     })
-    .map_err(|e| e.to_string())?;
+    .library()?;
     let elapsed = started.elapsed();
     eprintln!();
     let values = table.values();
@@ -96,7 +97,7 @@ fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<(),
     Ok(())
 }
 
-fn parse(args: &[String]) -> Result<Request, String> {
+fn parse(args: &[String]) -> Result<Request> {
     let mut max_heap = None;
     let mut out = None;
     let mut misere = false;
@@ -106,10 +107,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
         match flag {
             "--max" => {
                 let text = args.value(flag)?;
-                max_heap =
-                    Some(text.parse::<u32>().map_err(|_| {
-                        format!("--max {text}: not a heap size up to {}", u32::MAX)
-                    })?);
+                max_heap = Some(text.parse::<u32>().map_err(|_| {
+                    Error::Usage(format!("--max {text}: not a heap size up to {}", u32::MAX))
+                })?);
             }
             "--out" => out = Some(output_file(flag, args.value(flag)?)?),
             "--misere" => misere = true,
@@ -117,20 +117,26 @@ fn parse(args: &[String]) -> Result<Request, String> {
                 threads = Some(match args.value(flag)?.as_str() {
                     "1" => Schedule::OneThread,
                     "2" => Schedule::TwoThreads,
-                    text => return Err(format!("--threads {text}: 1 or 2")),
+                    text => return Err(Error::Usage(format!("--threads {text}: 1 or 2"))),
                 });
             }
-            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+            other => {
+                return Err(Error::Usage(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
+            }
         }
     }
-    let max_heap = max_heap.ok_or("grundy needs --max N")?;
+    let max_heap = max_heap.ok_or_else(|| Error::Usage("grundy needs --max N".to_owned()))?;
     if misere && out.is_some() {
-        return Err("--out writes nim-values; it does not go with --misere".to_string());
+        return Err(Error::Usage(
+            "--out writes nim-values; it does not go with --misere".to_owned(),
+        ));
     }
     if misere && threads.is_some() {
-        return Err(
-            "--threads is for the nim-values; the misère table uses every core".to_string(),
-        );
+        return Err(Error::Usage(
+            "--threads is for the nim-values; the misère table uses every core".to_owned(),
+        ));
     }
     Ok(Request {
         max_heap,
@@ -140,24 +146,22 @@ fn parse(args: &[String]) -> Result<Request, String> {
     })
 }
 
-fn write_values(path: &PathBuf, values: &[u16]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn write_values(path: &PathBuf, values: &[u16]) -> Result<()> {
+    let file = std::fs::File::create(path).map_err(Error::io(path))?;
     let mut writer = std::io::BufWriter::new(file);
     for value in values {
         writer
             .write_all(&value.to_le_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(Error::io(path))?;
     }
-    writer
-        .flush()
-        .map_err(|e| format!("{}: {e}", path.display()))
+    writer.flush().map_err(Error::io(path))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parsed(args: &[&str]) -> Result<Request, String> {
+    fn parsed(args: &[&str]) -> Result<Request> {
         parse(&args.iter().map(|arg| arg.to_string()).collect::<Vec<_>>())
     }
 
@@ -177,11 +181,13 @@ mod tests {
         assert!(
             parsed(&["--max", "10", "--threads", "3"])
                 .unwrap_err()
+                .to_string()
                 .contains("1 or 2")
         );
         assert!(
             parsed(&["--max", "10", "--threads"])
                 .unwrap_err()
+                .to_string()
                 .contains("needs a value")
         );
         assert!(parsed(&["--misere", "--max", "10", "--threads", "1"]).is_err());
@@ -190,7 +196,9 @@ mod tests {
     /// `--out` into a folder that does not exist fails at once, not after the values.
     #[test]
     fn an_output_file_in_a_missing_folder_is_refused_before_the_work() {
-        let error = parsed(&["--max", "1000000000", "--out", "/no/such/folder/g.bin"]).unwrap_err();
+        let error = parsed(&["--max", "1000000000", "--out", "/no/such/folder/g.bin"])
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not exist"), "{error}");
     }
 }

@@ -1,6 +1,7 @@
 //! Generated blocks inside hand-written docs pages: the text between a begin and an end
 //! marker (HTML comments, invisible on any forge), which a task writes and CI checks.
 
+use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
 /// A generated block of a docs page.
@@ -19,12 +20,12 @@ impl Block {
     }
 
     /// `page` with the text between the markers replaced by `contents`.
-    pub fn replaced(&self, page: &str, contents: &str) -> Result<String, String> {
+    pub fn replaced(&self, page: &str, contents: &str) -> Result<String> {
         let missing = || {
-            format!(
+            Error::NotComputable(format!(
                 "docs/{} lacks the markers {} … {}",
                 self.page, self.begin, self.end
-            )
+            ))
         };
         let start = page.find(self.begin).ok_or_else(missing)? + self.begin.len();
         let end = page.find(self.end).ok_or_else(missing)?;
@@ -32,22 +33,21 @@ impl Block {
     }
 
     /// Writes `contents` between the markers of the page.
-    pub fn write(&self, docs: &Path, contents: &str) -> Result<(), String> {
+    pub fn write(&self, docs: &Path, contents: &str) -> Result<()> {
         let path = self.path(docs);
         let current = read(&path)?;
-        std::fs::write(&path, self.replaced(&current, contents)?)
-            .map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::write(&path, self.replaced(&current, contents)?).map_err(Error::io(path))
     }
 
     /// Whether the page holds `contents` between its markers.
-    pub fn is_current(&self, docs: &Path, contents: &str) -> Result<bool, String> {
+    pub fn is_current(&self, docs: &Path, contents: &str) -> Result<bool> {
         let current = read(&self.path(docs))?;
         Ok(self.replaced(&current, contents)? == current)
     }
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(Error::io(path))
 }
 
 #[cfg(test)]

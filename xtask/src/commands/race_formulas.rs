@@ -12,6 +12,7 @@ use backgammon_cube::two_sided::TwoSidedDatabase;
 
 use crate::commands::markers::Block;
 use crate::commands::options::Options;
+use crate::error::{Error, LibraryResult, Result};
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
 const TABLES: Block = Block {
@@ -27,7 +28,7 @@ const DOCS_CHECKERS: u32 = 8;
 const LONGER: u32 = 30;
 
 /// Runs the task with its arguments (after `race-formulas`).
-pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
+pub fn run(args: &[String], docs: &Path) -> Result<bool> {
     let mut checkers = DOCS_CHECKERS;
     let (mut write_docs, mut check_docs) = (false, false);
     let mut options = Options::new(args);
@@ -37,17 +38,21 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
                 let value = options.value(flag)?;
                 checkers = value
                     .parse()
-                    .map_err(|_| format!("--checkers {value}: a whole number"))?;
+                    .map_err(|_| Error::Usage(format!("--checkers {value}: a whole number")))?;
             }
             "--write-docs" => write_docs = true,
             "--check-docs" => check_docs = true,
-            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+            other => {
+                return Err(Error::Usage(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
+            }
         }
     }
     if (write_docs || check_docs) && checkers != DOCS_CHECKERS {
-        return Err(format!(
+        return Err(Error::Usage(format!(
             "the docs' tables judge over 6 x {DOCS_CHECKERS}; --checkers does not go with --write-docs or --check-docs"
-        ));
+        )));
     }
     let text = tables(checkers)?;
     if write_docs {
@@ -72,10 +77,10 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
 }
 
 /// The tables for the 6 × `checkers` database, in Markdown.
-fn tables(checkers: u32) -> Result<String, String> {
+fn tables(checkers: u32) -> Result<String> {
     let mut lines = Vec::new();
     let started = Instant::now();
-    let database = TwoSidedDatabase::<f64>::new(checkers).map_err(|e| e.to_string())?;
+    let database = TwoSidedDatabase::<f64>::new(checkers).library()?;
     eprintln!(
         "6 x {checkers} database: {} positions a side, built in {:.1} s",
         database.positions(),

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::commands::markers::Block;
 use crate::commands::options::{Options, output_file};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
 /// report on random evaluations).
@@ -84,7 +85,7 @@ enum Request {
 
 /// Runs the task with its arguments (after `tournament`); `Ok(false)` when `--check-docs`
 /// finds the tables stale.
-pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
+pub fn run(args: &[String], docs: &Path) -> Result<bool> {
     match parse(args)? {
         Request::Line {
             line,
@@ -93,7 +94,7 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
         } => {
             let result = play(&line, full_width)?;
             print_result(&result);
-            let text = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
+            let text = serde_json::to_string_pretty(&result).library()?;
             println!("{text}");
             if let Some(path) = json {
                 write(&path, &(text + "\n"))?;
@@ -106,7 +107,7 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
     }
 }
 
-fn parse(args: &[String]) -> Result<Request, String> {
+fn parse(args: &[String]) -> Result<Request> {
     let mut positional = Vec::new();
     let (mut games, mut alpha, mut seed, mut json) = (None, MAX_ALPHA, DEFAULT_SEED, None);
     let (mut grid, mut full_width, mut check_docs, mut write_docs) = (false, false, false, false);
@@ -122,7 +123,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--check-docs" => check_docs = true,
             "--write-docs" => write_docs = true,
             other if other.starts_with("--") => {
-                return Err(format!("unknown option {other:?} (see `cargo xtask help`)"));
+                return Err(Error::Usage(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
             }
             other => positional.push(other.to_string()),
         }
@@ -135,15 +138,18 @@ fn parse(args: &[String]) -> Result<Request, String> {
     }
     if grid {
         if games.is_some() && json.is_none() {
-            return Err("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_string());
+            return Err(Error::Usage("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_owned()));
         }
         return Ok(Request::Grid { games, json });
     }
-    let [game, a, b] = <[String; 3]>::try_from(positional)
-        .map_err(|_| "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask help`")?;
-    let games = games.ok_or("--games N is needed")?;
+    let [game, a, b] = <[String; 3]>::try_from(positional).map_err(|_| {
+        Error::Usage(
+            "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask help`".to_owned(),
+        )
+    })?;
+    let games = games.ok_or_else(|| Error::Usage("--games N is needed".to_owned()))?;
     if games == 0 {
-        return Err("--games must be at least 1".to_string());
+        return Err(Error::Usage("--games must be at least 1".to_owned()));
     }
     let line = Line {
         game,
@@ -156,11 +162,11 @@ fn parse(args: &[String]) -> Result<Request, String> {
     // The players and the game are checked before any game is played.
     players(&line)?;
     if !GAMES.contains(&line.game.as_str()) {
-        return Err(format!(
+        return Err(Error::Usage(format!(
             "unknown game {:?}; known: {}",
             line.game,
             GAMES.join(", ")
-        ));
+        )));
     }
     Ok(Request::Line {
         line,
@@ -169,18 +175,18 @@ fn parse(args: &[String]) -> Result<Request, String> {
     })
 }
 
-fn number(flag: &str, text: &str) -> Result<u64, String> {
+fn number(flag: &str, text: &str) -> Result<u64> {
     text.parse()
-        .map_err(|_| format!("{flag} {text}: not a whole number"))
+        .map_err(|_| Error::Usage(format!("{flag} {text}: not a whole number")))
 }
 
-fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax), String> {
-    let player = |spec: &str| RandomMinimax::parse(spec, line.alpha).map_err(|e| e.to_string());
+fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax)> {
+    let player = |spec: &str| RandomMinimax::parse(spec, line.alpha).library();
     Ok((player(&line.a)?, player(&line.b)?))
 }
 
 /// Plays one line, timing it; `full_width` makes both players search every leaf.
-pub fn play(line: &Line, full_width: bool) -> Result<LineResult, String> {
+pub fn play(line: &Line, full_width: bool) -> Result<LineResult> {
     let (mut a, mut b) = players(line)?;
     if full_width {
         (a, b) = (a.full_width(), b.full_width());
@@ -190,12 +196,12 @@ pub fn play(line: &Line, full_width: bool) -> Result<LineResult, String> {
         "connect-four" => play_in(&ConnectFour, line, &a, &b),
         "domineering-6x6" => play_in(&domineering(6)?, line, &a, &b),
         "domineering-8x8" => play_in(&domineering(8)?, line, &a, &b),
-        "othello-6x6" => play_in(&Othello::new(6).map_err(|e| e.to_string())?, line, &a, &b),
+        "othello-6x6" => play_in(&Othello::new(6).library()?, line, &a, &b),
         other => {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "unknown game {other:?}; known: {}",
                 GAMES.join(", ")
-            ));
+            )));
         }
     }?;
     let seconds = started.elapsed().as_secs_f64();
@@ -217,8 +223,8 @@ pub fn play(line: &Line, full_width: bool) -> Result<LineResult, String> {
     })
 }
 
-fn domineering(side: u32) -> Result<Domineering, String> {
-    Domineering::new(side, side).map_err(|e| e.to_string())
+fn domineering(side: u32) -> Result<Domineering> {
+    Domineering::new(side, side).library()
 }
 
 fn play_in<G>(
@@ -226,12 +232,12 @@ fn play_in<G>(
     line: &Line,
     a: &RandomMinimax,
     b: &RandomMinimax,
-) -> Result<minimax_random::tournament::MatchResult, String>
+) -> Result<minimax_random::tournament::MatchResult>
 where
     G: Game + Sync,
     G::Position: Send,
 {
-    play_match(game, a, b, line.games, line.seed).map_err(|e| e.to_string())
+    play_match(game, a, b, line.games, line.seed).library()
 }
 
 fn print_result(result: &LineResult) {
@@ -327,7 +333,7 @@ pub fn grid(games: Option<u64>) -> Vec<Line> {
     lines
 }
 
-fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<(), String> {
+fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()> {
     let lines = grid(games);
     let started = Instant::now();
     let mut results = Vec::new();
@@ -341,7 +347,7 @@ fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()
         lines.len(),
         started.elapsed().as_secs_f64() / 60.0
     );
-    let text = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())? + "\n";
+    let text = serde_json::to_string_pretty(&results).library()? + "\n";
     match json {
         Some(path) => write(&path, &text),
         None => {
@@ -351,24 +357,24 @@ fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()
     }
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).map_err(Error::io(path))
 }
 
 /// The grid's results as kept in the docs.
-pub fn read_grid(docs: &Path) -> Result<Vec<LineResult>, String> {
+pub fn read_grid(docs: &Path) -> Result<Vec<LineResult>> {
     let path = grid_data(docs);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+    serde_json::from_str(&text).library()
 }
 
 /// Writes the tables of `results` into `docs/levene-fenner.md`.
-fn write_tables(docs: &Path, results: &[LineResult]) -> Result<(), String> {
+fn write_tables(docs: &Path, results: &[LineResult]) -> Result<()> {
     GRID_TABLES.write(docs, &tables(results))
 }
 
 /// Whether the tables in `docs/levene-fenner.md` are those the kept results give.
-fn check_tables(docs: &Path) -> Result<bool, String> {
+fn check_tables(docs: &Path) -> Result<bool> {
     let current = GRID_TABLES.is_current(docs, &tables(&read_grid(docs)?))?;
     if current {
         println!("the tournament tables in docs/levene-fenner.md are current");

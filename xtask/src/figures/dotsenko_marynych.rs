@@ -15,6 +15,7 @@ use super::style::{
     blank_page, draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -90,16 +91,22 @@ impl Region {
 type Curve = Vec<(f64, f64)>;
 
 /// P_D, P_R and P_Q, each as (p, q) points from q = 0 up to q = 1.
-fn curves() -> Result<[Curve; 3], String> {
+fn curves() -> Result<[Curve; 3]> {
     let functions: [fn(&BigRational) -> Result<BigRational, _>; 3] =
         [our_cube_double_point, my_cube_double_point, take_point];
     let mut sampled = [Vec::new(), Vec::new(), Vec::new()];
     for step in 0..=CURVE_STEPS {
         let q = BigRational::new(step.into(), CURVE_STEPS.into());
-        let q_f64 = q.to_f64().ok_or("q has no f64")?;
+        let q_f64 = q
+            .to_f64()
+            .ok_or_else(|| Error::NotComputable("q has no f64".to_owned()))?;
         for (curve, function) in sampled.iter_mut().zip(functions) {
-            let p = function(&q).map_err(|e| e.to_string())?;
-            curve.push((p.to_f64().ok_or("p has no f64")?, q_f64));
+            let p = function(&q).library()?;
+            curve.push((
+                p.to_f64()
+                    .ok_or_else(|| Error::NotComputable("p has no f64".to_owned()))?,
+                q_f64,
+            ));
         }
     }
     Ok(sampled)
@@ -139,7 +146,7 @@ const EXAMPLES: [(&str, f64, f64); 3] = [
 
 /// Figure 1: the two-step game in the (p, q) square, Tuck's curves and the regions of
 /// the players' decisions, with the paper's examples.
-fn figure_1() -> Result<String, String> {
+fn figure_1() -> Result<String> {
     let curves = curves()?;
     let mut svg = String::new();
     {
@@ -155,7 +162,7 @@ fn figure_1() -> Result<String, String> {
             .x_label_area_size(70)
             .y_label_area_size(80)
             .build_cartesian_2d(0f64..1f64, 0f64..1f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .disable_mesh()
@@ -168,12 +175,12 @@ fn figure_1() -> Result<String, String> {
             .x_label_formatter(&|x| format!("{x:.2}"))
             .y_label_formatter(&|y| format!("{y:.2}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (region, polygon) in region_polygons(&curves) {
             let fill = region.colour().mix(0.35).filled();
             chart
                 .draw_series(std::iter::once(Polygon::new(polygon, fill)))
-                .map_err(|e| e.to_string())?;
+                .library()?;
         }
         for (curve, (name, p, q)) in curves.iter().zip(CURVE_LABELS) {
             let width = if name == "P_Q" { 2 } else { 3 };
@@ -182,10 +189,10 @@ fn figure_1() -> Result<String, String> {
                     curve.iter().copied(),
                     INK.stroke_width(width),
                 ))
-                .map_err(|e| e.to_string())?;
+                .library()?;
             chart
                 .draw_series(std::iter::once(Text::new(name, (p, q), (FONT, LABEL))))
-                .map_err(|e| e.to_string())?;
+                .library()?;
         }
         chart
             .draw_series(EXAMPLES.iter().map(|&(label, p, q)| {
@@ -193,9 +200,9 @@ fn figure_1() -> Result<String, String> {
                     + Circle::new((0, 0), 6, INK.filled())
                     + Text::new(format!("{label})"), (10, 2), (FONT, LABEL))
             }))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         draw_region_key(&key)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -223,7 +230,7 @@ struct Cell {
 }
 
 /// Table 4's printed cells, from `xtask/src/sources/dotsenko_marynych/transcription.toml`.
-fn table_4() -> Result<Vec<Cell>, String> {
+fn table_4() -> Result<Vec<Cell>> {
     transcription("dotsenko-marynych")?
         .rows
         .iter()
@@ -233,8 +240,12 @@ fn table_4() -> Result<Vec<Cell>, String> {
                 .column
                 .strip_prefix("s-k=")
                 .and_then(|lead| lead.parse().ok())
-                .ok_or_else(|| format!("column {} is not s-k=N", row.column))?;
-            let printed = row.printed_value()?.ok_or("an illegible cell")?;
+                .ok_or_else(|| {
+                    Error::NotComputable(format!("column {} is not s-k=N", row.column))
+                })?;
+            let printed = row
+                .printed_value()?
+                .ok_or_else(|| Error::NotComputable("an illegible cell".to_owned()))?;
             Ok(Cell {
                 k: row.numbers_parameter("k", '+')?[0],
                 lead,
@@ -247,7 +258,7 @@ fn table_4() -> Result<Vec<Cell>, String> {
 
 /// F(k, s), the chance that the player on roll at pip count k beats s, against the lead
 /// s − k for each row of Table 4: exact, with the printed cells (the wrong ones crossed).
-fn race_against_table_4() -> Result<String, String> {
+fn race_against_table_4() -> Result<String> {
     let race = TurnCounts::new(150);
     let cells = table_4()?;
     let mut svg = String::new();
@@ -262,7 +273,7 @@ fn race_against_table_4() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(70)
             .build_cartesian_2d(-0.5f64..f64::from(MAX_LEAD) + 0.5, 0.5f64..1.01f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -273,19 +284,17 @@ fn race_against_table_4() -> Result<String, String> {
             .x_label_formatter(&|lead| format!("{lead:.0}"))
             .y_label_formatter(&|f| format!("{f:.2}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (k, colour) in TABLE_4_ROWS {
             let curve = (0..=MAX_LEAD)
                 .map(|lead| {
-                    let f = race
-                        .win_probability_f64(k, k + lead)
-                        .map_err(|e| e.to_string())?;
+                    let f = race.win_probability_f64(k, k + lead).library()?;
                     Ok((f64::from(lead), f))
                 })
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>>>()?;
             chart
                 .draw_series(LineSeries::new(curve, colour.stroke_width(2)))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("k = {k}"))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
@@ -299,7 +308,7 @@ fn race_against_table_4() -> Result<String, String> {
                         colour.stroke_width(2),
                     )
                 }))
-                .map_err(|e| e.to_string())?;
+                .library()?;
             chart
                 .draw_series(row.iter().filter(|cell| cell.erratum).map(|cell| {
                     Cross::new(
@@ -308,7 +317,7 @@ fn race_against_table_4() -> Result<String, String> {
                         colour.stroke_width(3),
                     )
                 }))
-                .map_err(|e| e.to_string())?;
+                .library()?;
         }
         key_printed_markers(
             &mut chart,
@@ -316,7 +325,7 @@ fn race_against_table_4() -> Result<String, String> {
             "printed, wrong (an erratum)",
         )?;
         draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -329,12 +338,12 @@ const APPROXIMATED_PIPS: u32 = 500;
 fn errors_by_pip_count(
     table: &RaceTableF64,
     approximation: fn(u32, u32) -> Result<f64, backgammon_cube::race::RaceError>,
-) -> Result<Vec<(f64, f64)>, String> {
+) -> Result<Vec<(f64, f64)>> {
     (1..=APPROXIMATED_PIPS)
         .map(|k| {
             let worst = largest_error(table, approximation, k..=k, MAX_LEAD)
-                .map_err(|e| e.to_string())?
-                .ok_or("no lead")?;
+                .library()?
+                .ok_or_else(|| Error::NotComputable("no lead".to_owned()))?;
             Ok((f64::from(k), worst.error.max(1e-6)))
         })
         .collect()
@@ -343,7 +352,7 @@ fn errors_by_pip_count(
 /// Section 5's approximations to F(k, s) judged: for each pip count k, the largest error
 /// over the leads of Table 4, with the paper's claims for Lamford–Gasquoine (2% for
 /// k < 40, 1% for 100 < k < 500) drawn where they are made.
-fn approximation_errors() -> Result<String, String> {
+fn approximation_errors() -> Result<String> {
     let table = RaceTableF64::new(APPROXIMATED_PIPS + MAX_LEAD);
     let formulas = [
         (
@@ -368,7 +377,7 @@ fn approximation_errors() -> Result<String, String> {
                 1f64..f64::from(APPROXIMATED_PIPS),
                 (1e-4f64..0.3f64).log_scale(),
             )
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -379,14 +388,14 @@ fn approximation_errors() -> Result<String, String> {
             .x_label_formatter(&|k| format!("{k:.0}"))
             .y_label_formatter(&|e| format!("{e}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (name, formula, colour) in formulas {
             chart
                 .draw_series(LineSeries::new(
                     errors_by_pip_count(&table, formula)?,
                     colour.stroke_width(2),
                 ))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(name)
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
@@ -401,7 +410,7 @@ fn approximation_errors() -> Result<String, String> {
                     6,
                     INK.stroke_width(2),
                 ))
-                .map_err(|e| e.to_string())?;
+                .library()?;
             if index == 0 {
                 series
                     .label("the paper's claim for Lamford–Gasquoine")
@@ -416,7 +425,7 @@ fn approximation_errors() -> Result<String, String> {
             }
         }
         draw_key(&mut chart, SeriesLabelPosition::UpperRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -429,9 +438,9 @@ const CUBE_TABLE: u32 = 800;
 /// The three cube thresholds at A's pip count k, as leads s − k in pips: the least lead at
 /// which A doubles a centred cube, the least at which he doubles his own cube, and the
 /// largest at which B takes. `None` where no lead in the table gives the decision.
-fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 3], String> {
+fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 3]> {
     let leads = || (1..=CUBE_TABLE).map(move |s| (s, i64::from(s) - i64::from(k)));
-    let first = |decides: &dyn Fn(u32) -> Result<bool, String>| -> Result<Option<i64>, String> {
+    let first = |decides: &dyn Fn(u32) -> Result<bool>| -> Result<Option<i64>> {
         for (s, lead) in leads() {
             if decides(s)? {
                 return Ok(Some(lead));
@@ -439,12 +448,11 @@ fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 3], 
         }
         Ok(None)
     };
-    let err = |e: backgammon_cube::cube::CubeError| e.to_string();
-    let our = first(&|s| equities.doubles_our_cube(k, s).map_err(err))?;
-    let my = first(&|s| equities.doubles_my_cube(k, s).map_err(err))?;
+    let our = first(&|s| equities.doubles_our_cube(k, s).library())?;
+    let my = first(&|s| equities.doubles_my_cube(k, s).library())?;
     let mut take = None;
     for (s, lead) in leads() {
-        if equities.b_takes(k, s).map_err(err)? {
+        if equities.b_takes(k, s).library()? {
             take = Some(lead);
         }
     }
@@ -454,8 +462,8 @@ fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 3], 
 /// The cube's thresholds against the pip count: the least advantage at which the player
 /// on roll doubles (centred cube, own cube) and the largest lag at which the opponent
 /// takes, as a share of the pip count k, for k up to 500.
-fn cube_thresholds() -> Result<String, String> {
-    let equities = CubeEquities::<f64>::new(CUBE_TABLE).map_err(|e| e.to_string())?;
+fn cube_thresholds() -> Result<String> {
+    let equities = CubeEquities::<f64>::new(CUBE_TABLE).library()?;
     let mut curves = [Vec::new(), Vec::new(), Vec::new()];
     for k in 10..=CUBE_PIPS {
         for (curve, threshold) in curves.iter_mut().zip(thresholds(&equities, k)?) {
@@ -481,7 +489,7 @@ fn cube_thresholds() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(80)
             .build_cartesian_2d(10f64..f64::from(CUBE_PIPS), -30f64..20f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -492,40 +500,38 @@ fn cube_thresholds() -> Result<String, String> {
             .x_label_formatter(&|k| format!("{k:.0}"))
             .y_label_formatter(&|share| format!("{share:.0}%"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (curve, (name, colour)) in curves.into_iter().zip(names) {
             chart
                 .draw_series(LineSeries::new(curve, colour.stroke_width(2)))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(name)
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
                 });
         }
         draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
 
 /// The key beside the plot: each region's colour and what the players do there.
-fn draw_region_key(
-    key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
-) -> Result<(), String> {
+fn draw_region_key(key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<()> {
     let heading = Text::new(
         "Regions",
         (10, 110),
         (FONT, LABEL).into_font().style(FontStyle::Bold),
     );
-    key.draw(&heading).map_err(|e| e.to_string())?;
+    key.draw(&heading).library()?;
     for (row, region) in Region::ALL.into_iter().enumerate() {
         let y = 150 + 40 * row as i32;
         let swatch = Rectangle::new([(10, y), (34, y + 24)], region.colour().mix(0.35).filled());
-        key.draw(&swatch).map_err(|e| e.to_string())?;
+        key.draw(&swatch).library()?;
         let outline = Rectangle::new([(10, y), (34, y + 24)], INK.stroke_width(1));
-        key.draw(&outline).map_err(|e| e.to_string())?;
+        key.draw(&outline).library()?;
         key.draw(&Text::new(region.label(), (44, y + 4), (FONT, TICK)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
     }
     let notes = [
         "P_D: A doubles a centred cube right of it",
@@ -537,7 +543,7 @@ fn draw_region_key(
     for (row, note) in notes.iter().enumerate() {
         let y = 340 + 28 * row as i32;
         key.draw(&Text::new(*note, (10, y), (FONT, TICK)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Figure;
 use super::style::{FONT, INK, LABEL, SKY_BLUE, TICK, TITLE, VERMILION, blank_page};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The figure of this paper drawn as a board.
 pub fn figures() -> Vec<Figure> {
@@ -26,12 +27,12 @@ const CHECKERS_PER_POINT: u32 = 5;
 const OCCUPIED_POINTS: [u32; 3] = [5, 3, 1];
 
 /// The example's position.
-fn gaps_position() -> Result<BearoffPosition, String> {
+fn gaps_position() -> Result<BearoffPosition> {
     let points: Vec<u32> = OCCUPIED_POINTS
         .iter()
         .flat_map(|&point| std::iter::repeat_n(point, CHECKERS_PER_POINT as usize))
         .collect();
-    BearoffPosition::from_points(&points).map_err(|e| e.to_string())
+    BearoffPosition::from_points(&points).library()
 }
 
 /// What the figure states of the position, each computed by the library.
@@ -46,14 +47,14 @@ struct GapsFacts {
     effective_pip_count: f64,
 }
 
-fn facts() -> Result<GapsFacts, String> {
+fn facts() -> Result<GapsFacts> {
     let position = gaps_position()?;
-    let database = BearoffDatabase::new(CHECKERS_PER_POINT * OCCUPIED_POINTS.len() as u32)
-        .map_err(|e| e.to_string())?;
-    let expected_rolls = database
-        .expected_rolls_f64(&position)
-        .map_err(|e| e.to_string())?;
-    let pips_per_roll = mean_pips().to_f64().ok_or("49/6 as f64")?;
+    let database =
+        BearoffDatabase::new(CHECKERS_PER_POINT * OCCUPIED_POINTS.len() as u32).library()?;
+    let expected_rolls = database.expected_rolls_f64(&position).library()?;
+    let pips_per_roll = mean_pips()
+        .to_f64()
+        .ok_or_else(|| Error::NotComputable("49/6 as f64".to_owned()))?;
     Ok(GapsFacts {
         pip_count: position.pip_count(),
         plays_of_double_four: position
@@ -89,7 +90,7 @@ fn checker_centre(point: u32, k: u32) -> (i32, i32) {
 
 /// Figure 2: the home board with five checkers on each of 5, 3 and 1, the one play of a 4
 /// drawn, and the position's pip count against its effective pip count.
-fn figure_2() -> Result<String, String> {
+fn figure_2() -> Result<String> {
     let position = gaps_position()?;
     let facts = facts()?;
     let mut svg = String::new();
@@ -100,7 +101,7 @@ fn figure_2() -> Result<String, String> {
         };
         let draw_text = |text: &str, at: (i32, i32), size: u32| {
             root.draw(&Text::new(text.to_owned(), at, centred(size)))
-                .map_err(|e| e.to_string())
+                .library()
         };
         draw_text(
             "Gaps in positions: five checkers on each of 5, 3 and 1",
@@ -129,14 +130,14 @@ fn figure_2() -> Result<String, String> {
                 (x, BOARD_BOTTOM - POINT_HEIGHT),
             ];
             root.draw(&Polygon::new(triangle, shade.filled()))
-                .map_err(|e| e.to_string())?;
+                .library()?;
             draw_text(&point.to_string(), (x, BOARD_BOTTOM + 24), LABEL)?;
             for k in 0..u32::from(position.on(point)) {
                 let centre = checker_centre(point, k);
                 root.draw(&Circle::new(centre, CHECKER_RADIUS, SKY_BLUE.filled()))
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
                 root.draw(&Circle::new(centre, CHECKER_RADIUS, INK.stroke_width(2)))
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
             }
         }
         let frame = [
@@ -144,7 +145,7 @@ fn figure_2() -> Result<String, String> {
             (BOARD_LEFT + 6 * POINT_WIDTH, BOARD_BOTTOM),
         ];
         root.draw(&PathElement::new(frame.to_vec(), INK.stroke_width(2)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         draw_text(
             "off →",
             (BOARD_LEFT + 6 * POINT_WIDTH + 60, BOARD_BOTTOM - 20),
@@ -160,11 +161,11 @@ fn figure_2() -> Result<String, String> {
             (point_centre(1), top_of_one),
         ];
         root.draw(&PathElement::new(arrow, VERMILION.stroke_width(3)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         let tip = (point_centre(1), top_of_one);
         let head = vec![(tip.0 - 10, tip.1 - 16), tip, (tip.0 + 10, tip.1 - 16)];
         root.draw(&PathElement::new(head, VERMILION.stroke_width(3)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         let note = if facts.plays_of_double_four == 1 {
             "a 4 has one play: a checker from 5 to 1 (there is a gap at 4)".to_owned()
         } else {
@@ -175,7 +176,7 @@ fn figure_2() -> Result<String, String> {
             ((point_centre(5) + point_centre(1)) / 2, over - 20),
             LABEL,
         )?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }

@@ -12,6 +12,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use super::style::{BLUE, BLUISH_GREEN, ORANGE, SKY_BLUE, VERMILION};
+use crate::error::{Error, LibraryResult, Result};
 use plotters::style::RGBColor;
 
 /// The graph attributes every drawing shares: type face and sizes, the caption on top.
@@ -77,30 +78,37 @@ pub fn quote(text: &str) -> String {
 ///
 /// When `dot` cannot be run (Graphviz missing: `apt-get install graphviz`) or rejects the
 /// text.
-pub fn render(dot_text: &str) -> Result<String, String> {
+pub fn render(dot_text: &str) -> Result<String> {
     let mut child = Command::new("dot")
         .arg("-Tsvg")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run Graphviz's `dot` ({e}): apt-get install graphviz"))?;
+        .map_err(|source| Error::Graphviz {
+            what: "cannot run Graphviz's `dot` (apt-get install graphviz)",
+            source,
+        })?;
     child
         .stdin
         .take()
-        .ok_or("dot's input is closed")?
+        .ok_or_else(|| Error::NotComputable("dot's input is closed".to_owned()))?
         .write_all(dot_text.as_bytes())
-        .map_err(|e| format!("writing to dot: {e}"))?;
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("dot failed: {e}"))?;
+        .map_err(|source| Error::Graphviz {
+            what: "writing to Graphviz's `dot`",
+            source,
+        })?;
+    let output = child.wait_with_output().map_err(|source| Error::Graphviz {
+        what: "Graphviz's `dot` failed",
+        source,
+    })?;
     if !output.status.success() {
-        return Err(format!(
+        return Err(Error::NotComputable(format!(
             "dot failed: {}",
             String::from_utf8_lossy(&output.stderr)
-        ));
+        )));
     }
-    String::from_utf8(output.stdout).map_err(|e| format!("dot wrote non-UTF-8 SVG: {e}"))
+    String::from_utf8(output.stdout).library()
 }
 
 /// Whether a test that draws with Graphviz must skip: `dot` cannot be run here. Says so on

@@ -8,6 +8,7 @@ use super::style::{
     BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key, key_printed_markers,
 };
 use super::{Figure, transcription};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The figures of the note on Grundy's game.
 pub fn figures() -> Vec<Figure> {
@@ -46,13 +47,13 @@ fn bins(values: &[u16]) -> Vec<(u32, u16, u16)> {
         .collect()
 }
 
-fn table() -> Result<GrundyTable, String> {
-    sparse_values(MAX_HEAP, Schedule::TwoThreads, |_| {}).map_err(|e| e.to_string())
+fn table() -> Result<GrundyTable> {
+    sparse_values(MAX_HEAP, Schedule::TwoThreads, |_| {}).library()
 }
 
 /// G(n) for 1 ≤ n ≤ 10^6: the range of the values in each bin of 1,000 heaps, and every
 /// heap with a rare value marked (log scale in n, so the small heaps show).
-fn nim_values_to_a_million() -> Result<String, String> {
+fn nim_values_to_a_million() -> Result<String> {
     let table = table()?;
     let values = table.values();
     let largest = values.iter().copied().max().unwrap_or(0);
@@ -71,7 +72,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
                 (1f64..f64::from(MAX_HEAP)).log_scale(),
                 0f64..f64::from(largest) + 10.0,
             )
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -82,7 +83,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
             .x_label_formatter(&|n| format!("{n:.0}"))
             .y_label_formatter(&|g| format!("{g:.0}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         // Below the first bin's end every value is drawn itself; the bins take over after.
         let small: Vec<(f64, f64)> = (1..=BIN)
             .map(|n| (n as f64, f64::from(values[n])))
@@ -93,7 +94,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
                     .into_iter()
                     .map(|point| Circle::new(point, 2, BLUE.filled())),
             )
-            .map_err(|e| e.to_string())?
+            .library()?
             .label("G(n), every heap to 1,000")
             .legend(|(x, y)| Circle::new((x + 12, y), 3, BLUE.filled()));
         chart
@@ -109,7 +110,7 @@ fn nim_values_to_a_million() -> Result<String, String> {
                         )
                     }),
             )
-            .map_err(|e| e.to_string())?
+            .library()?
             .label("least to largest G in each 1,000 heaps beyond")
             .legend(|(x, y)| PathElement::new(vec![(x + 12, y - 8), (x + 12, y + 8)], BLUE));
         chart
@@ -120,14 +121,14 @@ fn nim_values_to_a_million() -> Result<String, String> {
                     VERMILION.stroke_width(2),
                 )
             }))
-            .map_err(|e| e.to_string())?
+            .library()?
             .label(format!(
                 "the {} heaps with a rare value",
                 table.rare_heaps().len()
             ))
             .legend(|(x, y)| Cross::new((x + 12, y), 5, VERMILION.stroke_width(2)));
         draw_key(&mut chart, SeriesLabelPosition::UpperLeft)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -141,17 +142,16 @@ const PLAYS: [(f64, &str); 2] = [(1.0, "normal"), (0.0, "misere")];
 
 /// The single heaps 1..=[`MAX_STRIP_HEAP`] that are P-positions (lost for the player to
 /// move): in normal play those with G(n) = 0, in misère play by `MisereTable`.
-fn p_positions(play: &str) -> Result<Vec<u32>, String> {
+fn p_positions(play: &str) -> Result<Vec<u32>> {
     let heaps = 1..=MAX_STRIP_HEAP;
     if play == "normal" {
-        let table = sparse_values(MAX_STRIP_HEAP, Schedule::TwoThreads, |_| {})
-            .map_err(|e| e.to_string())?;
+        let table = sparse_values(MAX_STRIP_HEAP, Schedule::TwoThreads, |_| {}).library()?;
         return Ok(heaps.filter(|&n| table.values()[n as usize] == 0).collect());
     }
-    let table = MisereTable::new(MAX_STRIP_HEAP).map_err(|e| e.to_string())?;
+    let table = MisereTable::new(MAX_STRIP_HEAP).library()?;
     let mut lost = Vec::new();
     for n in heaps {
-        if !table.first_player_wins(&[n]).map_err(|e| e.to_string())? {
+        if !table.first_player_wins(&[n]).library()? {
             lost.push(n);
         }
     }
@@ -160,7 +160,7 @@ fn p_positions(play: &str) -> Result<Vec<u32>, String> {
 
 /// The note's first table as printed: each heap it gives as lost (`L`) in `play`, with
 /// whether that row is a declared erratum.
-fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>, String> {
+fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>> {
     let column = format!("{play}-value");
     transcription("grundy")?
         .rows
@@ -172,7 +172,7 @@ fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>, String> {
                 .row
                 .trim_start_matches("n=")
                 .parse()
-                .map_err(|_| format!("a heap {:?}?", row.row))?;
+                .map_err(|_| Error::NotComputable(format!("a heap {:?}?", row.row)))?;
             Ok((heap, row.erratum.is_some()))
         })
         .collect()
@@ -180,7 +180,7 @@ fn printed_losses(play: &str) -> Result<Vec<(u32, bool)>, String> {
 
 /// The P-positions among single heaps 1..=100, normal play above and misère below, with the
 /// note's printed losses (heaps 1–20) marked.
-fn p_positions_normal_and_misere() -> Result<String, String> {
+fn p_positions_normal_and_misere() -> Result<String> {
     let mut svg = String::new();
     {
         let root = blank_page(&mut svg, (SIZE.0, 420))?;
@@ -193,7 +193,7 @@ fn p_positions_normal_and_misere() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(90)
             .build_cartesian_2d(0.5f64..f64::from(MAX_STRIP_HEAP) + 0.5, -0.6f64..2.2f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .disable_y_mesh()
@@ -210,7 +210,7 @@ fn p_positions_normal_and_misere() -> Result<String, String> {
                 _ => String::new(),
             })
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (row, play) in PLAYS {
             let colour = if play == "normal" { BLUE } else { VERMILION };
             let label = if play == "normal" {
@@ -226,7 +226,7 @@ fn p_positions_normal_and_misere() -> Result<String, String> {
                         colour.filled(),
                     )
                 }))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(label)
                 .legend(move |(x, y)| {
                     Rectangle::new([(x + 8, y - 6), (x + 16, y + 6)], colour.filled())
@@ -238,14 +238,14 @@ fn p_positions_normal_and_misere() -> Result<String, String> {
                         Circle::new((f64::from(n), row + 0.45), 4, INK.stroke_width(2))
                     }),
                 )
-                .map_err(|e| e.to_string())?;
+                .library()?;
             chart
                 .draw_series(
                     printed.iter().filter(|(_, wrong)| *wrong).map(|&(n, _)| {
                         Cross::new((f64::from(n), row + 0.45), 5, INK.stroke_width(2))
                     }),
                 )
-                .map_err(|e| e.to_string())?;
+                .library()?;
         }
         key_printed_markers(
             &mut chart,
@@ -253,7 +253,7 @@ fn p_positions_normal_and_misere() -> Result<String, String> {
             "the note's L, an erratum",
         )?;
         draw_key(&mut chart, SeriesLabelPosition::UpperRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }

@@ -18,6 +18,7 @@ use super::style::{
     draw_key, key_printed_markers, titled_page,
 };
 use super::{Figure, transcription};
+use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
@@ -87,8 +88,8 @@ impl Dash {
 
 /// W at *E* = 1/2 and split ratio `a`: exact in TSD, the midpoint of an interval of width
 /// [`PRECISION`] in TSI.
-fn win_probability(name: StrategyName, form: Form, a: &BigRational) -> Result<f64, String> {
-    let half = fraction(1, 2).map_err(|e| e.to_string())?;
+fn win_probability(name: StrategyName, form: Form, a: &BigRational) -> Result<f64> {
+    let half = fraction(1, 2).library()?;
     let (lower, upper) = win_interval(name, form, &half, a, PRECISION)?;
     Ok(0.5 * (to_f64(&lower) + to_f64(&upper)))
 }
@@ -102,26 +103,28 @@ fn win_interval(
     e: &BigRational,
     a: &BigRational,
     precision: f64,
-) -> Result<(BigRational, BigRational), String> {
-    let class = GameClass::new(e.clone(), a.clone()).map_err(|e| e.to_string())?;
+) -> Result<(BigRational, BigRational)> {
+    let class = GameClass::new(e.clone(), a.clone()).library()?;
     let (e, a) = (e.clone(), a.clone());
     let interval = |w: lookahead_eval::series::Evaluation| (w.lower, w.upper);
     let exact = match (form, name) {
         (Form::Independent, StrategyName::UnlimitedLStrat) => {
             return unlimited_value(&class, Branch::Low, precision)
                 .map(interval)
-                .map_err(|e| e.to_string());
+                .library();
         }
         (Form::Independent, StrategyName::UnlimitedHStrat) => {
             return unlimited_value(&class, Branch::High, precision)
                 .map(interval)
-                .map_err(|e| e.to_string());
+                .library();
         }
         (Form::Independent, _) => {
-            let strategy = name.ordinal_strategy().ok_or("not ordinal")?;
+            let strategy = name
+                .ordinal_strategy()
+                .ok_or_else(|| Error::NotComputable("not ordinal".to_owned()))?;
             return evaluate(&*strategy, form, &class, precision)
                 .map(interval)
-                .map_err(|e| e.to_string());
+                .library();
         }
         (_, StrategyName::NoStrat) => closed_form::nostrat(e),
         (_, StrategyName::Strat) => closed_form::strat(e, a),
@@ -131,15 +134,17 @@ fn win_interval(
         (_, StrategyName::UnlimitedLStrat) => closed_form::unlimited_lstrat(e, a),
         (_, StrategyName::UnlimitedHStrat) => closed_form::unlimited_hstrat(e, a),
         (_, name) => {
-            let strategy = name.ordinal_strategy().ok_or("not ordinal")?;
-            dependent_value(&*strategy, &class).map_err(|e| e.to_string())?
+            let strategy = name
+                .ordinal_strategy()
+                .ok_or_else(|| Error::NotComputable("not ordinal".to_owned()))?;
+            dependent_value(&*strategy, &class).library()?
         }
     };
     Ok((exact.clone(), exact))
 }
 
 /// (A, W) for A = 1/2, …, 79/80.
-fn curve(name: StrategyName, form: Form) -> Result<Vec<(f64, f64)>, String> {
+fn curve(name: StrategyName, form: Form) -> Result<Vec<(f64, f64)>> {
     (0..=STEPS)
         .map(|step| {
             let a = BigRational::new((40 + step).into(), 80.into());
@@ -158,11 +163,7 @@ struct Printed {
 
 /// The memo's printed W of `name` at E = .5 in the tables `tables` (the legible ones),
 /// from the rows of its transcription.
-fn printed(
-    rows: &[TranscribedRow],
-    name: StrategyName,
-    tables: &[&str],
-) -> Result<Vec<Printed>, String> {
+fn printed(rows: &[TranscribedRow], name: StrategyName, tables: &[&str]) -> Result<Vec<Printed>> {
     let at_half = |row: &&TranscribedRow| {
         let e = row.parameter("E");
         tables.contains(&row.table.as_str())
@@ -187,7 +188,7 @@ fn printed(
 
 /// W against A at E = 1/2 for the memo's strategies, TSI beside TSD: exact curves, the
 /// memo's printed values as circles, its errata as crosses.
-fn win_probability_against_split_ratio() -> Result<String, String> {
+fn win_probability_against_split_ratio() -> Result<String> {
     let panels = [
         (
             Form::Independent,
@@ -212,7 +213,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                 .x_label_area_size(60)
                 .y_label_area_size(70)
                 .build_cartesian_2d(0.5f64..1f64, W_RANGE.0..W_RANGE.1)
-                .map_err(|e| e.to_string())?;
+                .library()?;
             chart
                 .configure_mesh()
                 .light_line_style(WHITE)
@@ -223,14 +224,14 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                 .x_label_formatter(&|a| format!("{a:.2}"))
                 .y_label_formatter(&|w| format!("{w:.1}"))
                 .draw()
-                .map_err(|e| e.to_string())?;
+                .library()?;
             for (name, colour, dash) in STRATEGIES {
                 let points = curve(name, form)?;
                 let style = colour.stroke_width(2);
                 let (size, gap) = dash.pattern();
                 chart
                     .draw_series(DashedLineSeries::new(points, size, gap, style))
-                    .map_err(|e| e.to_string())?
+                    .library()?
                     .label(name.to_string())
                     .legend(move |(x, y)| {
                         DashedPathElement::new(vec![(x, y), (x + 28, y)], size, gap, style)
@@ -248,7 +249,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                             .filter(|p| !p.erratum)
                             .map(|p| Circle::new((to_f64(&p.a), p.w), 7, colour.stroke_width(2))),
                     )
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
                 chart
                     .draw_series(
                         marks
@@ -256,7 +257,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
                             .filter(|p| p.erratum)
                             .map(|p| Cross::new((to_f64(&p.a), p.w), 7, colour.stroke_width(3))),
                     )
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
             }
             key_printed_markers(
                 &mut chart,
@@ -265,7 +266,7 @@ fn win_probability_against_split_ratio() -> Result<String, String> {
             )?;
             draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
         }
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -297,22 +298,18 @@ const RANKING_PRECISIONS: [f64; 3] = [1e-3, 1e-6, 1e-9];
 /// The strategies that win most at (E, A) in `form`: one, or those tied (TSD: exactly equal;
 /// TSI: intervals of width 10^-9 that still overlap). A strategy is set aside as soon as
 /// its upper bound lies below another's lower bound, so the answer is rigorous.
-fn best_strategies(
-    form: Form,
-    e: &BigRational,
-    a: &BigRational,
-) -> Result<Vec<StrategyName>, String> {
+fn best_strategies(form: Form, e: &BigRational, a: &BigRational) -> Result<Vec<StrategyName>> {
     let mut candidates: Vec<StrategyName> = RANKED.iter().map(|(name, _)| *name).collect();
     for precision in RANKING_PRECISIONS {
         let intervals = candidates
             .iter()
             .map(|&name| Ok((name, win_interval(name, form, e, a, precision)?)))
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>>>()?;
         let best_lower = intervals
             .iter()
             .map(|(_, (lower, _))| lower)
             .max()
-            .ok_or("no strategy")?
+            .ok_or_else(|| Error::NotComputable("no strategy".to_owned()))?
             .clone();
         candidates = intervals
             .into_iter()
@@ -331,10 +328,10 @@ type MapCell = (f64, f64, Vec<StrategyName>);
 
 /// The map of `form`: every grid point, the rows of E shared between two threads (the
 /// result does not depend on how).
-fn map_cells(form: Form) -> Result<Vec<MapCell>, String> {
+fn map_cells(form: Form) -> Result<Vec<MapCell>> {
     let (e_from, e_to, e_over) = MAP_E;
     let rows: Vec<i64> = (e_from..=e_to).collect();
-    let row = |k: i64| -> Result<Vec<MapCell>, String> {
+    let row = |k: i64| -> Result<Vec<MapCell>> {
         let e = BigRational::new(k.into(), e_over.into());
         let (a_from, a_to, a_over) = MAP_A;
         (a_from..=a_to)
@@ -350,7 +347,7 @@ fn map_cells(form: Form) -> Result<Vec<MapCell>, String> {
         let mine: Vec<_> = first.iter().map(|&k| row(k)).collect();
         (mine, other.join())
     });
-    let second = second.map_err(|_| "a map thread panicked")?;
+    let second = second.map_err(|_| Error::ThreadPanicked("a map thread"))?;
     let mut cells = Vec::new();
     for row in first.into_iter().chain(second) {
         cells.extend(row?);
@@ -368,13 +365,16 @@ fn colour_in(palette: &[(StrategyName, RGBColor)], name: StrategyName) -> RGBCol
 
 /// The memo's ranking table (after Table 4.4, TSI): the (E, A) of each row and the
 /// strategy it puts first (or the first tied group), from the transcription.
-fn printed_first_places(rows: &[TranscribedRow]) -> Result<Vec<(f64, f64, String)>, String> {
+fn printed_first_places(rows: &[TranscribedRow]) -> Result<Vec<(f64, f64, String)>> {
     rows.iter()
         .filter(|row| row.table == "4.4-ranking")
         .map(|row| {
             let e = to_f64(&row.fraction_parameter("E")?);
             let a = to_f64(&row.fraction_parameter("A")?);
-            let order = row.published.as_deref().ok_or("a ranking row is blank")?;
+            let order = row
+                .published
+                .as_deref()
+                .ok_or_else(|| Error::NotComputable("a ranking row is blank".to_owned()))?;
             let first = order.split(" > ").next().unwrap_or(order).to_owned();
             Ok((a, e, first))
         })
@@ -383,7 +383,7 @@ fn printed_first_places(rows: &[TranscribedRow]) -> Result<Vec<(f64, f64, String
 
 /// The best of the memo's seven ranked strategies over the (E, A) square, TSI beside TSD,
 /// with the rows of the memo's ranking table marked.
-fn best_strategy_map() -> Result<String, String> {
+fn best_strategy_map() -> Result<String> {
     let rows = transcription("johnson1970")?.rows;
     let printed = printed_first_places(&rows)?;
     let step_e = 1.0 / MAP_E.2 as f64;
@@ -411,7 +411,7 @@ fn best_strategy_map() -> Result<String, String> {
                 .x_label_area_size(60)
                 .y_label_area_size(70)
                 .build_cartesian_2d(a_range, e_range)
-                .map_err(|e| e.to_string())?;
+                .library()?;
             chart
                 .configure_mesh()
                 .disable_mesh()
@@ -422,7 +422,7 @@ fn best_strategy_map() -> Result<String, String> {
                 .x_label_formatter(&|a| format!("{a:.2}"))
                 .y_label_formatter(&|e| format!("{e:.2}"))
                 .draw()
-                .map_err(|e| e.to_string())?;
+                .library()?;
             let cells = map_cells(form)?;
             for (_, _, best) in &cells {
                 if !drawn.contains(best) {
@@ -441,7 +441,7 @@ fn best_strategy_map() -> Result<String, String> {
                     };
                     Rectangle::new(corners, style)
                 }))
-                .map_err(|e| e.to_string())?;
+                .library()?;
             if form == Form::Independent {
                 let (a_end, e_end) = (chart.x_range().end, chart.y_range().end);
                 chart
@@ -451,11 +451,11 @@ fn best_strategy_map() -> Result<String, String> {
                             .filter(|(a, e, _)| *a < a_end && *e < e_end)
                             .map(|(a, e, _)| Circle::new((*a, *e), 8, WHITE.stroke_width(3))),
                     )
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
             }
         }
         map_key(&key, &drawn)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -465,16 +465,16 @@ fn best_strategy_map() -> Result<String, String> {
 fn map_key(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     drawn: &[Vec<StrategyName>],
-) -> Result<(), String> {
+) -> Result<()> {
     let font = (FONT, TICK).into_font();
     let mut x = 90;
     let y = 30;
-    let mut entry = |swatch: &dyn Fn(i32) -> Result<(), String>, text: String| {
+    let mut entry = |swatch: &dyn Fn(i32) -> Result<()>, text: String| {
         swatch(x)?;
         area.draw(&Text::new(text.clone(), (x + 28, y - 9), font.clone()))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         x += 50 + 9 * text.chars().count() as i32;
-        Ok::<(), String>(())
+        Ok::<(), Error>(())
     };
     for (name, colour) in RANKED {
         if drawn.iter().any(|best| best.as_slice() == [name]) {
@@ -482,7 +482,7 @@ fn map_key(
             entry(
                 &|x| {
                     area.draw(&Rectangle::new([(x, y - 9), (x + 20, y + 9)], fill))
-                        .map_err(|e| e.to_string())
+                        .library()
                 },
                 format!("{name} wins most"),
             )?;
@@ -495,7 +495,7 @@ fn map_key(
                     [(x, y - 9), (x + 20, y + 9)],
                     TIED.filled(),
                 ))
-                .map_err(|e| e.to_string())
+                .library()
             },
             "tied: ∞LSTRAT = ∞HSTRAT (A = 1/2)".to_owned(),
         )?;
@@ -506,9 +506,9 @@ fn map_key(
                 [(x, y - 9), (x + 20, y + 9)],
                 RANKED[0].1.mix(0.75).filled(),
             ))
-            .map_err(|e| e.to_string())?;
+            .library()?;
             area.draw(&Circle::new((x + 10, y), 7, WHITE.stroke_width(3)))
-                .map_err(|e| e.to_string())
+                .library()
         },
         "a row of the memo's ranking table (TSI; its A = .99 lies beyond the map)".to_owned(),
     )
@@ -534,20 +534,21 @@ const LAW_PRECISION: f64 = 1e-6;
 
 /// W in TSI at endpoint probability `e` under `law` (its mean is 3/4 for both laws drawn),
 /// the midpoint of an interval of width [`LAW_PRECISION`].
-fn win_under_law(name: StrategyName, e: &BigRational, law: &RatioLaw) -> Result<f64, String> {
-    let strategy = name.ordinal_strategy().ok_or("not ordinal")?;
+fn win_under_law(name: StrategyName, e: &BigRational, law: &RatioLaw) -> Result<f64> {
+    let strategy = name
+        .ordinal_strategy()
+        .ok_or_else(|| Error::NotComputable("not ordinal".to_owned()))?;
     random_ratio::evaluate(&*strategy, Form::Independent, e.clone(), law, LAW_PRECISION)
         .map(|w| w.value())
-        .map_err(|e| e.to_string())
+        .library()
 }
 
 /// (E, W under the constant 3/4, W under the uniform law) for every E drawn.
 type LawCurve = Vec<(f64, f64, f64)>;
 
 /// The [`LawCurve`] of `name`.
-fn law_curves(name: StrategyName) -> Result<LawCurve, String> {
-    let constant =
-        RatioLaw::constant(BigRational::new(3.into(), 4.into())).map_err(|e| e.to_string())?;
+fn law_curves(name: StrategyName) -> Result<LawCurve> {
+    let constant = RatioLaw::constant(BigRational::new(3.into(), 4.into())).library()?;
     let (from, to, over) = LAW_E;
     (from..=to)
         .map(|k| {
@@ -563,33 +564,33 @@ fn law_curves(name: StrategyName) -> Result<LawCurve, String> {
 
 /// [`law_curves`] of every looking strategy, 2LSTRAT (the slowest, about half the work) on
 /// a second thread; the curves do not depend on how the work is shared.
-fn all_law_curves() -> Result<Vec<(StrategyName, RGBColor, LawCurve)>, String> {
+fn all_law_curves() -> Result<Vec<(StrategyName, RGBColor, LawCurve)>> {
     let (slowest, others) = LOOKING
         .iter()
         .partition::<Vec<_>, _>(|(name, _)| *name == StrategyName::TwoLStrat);
-    let (mut curves, slowest) = std::thread::scope(|scope| {
+    let (curves, slowest) = std::thread::scope(|scope| {
         let slow = scope.spawn(|| {
             slowest
                 .iter()
                 .map(|&&(name, colour)| Ok((name, colour, law_curves(name)?)))
-                .collect::<Result<Vec<_>, String>>()
+                .collect::<Result<Vec<_>>>()
         });
         let rest = others
             .iter()
             .map(|&&(name, colour)| Ok((name, colour, law_curves(name)?)))
-            .collect::<Result<Vec<_>, String>>();
+            .collect::<Result<Vec<_>>>();
         (rest, slow.join())
     });
-    let slowest = slowest.map_err(|_| "a curve thread panicked")??;
-    let curves_ref = curves.as_mut().map_err(|e| e.clone())?;
-    curves_ref.extend(slowest);
-    curves_ref.sort_by_key(|(name, _, _)| LOOKING.iter().position(|(looking, _)| looking == name));
-    curves
+    let slowest = slowest.map_err(|_| Error::ThreadPanicked("a curve thread"))??;
+    let mut curves = curves?;
+    curves.extend(slowest);
+    curves.sort_by_key(|(name, _, _)| LOOKING.iter().position(|(looking, _)| looking == name));
+    Ok(curves)
 }
 
 /// The memo's Table 4.2 at E = 1/2: (strategy, uniform law?, estimate, standard error) for
 /// each legible run that is not a declared erratum.
-fn table_4_2(rows: &[TranscribedRow]) -> Result<Vec<(StrategyName, bool, f64, f64)>, String> {
+fn table_4_2(rows: &[TranscribedRow]) -> Result<Vec<(StrategyName, bool, f64, f64)>> {
     let mut runs = Vec::new();
     // A declared erratum of this table is the scan's misreading of a run (.67090 for
     // .68090): the figure shows the memo's runs, not our copy's errors.
@@ -600,12 +601,16 @@ fn table_4_2(rows: &[TranscribedRow]) -> Result<Vec<(StrategyName, bool, f64, f6
         let Some(w) = row.printed_value()? else {
             continue;
         };
-        let name: StrategyName = row.column.parse().map_err(|_| format!("{}?", row.column))?;
+        let name: StrategyName = row
+            .column
+            .parse()
+            .map_err(|_| Error::NotComputable(format!("{}?", row.column)))?;
         let uniform = row.parameter("ratio") == Some("uniform");
         let w = to_f64(&w);
         let samples = row
             .paper_samples
-            .ok_or("a Table 4.2 run without its games")? as f64;
+            .ok_or_else(|| Error::NotComputable("a Table 4.2 run without its games".to_owned()))?
+            as f64;
         runs.push((name, uniform, w, (w * (1.0 - w) / samples).sqrt()));
     }
     Ok(runs)
@@ -614,7 +619,7 @@ fn table_4_2(rows: &[TranscribedRow]) -> Result<Vec<(StrategyName, bool, f64, f6
 /// W in TSI against E under a constant split ratio 3/4 and under ratios uniform on
 /// [1/2, 1] (also of mean 3/4): exact curves, and the memo's Monte Carlo of Table 4.2 at
 /// E = 1/2 with two standard errors; beside it, what the uniform law adds.
-fn constant_against_uniform_split_ratio() -> Result<String, String> {
+fn constant_against_uniform_split_ratio() -> Result<String> {
     let rows = transcription("johnson1970")?.rows;
     let runs = table_4_2(&rows)?;
     let curves = all_law_curves()?;
@@ -633,7 +638,7 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(70)
             .build_cartesian_2d(e_range.clone(), 0.55f64..0.85f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -644,12 +649,12 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
             .x_label_formatter(&|e| format!("{e:.2}"))
             .y_label_formatter(&|w| format!("{w:.2}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (name, colour, points) in &curves {
             let style = colour.stroke_width(2);
             chart
                 .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.1)), style))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(name.to_string())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 28, y)], style));
             chart
@@ -659,7 +664,7 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
                     6,
                     style,
                 ))
-                .map_err(|e| e.to_string())?;
+                .library()?;
         }
         for &(name, uniform, w, error) in &runs {
             let colour = colour_in(&LOOKING, name);
@@ -670,22 +675,22 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
                     vec![(e, w - 2.0 * error), (e, w + 2.0 * error)],
                     colour.stroke_width(2),
                 )])
-                .map_err(|e| e.to_string())?;
+                .library()?;
             let marker: DynElement<_, _> = if uniform {
                 Cross::new((e, w), 5, colour.stroke_width(2)).into_dyn()
             } else {
                 Circle::new((e, w), 5, colour.stroke_width(2)).into_dyn()
             };
-            chart.draw_series([marker]).map_err(|e| e.to_string())?;
+            chart.draw_series([marker]).library()?;
         }
         chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-            .map_err(|e| e.to_string())?
+            .library()?
             .label("Table 4.2 (E = 1/2), constant: estimate ± 2 s.e.")
             .legend(|(x, y)| Circle::new((x + 12, y), 5, INK.stroke_width(2)));
         chart
             .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
-            .map_err(|e| e.to_string())?
+            .library()?
             .label("Table 4.2 (E = 1/2), uniform: estimate ± 2 s.e.")
             .legend(|(x, y)| Cross::new((x + 12, y), 5, INK.stroke_width(2)));
         draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
@@ -695,7 +700,7 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(80)
             .build_cartesian_2d(e_range, 0.0f64..0.025f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -706,7 +711,7 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
             .x_label_formatter(&|e| format!("{e:.2}"))
             .y_label_formatter(&|d| format!("{d:.3}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (name, colour, points) in &curves {
             let style = colour.stroke_width(2);
             chart
@@ -714,12 +719,12 @@ fn constant_against_uniform_split_ratio() -> Result<String, String> {
                     points.iter().map(|p| (p.0, p.2 - p.1)),
                     style,
                 ))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(name.to_string())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 28, y)], style));
         }
         draw_key(&mut chart, SeriesLabelPosition::UpperLeft)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }

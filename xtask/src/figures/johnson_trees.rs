@@ -16,6 +16,7 @@ use tree_gen::{JohnsonTree, Node, SplitRatio, TreeParams};
 
 use super::Figure;
 use super::graphviz::{Palette, digraph, hex, quote, render, tint};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The figures of this paper drawn as trees.
 pub fn figures() -> Vec<Figure> {
@@ -85,12 +86,14 @@ impl GeneratedTree {
     }
 
     /// The first tree from [`FIRST_SEED`] on with a number of forks in [`FORKS`].
-    fn first_that_fits() -> Result<GeneratedTree, String> {
-        let ratio = SplitRatio::constant(SPLIT_RATIO).map_err(|e| e.to_string())?;
-        let params = TreeParams::new(ENDPOINT_PROBABILITY, ratio).map_err(|e| e.to_string())?;
+    fn first_that_fits() -> Result<GeneratedTree> {
+        let ratio = SplitRatio::constant(SPLIT_RATIO).library()?;
+        let params = TreeParams::new(ENDPOINT_PROBABILITY, ratio).library()?;
         (FIRST_SEED..FIRST_SEED + 1000)
             .find_map(|seed| GeneratedTree::generate(&params, seed))
-            .ok_or_else(|| "no seed in 1000 gives a tree that fits".to_owned())
+            .ok_or_else(|| {
+                Error::NotComputable("no seed in 1000 gives a tree that fits".to_owned())
+            })
     }
 
     /// Whether the node at `index` is the win of the dependent game (TSD).
@@ -109,11 +112,11 @@ fn memo_decimal(value: f64) -> String {
 }
 
 /// Figure 1.1: a generated tree with the values at its points and the win of TSD marked.
-fn figure_1_1() -> Result<String, String> {
+fn figure_1_1() -> Result<String> {
     render(&figure_1_1_dot(&GeneratedTree::first_that_fits()?)?)
 }
 
-fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String, String> {
+fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String> {
     let caption = format!(
         "Figure 1.1. A generated tree: E = 1/2, split ratio A = .6, seed {}, game 0\n\
          (the first seed from {FIRST_SEED} whose tree has {} to {} forks)\n\
@@ -146,17 +149,17 @@ fn figure_1_1_dot(tree: &GeneratedTree) -> Result<String, String> {
             "n{index} [shape={shape} fillcolor={fill} label={}]",
             quote(&label)
         )
-        .map_err(|e| e.to_string())?;
+        .library()?;
         if let Some(parent) = parent {
             let edge = if node.on_win_path {
                 format!(" [color={} penwidth=3]", hex(Palette::CHOSEN))
             } else {
                 String::new()
             };
-            writeln!(dot, "n{parent} -> n{index}{edge}").map_err(|e| e.to_string())?;
+            writeln!(dot, "n{parent} -> n{index}{edge}").library()?;
         }
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    writeln!(dot, "}}").library()?;
     Ok(dot)
 }
 
@@ -166,12 +169,8 @@ const DIAGRAM_MOVES: [(Form, usize); 2] = [(Form::Dependent, 3), (Form::Independ
 
 /// Figure 3.1: HSTRAT's evaluation diagram at E = 1/2, A = 3/4, from
 /// `lookahead_eval::diagram::Diagram`: TSD, as the memo draws it, beside TSI.
-fn figure_3_1() -> Result<String, String> {
-    let class = GameClass::new(
-        fraction(1, 2).map_err(|e| e.to_string())?,
-        fraction(3, 4).map_err(|e| e.to_string())?,
-    )
-    .map_err(|e| e.to_string())?;
+fn figure_3_1() -> Result<String> {
+    let class = GameClass::new(fraction(1, 2).library()?, fraction(3, 4).library()?).library()?;
     let caption = "Figure 3.1. Evaluation diagram for HSTRAT (E = 1/2, A = 3/4)\n\
                    a row per move; each point a position the player can stand on, with its value \
                    and the chance P of standing there\n\
@@ -183,7 +182,7 @@ fn figure_3_1() -> Result<String, String> {
         "shape=ellipse width=1.7 height=0.6",
         "arrowsize=0.6 fontname=\"Helvetica\" fontsize=11",
     );
-    let hstrat = HighChain::new(1).map_err(|e| e.to_string())?;
+    let hstrat = HighChain::new(1).library()?;
     for (form, heading) in [
         (
             Form::Dependent,
@@ -197,7 +196,7 @@ fn figure_3_1() -> Result<String, String> {
         let mut diagram = Diagram::new(&hstrat, form, &class);
         diagram_cluster(&mut dot, &mut diagram, form, heading)?;
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    writeln!(dot, "}}").library()?;
     render(&dot)
 }
 
@@ -233,7 +232,7 @@ fn diagram_cluster(
     diagram: &mut Diagram<'_>,
     form: Form,
     heading: &str,
-) -> Result<(), String> {
+) -> Result<()> {
     let tag = match form {
         Form::Dependent => "d",
         Form::Independent => "i",
@@ -246,7 +245,7 @@ fn diagram_cluster(
         "subgraph cluster_{tag} {{\nlabel={} fontsize=14 color=gray60 style=dashed",
         quote(heading)
     )
-    .map_err(|e| e.to_string())?;
+    .library()?;
     let rows = DIAGRAM_MOVES
         .iter()
         .find(|(drawn, _)| *drawn == form)
@@ -268,8 +267,8 @@ fn diagram_cluster(
                     format_fraction(&chance)
                 ))
             )
-            .map_err(|e| e.to_string())?;
-            for (end, line) in diagram.move_ends(&position).map_err(|e| e.to_string())? {
+            .library()?;
+            for (end, line) in diagram.move_ends(&position).library()? {
                 let target = match end {
                     MoveEnd::Won => won.clone(),
                     MoveEnd::Lost | MoveEnd::Truncated => lost.clone(),
@@ -292,10 +291,10 @@ fn diagram_cluster(
                     "{name} -> {target} [color={colour} label={}]",
                     quote(&format_fraction(&line))
                 )
-                .map_err(|e| e.to_string())?;
+                .library()?;
             }
         }
-        let d = diagram.next_move().map_err(|e| e.to_string())?;
+        let d = diagram.next_move().library()?;
         writeln!(
             dot,
             "{won} [shape=box width=2.4 height=0.45 fillcolor={} label={}]\n\
@@ -304,9 +303,9 @@ fn diagram_cluster(
             quote(&format!("W: D({}) = {}", moves + 1, format_fraction(&d))),
             tint(Palette::PRUNED)
         )
-        .map_err(|e| e.to_string())?;
+        .library()?;
         dot.push_str(&lines);
-        writeln!(dot, "{{rank=same; {}}}", row.join("; ")).map_err(|e| e.to_string())?;
+        writeln!(dot, "{{rank=same; {}}}", row.join("; ")).library()?;
     }
     let last: Vec<String> = diagram
         .positions()
@@ -324,7 +323,7 @@ fn diagram_cluster(
             )
         })
         .collect();
-    writeln!(dot, "{}\n}}", last.join("\n")).map_err(|e| e.to_string())
+    writeln!(dot, "{}\n}}", last.join("\n")).library()
 }
 
 /// One situation of Figure 5.1: the player's position of value 1, both branches found to
@@ -353,11 +352,8 @@ const SITUATIONS: [KnownForks; 2] = [
 ];
 
 /// Chapter 5's setting: E = .5 and A = .75, the expected ratio of the forks not yet seen.
-fn chapter_5_setting() -> Result<(BigRational, BigRational), String> {
-    Ok((
-        fraction(1, 2).map_err(|e| e.to_string())?,
-        fraction(3, 4).map_err(|e| e.to_string())?,
-    ))
+fn chapter_5_setting() -> Result<(BigRational, BigRational)> {
+    Ok((fraction(1, 2).library()?, fraction(3, 4).library()?))
 }
 
 impl KnownForks {
@@ -380,7 +376,7 @@ impl KnownForks {
     }
 
     /// C_B(E, A, H, R_H) and C_B(E, A, L, R_L), exactly: B'STRAT moves to the larger.
-    fn chances(&self) -> Result<[BigRational; 2], String> {
+    fn chances(&self) -> Result<[BigRational; 2]> {
         let (e, a) = chapter_5_setting()?;
         Ok(self
             .branches()
@@ -397,7 +393,7 @@ fn four_decimals(value: &BigRational) -> String {
 /// lower branch because its high branch has the highest value of all points at its level")
 /// but not the figure's numbers. Two situations of that kind, with B'STRAT's C_B for each
 /// branch computed exactly.
-fn figure_5_1() -> Result<String, String> {
+fn figure_5_1() -> Result<String> {
     let caption = "Figure 5.1, reconstructed: B'STRAT between two forks it has seen (TSI, E = .5, \
                    A = .75)\n\
                    each branch: its value, its split ratio R, and C_B(E, A, value, R), the chance \
@@ -408,12 +404,12 @@ fn figure_5_1() -> Result<String, String> {
     for (index, situation) in SITUATIONS.iter().enumerate() {
         situation_cluster(&mut dot, index, situation)?;
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    writeln!(dot, "}}").library()?;
     render(&dot)
 }
 
 /// One situation of Figure 5.1 as a DOT cluster.
-fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> Result<(), String> {
+fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> Result<()> {
     let chances = situation.chances()?;
     let chosen = usize::from(chances[1] > chances[0]);
     let share = format!(".{}", situation.high);
@@ -425,19 +421,19 @@ fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> 
             if chosen == 0 { "high" } else { "low" }
         ))
     )
-    .map_err(|e| e.to_string())?;
+    .library()?;
     writeln!(
         dot,
         "s{index} [shape=ellipse width=0.6 height=0.4 fillcolor={} label=\"1\"]",
         tint(Palette::MAX)
     )
-    .map_err(|e| e.to_string())?;
+    .library()?;
     let tallest = situation
         .branches()
         .iter()
         .map(|(x, r)| x * r)
         .max()
-        .ok_or("no branch")?;
+        .ok_or_else(|| Error::NotComputable("no branch".to_owned()))?;
     for (side, ((x, r), chance)) in situation.branches().iter().zip(&chances).enumerate() {
         let name = ["H", "L"][side];
         let node = format!("s{index}{name}");
@@ -458,7 +454,7 @@ fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> 
             tint(Palette::MAX),
             quote(&label)
         )
-        .map_err(|e| e.to_string())?;
+        .library()?;
         for (branch, value) in [("high", x * r), ("low", x - x * r)] {
             let highest = branch == "high" && value == tallest;
             let style = if highest {
@@ -471,10 +467,10 @@ fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> 
                 "{node}{branch} [shape=box width=0.7 height=0.35 fillcolor=white {style} label={}]\n{node} -> {node}{branch}",
                 quote(&four_decimals(&value))
             )
-            .map_err(|e| e.to_string())?;
+            .library()?;
         }
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())
+    writeln!(dot, "}}").library()
 }
 
 /// The moves of game 3's diagram drawn (the values reach 0 and 1 after three with Table
@@ -482,13 +478,13 @@ fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> 
 const GAME3_MOVES: i64 = 4;
 
 /// Table 6.1's game 3: E = 1/2, T = 1/2, Δ = 1/6.
-fn table_6_1_game() -> Result<Game3Parameters, String> {
+fn table_6_1_game() -> Result<Game3Parameters> {
     Game3Parameters::new(
-        fraction(1, 2).map_err(|e| e.to_string())?,
-        fraction(1, 2).map_err(|e| e.to_string())?,
-        fraction(1, 6).map_err(|e| e.to_string())?,
+        fraction(1, 2).library()?,
+        fraction(1, 2).library()?,
+        fraction(1, 6).library()?,
     )
-    .map_err(|e| e.to_string())
+    .library()
 }
 
 /// T + kΔ as the memo writes it.
@@ -505,7 +501,7 @@ fn shifted(k: i64) -> String {
 /// Figure 6.1: the expected position values of game 3 and the possible moves. A position
 /// k highs above the lows is worth T + kΔ whatever the path, so the positions of each move
 /// form a lattice; each is drawn with its value for Table 6.1's game.
-fn figure_6_1() -> Result<String, String> {
+fn figure_6_1() -> Result<String> {
     let game = table_6_1_game()?;
     let caption = format!(
         "Figure 6.1. Expected position values and possible moves in game 3\n\
@@ -525,19 +521,19 @@ fn figure_6_1() -> Result<String, String> {
     for moves in 0..=GAME3_MOVES {
         let ks: Vec<i64> = (0..=moves).map(|lows| moves - 2 * lows).collect();
         let names: Vec<String> = ks.iter().map(|k| lattice_name(moves, *k)).collect();
-        writeln!(dot, "{{rank=same; {}}}", names.join("; ")).map_err(|e| e.to_string())?;
+        writeln!(dot, "{{rank=same; {}}}", names.join("; ")).library()?;
         for (&k, name) in ks.iter().zip(&names) {
             let value = game.top() + game.shift() * BigRational::from_integer(k.into());
             let label = format!("{}\n= {}", shifted(k), format_fraction(&value));
-            writeln!(dot, "{name} [label={}]", quote(&label)).map_err(|e| e.to_string())?;
+            writeln!(dot, "{name} [label={}]", quote(&label)).library()?;
             if moves < GAME3_MOVES {
                 let high = lattice_name(moves + 1, k + 1);
                 let low = lattice_name(moves + 1, k - 1);
-                writeln!(dot, "{name} -> {high}\n{name} -> {low}").map_err(|e| e.to_string())?;
+                writeln!(dot, "{name} -> {high}\n{name} -> {low}").library()?;
             }
         }
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    writeln!(dot, "}}").library()?;
     render(&dot)
 }
 

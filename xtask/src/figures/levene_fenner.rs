@@ -12,6 +12,7 @@ use plotters::prelude::*;
 use super::graphviz::{Palette, digraph, quote, render, tint};
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
+use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
@@ -69,32 +70,31 @@ const EXAMPLES: [Example; 2] = [
 ];
 
 impl Example {
-    fn moves(&self) -> Result<[MoveShape; 2], String> {
-        let shape =
-            |children: [u32; 2]| MoveShape::new(children.to_vec()).map_err(|e| e.to_string());
+    fn moves(&self) -> Result<[MoveShape; 2]> {
+        let shape = |children: [u32; 2]| MoveShape::new(children.to_vec()).library();
         Ok([shape(self.a)?, shape(self.b)?])
     }
 
     /// prob(a) − prob(b) for α = 1, …, [`MAX_ALPHA`], exactly, as points (α, difference).
-    fn differences(&self) -> Result<Vec<(f64, f64)>, String> {
+    fn differences(&self) -> Result<Vec<(f64, f64)>> {
         let moves = self.moves()?;
         (1..=MAX_ALPHA)
             .map(|alpha| {
-                let probs = move_probabilities(&moves, alpha).map_err(|e| e.to_string())?;
+                let probs = move_probabilities(&moves, alpha).library()?;
                 Ok((f64::from(alpha), to_f64(&(&probs[0] - &probs[1]))))
             })
             .collect()
     }
 
     /// The limit of prob(a) − prob(b) as α → ∞ (`polynomial::limit_probabilities`).
-    fn limit(&self) -> Result<f64, String> {
-        let limits = limit_probabilities(&self.moves()?).map_err(|e| e.to_string())?;
+    fn limit(&self) -> Result<f64> {
+        let limits = limit_probabilities(&self.moves()?).library()?;
         Ok(to_f64(&(&limits[0] - &limits[1])))
     }
 
     /// The paper's printed prob(a) − prob(b), at each α where `rows` (its transcription)
     /// print both.
-    fn printed(&self, rows: &[TranscribedRow]) -> Result<Vec<(f64, f64)>, String> {
+    fn printed(&self, rows: &[TranscribedRow]) -> Result<Vec<(f64, f64)>> {
         let at = |alpha: &str, column: &str| {
             rows.iter().find(|row| {
                 row.table == self.table
@@ -114,7 +114,9 @@ impl Example {
                 continue;
             };
             if let (Some(a), Some(b)) = (row_a.printed_value()?, row_b.printed_value()?) {
-                let alpha: f64 = alpha.parse().map_err(|_| format!("alpha = {alpha}?"))?;
+                let alpha: f64 = alpha
+                    .parse()
+                    .map_err(|_| Error::NotComputable(format!("alpha = {alpha}?")))?;
                 points.push((alpha, to_f64(&(a - b))));
             }
         }
@@ -124,7 +126,7 @@ impl Example {
 
 /// The paper's Figure 1, the 3-ply tree of Example 1, beside Example 2's variant of it, with
 /// prob(a) and prob(b) as exact fractions at the α where the paper gives them.
-fn figure_1() -> Result<String, String> {
+fn figure_1() -> Result<String> {
     let caption = "Figure 1. A 3-ply game tree: Example 1, and Example 2's variant of it\n\
                    box: white (MAX) to move; oval: black (MIN); green: a leaf, scored uniformly \
                    on {1, …, α}\n\
@@ -133,20 +135,19 @@ fn figure_1() -> Result<String, String> {
     for (index, example) in EXAMPLES.iter().enumerate() {
         example_tree(&mut dot, index, example)?;
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())?;
+    writeln!(dot, "}}").library()?;
     render(&dot)
 }
 
 /// One example's tree as a DOT cluster: the root, the moves a and b with their chances,
 /// the nodes below them and the leaves.
-fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(), String> {
+fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<()> {
     let moves = example.moves()?;
     let mut chances = vec![String::new(), String::new()];
     for &alpha in example.printed_alphas {
-        let probs = move_probabilities(&moves, alpha).map_err(|e| e.to_string())?;
+        let probs = move_probabilities(&moves, alpha).library()?;
         for (chance, prob) in chances.iter_mut().zip(&probs) {
-            write!(chance, "\nα = {alpha}: {}", format_fraction(prob))
-                .map_err(|e| e.to_string())?;
+            write!(chance, "\nα = {alpha}: {}", format_fraction(prob)).library()?;
         }
     }
     let (title, _) = example
@@ -163,13 +164,13 @@ fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(),
             example.domination
         ))
     )
-    .map_err(|e| e.to_string())?;
+    .library()?;
     writeln!(
         dot,
         "{root} [shape=box width=0.5 height=0.4 fillcolor={} label=\"\"]",
         tint(Palette::MAX)
     )
-    .map_err(|e| e.to_string())?;
+    .library()?;
     for ((name, shape), chance) in ["a", "b"].iter().zip(&moves).zip(&chances) {
         let node = format!("{root}{name}");
         writeln!(
@@ -179,9 +180,11 @@ fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(),
             tint(Palette::MIN),
             quote(&format!("{name}{chance}"))
         )
-        .map_err(|e| e.to_string())?;
+        .library()?;
         let [middle, leaves] = shape.children() else {
-            return Err("Figure 1's moves have two levels below them".to_owned());
+            return Err(Error::NotComputable(
+                "Figure 1's moves have two levels below them".to_owned(),
+            ));
         };
         for m in 0..*middle {
             let inner = format!("{node}{m}");
@@ -190,23 +193,23 @@ fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<(),
                 "{inner} [shape=box width=0.3 height=0.3 fillcolor={} label=\"\"]\n{node} -> {inner}",
                 tint(Palette::MAX)
             )
-            .map_err(|e| e.to_string())?;
+            .library()?;
             for leaf in 0..*leaves {
                 writeln!(
                     dot,
                     "{inner}_{leaf} [shape=circle width=0.18 fillcolor={} label=\"\"]\n{inner} -> {inner}_{leaf}",
                     tint(Palette::LEAF)
                 )
-                .map_err(|e| e.to_string())?;
+                .library()?;
             }
         }
     }
-    writeln!(dot, "}}").map_err(|e| e.to_string())
+    writeln!(dot, "}}").library()
 }
 
 /// prob(a) − prob(b) against α for Examples 1 and 2: exact for α = 1, …, 100, the limit as
 /// α → ∞ dashed, and the paper's printed values as circles.
-fn probability_difference_against_alpha() -> Result<String, String> {
+fn probability_difference_against_alpha() -> Result<String> {
     let rows = transcription("levene-fenner")?.rows;
     let mut svg = String::new();
     {
@@ -220,7 +223,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(80)
             .build_cartesian_2d((1f64..f64::from(MAX_ALPHA)).log_scale(), -0.15f64..0.55f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -231,11 +234,11 @@ fn probability_difference_against_alpha() -> Result<String, String> {
             .x_label_formatter(&|alpha| format!("{alpha:.0}"))
             .y_label_formatter(&|&d| format!("{:.2}", if d.abs() < 1e-9 { 0.0 } else { d }))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         let zero = [(1.0, 0.0), (f64::from(MAX_ALPHA), 0.0)];
         chart
             .draw_series(LineSeries::new(zero, INK.stroke_width(1)))
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for example in &EXAMPLES {
             let colour = example.colour;
             let curve = example.differences()?;
@@ -244,7 +247,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
                     curve.iter().copied(),
                     colour.stroke_width(2),
                 ))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("{}, exact", example.title))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
@@ -258,7 +261,7 @@ fn probability_difference_against_alpha() -> Result<String, String> {
                     6,
                     colour.stroke_width(1),
                 ))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("{}, α → ∞: {limit:.4}", example.title))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 10, y)], colour.stroke_width(1))
@@ -270,12 +273,12 @@ fn probability_difference_against_alpha() -> Result<String, String> {
                         .into_iter()
                         .map(|point| Circle::new(point, 9, colour.stroke_width(2))),
                 )
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("{}, printed", example.title))
                 .legend(move |(x, y)| Circle::new((x + 12, y), 7, colour.stroke_width(2)));
         }
         draw_key(&mut chart, SeriesLabelPosition::MiddleRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }

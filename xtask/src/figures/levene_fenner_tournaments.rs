@@ -7,6 +7,7 @@ use plotters::prelude::*;
 use super::Figure;
 use super::style::{BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, TICK, VERMILION, titled_page};
 use crate::commands::tournament::{LineResult, alpha_name, read_grid};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The figures of the tournaments.
 pub fn figures() -> Vec<Figure> {
@@ -77,16 +78,16 @@ const PANELS: [Panel; 4] = [
 
 /// Four panels, one per question of the grid; in each, one column per line, the four
 /// games side by side with their intervals, and the line of no advantage at 1/2.
-fn tournaments() -> Result<String, String> {
+fn tournaments() -> Result<String> {
     let results = read_grid(&crate::workspace_dir().join("docs"))?;
     if let Some(low) = results
         .iter()
         .find(|r| r.ci_low.is_some_and(|low| low < LOWEST_SHARE))
     {
-        return Err(format!(
+        return Err(Error::NotComputable(format!(
             "{} {} v {}: the interval reaches below the axis, {LOWEST_SHARE}",
             low.game, low.a, low.b
-        ));
+        )));
     }
     let mut svg = String::new();
     {
@@ -100,7 +101,7 @@ fn tournaments() -> Result<String, String> {
             draw_panel(area, panel, &results)?;
         }
         draw_games_key(&key)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }
@@ -125,7 +126,7 @@ fn draw_panel(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     panel: &Panel,
     results: &[LineResult],
-) -> Result<(), String> {
+) -> Result<()> {
     let columns = columns(panel, results);
     let count = columns.len() as f64;
     let mut chart = ChartBuilder::on(area)
@@ -134,7 +135,7 @@ fn draw_panel(
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(-0.5f64..count - 0.5, LOWEST_SHARE..1f64)
-        .map_err(|e| e.to_string())?;
+        .library()?;
     let labels: Vec<String> = columns.iter().map(|(label, _)| label.clone()).collect();
     chart
         .configure_mesh()
@@ -152,7 +153,7 @@ fn draw_panel(
         .label_style((FONT, TICK))
         .y_label_formatter(&|y| format!("{y:.1}"))
         .draw()
-        .map_err(|e| e.to_string())?;
+        .library()?;
     chart
         .draw_series(DashedLineSeries::new(
             [(-0.5, 0.5), (count - 0.5, 0.5)],
@@ -160,7 +161,7 @@ fn draw_panel(
             4,
             INK.stroke_width(1),
         ))
-        .map_err(|e| e.to_string())?;
+        .library()?;
     for (index, (_, lines)) in columns.iter().enumerate() {
         for (offset, (game, _, colour)) in GAMES.iter().enumerate() {
             let Some(line) = lines.iter().find(|l| l.game == *game) else {
@@ -176,7 +177,7 @@ fn draw_panel(
                     vec![(x, low), (x, high)],
                     colour.stroke_width(2),
                 )])
-                .map_err(|e| e.to_string())?;
+                .library()?;
             let point = (x, share);
             let style = colour.filled();
             match offset {
@@ -195,16 +196,14 @@ fn draw_panel(
                     ])
                     .map(|_| ()),
             }
-            .map_err(|e| e.to_string())?;
+            .library()?;
         }
     }
     Ok(())
 }
 
 /// The key of the four games, in a row under the panels.
-fn draw_games_key(
-    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
-) -> Result<(), String> {
+fn draw_games_key(area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<()> {
     for (offset, (_, name, colour)) in GAMES.iter().enumerate() {
         let x = 300 + 280 * offset as i32;
         let y = 30;
@@ -215,13 +214,13 @@ fn draw_games_key(
             2 => area.draw(&Cross::new((x, y), 6, colour.stroke_width(3))),
             _ => area.draw(&Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], style)),
         };
-        drawn.map_err(|e| e.to_string())?;
+        drawn.library()?;
         area.draw(&Text::new(
             name.to_string(),
             (x + 14, y - 10),
             (FONT, LABEL),
         ))
-        .map_err(|e| e.to_string())?;
+        .library()?;
     }
     Ok(())
 }

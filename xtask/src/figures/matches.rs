@@ -7,6 +7,7 @@ use plotters::prelude::*;
 
 use super::style::{BLUE, FONT, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
+use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 
 /// The figures of this paper.
@@ -32,11 +33,13 @@ struct Printed {
 
 /// The report's printed E\[n\] of section 3.3.1 (going first) or 3.3.2 (going second),
 /// from the rows of its transcription.
-fn printed(rows: &[TranscribedRow], table: &str) -> Result<Vec<Printed>, String> {
+fn printed(rows: &[TranscribedRow], table: &str) -> Result<Vec<Printed>> {
     rows.iter()
         .filter(|row| row.table == table && row.column == "E")
         .map(|row| {
-            let value = row.printed_value()?.ok_or("an E[n] row is illegible")?;
+            let value = row
+                .printed_value()?
+                .ok_or_else(|| Error::NotComputable("an E[n] row is illegible".to_owned()))?;
             Ok(Printed {
                 matches: row.numbers_parameter("n", '+')?[0],
                 value: to_f64(&value),
@@ -47,12 +50,10 @@ fn printed(rows: &[TranscribedRow], table: &str) -> Result<Vec<Printed>, String>
 }
 
 /// E\[n\] for n = 1, …, [`MAX_MATCHES`], the optimal player going first or second.
-fn exact(solved: &AgainstRandom, player: Player) -> Result<Vec<(f64, f64)>, String> {
+fn exact(solved: &AgainstRandom, player: Player) -> Result<Vec<(f64, f64)>> {
     (1..=MAX_MATCHES)
         .map(|n| {
-            let value = solved
-                .expected_value(n, player)
-                .map_err(|e| e.to_string())?;
+            let value = solved.expected_value(n, player).library()?;
             Ok((f64::from(n), to_f64(&value)))
         })
         .collect()
@@ -60,8 +61,8 @@ fn exact(solved: &AgainstRandom, player: Player) -> Result<Vec<(f64, f64)>, Stri
 
 /// E\[n\] = P(win) − P(lose) of the optimal player against a uniformly random one, going
 /// first and going second, exact, with the report's printed values (errata marked).
-fn expected_value_against_random() -> Result<String, String> {
-    let solved = AgainstRandom::solve(MAX_MATCHES).map_err(|e| e.to_string())?;
+fn expected_value_against_random() -> Result<String> {
+    let solved = AgainstRandom::solve(MAX_MATCHES).library()?;
     let series = [
         (Player::First, "3.3.1", "optimal player first", BLUE),
         (Player::Second, "3.3.2", "optimal player second", VERMILION),
@@ -79,7 +80,7 @@ fn expected_value_against_random() -> Result<String, String> {
             .x_label_area_size(60)
             .y_label_area_size(70)
             .build_cartesian_2d(0.5f64..f64::from(MAX_MATCHES) + 0.5, -1.1f64..1.1f64)
-            .map_err(|e| e.to_string())?;
+            .library()?;
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -90,7 +91,7 @@ fn expected_value_against_random() -> Result<String, String> {
             .x_label_formatter(&|n| format!("{n:.0}"))
             .y_label_formatter(&|&e| format!("{:.1}", if e.abs() < 1e-9 { 0.0 } else { e }))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .library()?;
         for (player, table, name, colour) in series {
             let curve = exact(&solved, player)?;
             chart
@@ -98,7 +99,7 @@ fn expected_value_against_random() -> Result<String, String> {
                     curve.iter().copied(),
                     colour.stroke_width(2),
                 ))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("exact, {name}"))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(2))
@@ -109,14 +110,14 @@ fn expected_value_against_random() -> Result<String, String> {
                         .iter()
                         .map(|&point| Circle::new(point, 3, colour.filled())),
                 )
-                .map_err(|e| e.to_string())?;
+                .library()?;
             let printed = printed(&rows, table)?;
             let agreeing = printed.iter().filter(|p| !p.erratum);
             chart
                 .draw_series(agreeing.map(|p| {
                     Circle::new((f64::from(p.matches), p.value), 9, colour.stroke_width(2))
                 }))
-                .map_err(|e| e.to_string())?
+                .library()?
                 .label(format!("printed (§{table}), reproduced"))
                 .legend(move |(x, y)| Circle::new((x + 12, y), 7, colour.stroke_width(2)));
             if printed.iter().any(|p| p.erratum) {
@@ -126,13 +127,13 @@ fn expected_value_against_random() -> Result<String, String> {
                         let at = (f64::from(p.matches), p.value);
                         Cross::new(at, 8, colour.stroke_width(3))
                     }))
-                    .map_err(|e| e.to_string())?
+                    .library()?
                     .label(format!("printed (§{table}), erratum"))
                     .legend(move |(x, y)| Cross::new((x + 12, y), 7, colour.stroke_width(3)));
             }
         }
         draw_key(&mut chart, SeriesLabelPosition::LowerRight)?;
-        root.present().map_err(|e| e.to_string())?;
+        root.present().library()?;
     }
     Ok(svg)
 }

@@ -12,6 +12,7 @@ use nim_games::matches::MatchesGame;
 
 use super::Figure;
 use super::graphviz::{Palette, digraph, hex, quote, render, tint};
+use crate::error::{Error, LibraryResult, Result};
 
 /// The report's eight tree figures.
 pub fn figures() -> Vec<Figure> {
@@ -27,7 +28,7 @@ pub fn figures() -> Vec<Figure> {
     ]
 }
 
-fn tree_figure(name: &'static str, draw: fn() -> Result<String, String>) -> Figure {
+fn tree_figure(name: &'static str, draw: fn() -> Result<String>) -> Figure {
     Figure {
         paper: "matches",
         name,
@@ -115,18 +116,17 @@ const FIGURES: [TreeFigure; 8] = [
 ];
 
 /// The report's window: (−1, +1), the range of the utilities (`docs/matches.md`).
-fn report_window() -> Result<Window<i32>, String> {
-    Window::new(-1, 1).map_err(|e| e.to_string())
+fn report_window() -> Result<Window<i32>> {
+    Window::new(-1, 1).library()
 }
 
 /// The trace a figure draws, and the nodes of it to draw dashed (by their path of takes
 /// from the root): for [`Search::MinimaxPruned`], those alpha-beta never visits.
-fn traced(figure: &TreeFigure) -> Result<(SearchTrace<MatchesGame>, Skipped), String> {
-    let game = MatchesGame::new(figure.matches).map_err(|e| e.to_string())?;
+fn traced(figure: &TreeFigure) -> Result<(SearchTrace<MatchesGame>, Skipped)> {
+    let game = MatchesGame::new(figure.matches).library()?;
     let start = game.initial_position();
-    let minimax = || trace_minimax(&game, &start).map_err(|e| e.to_string());
-    let alpha_beta =
-        || trace_alpha_beta(&game, &start, report_window()?).map_err(|e| e.to_string());
+    let minimax = || trace_minimax(&game, &start).library();
+    let alpha_beta = || trace_alpha_beta(&game, &start, report_window()?).library();
     Ok(match figure.search {
         Search::Minimax => (minimax()?.1, Skipped::None),
         Search::AlphaBeta => (alpha_beta()?.1, Skipped::None),
@@ -187,14 +187,14 @@ fn signed(value: i32) -> String {
 }
 
 /// The SVG of one of the report's tree figures.
-fn draw(figure: &TreeFigure) -> Result<String, String> {
+fn draw(figure: &TreeFigure) -> Result<String> {
     render(&dot_text(figure)?)
 }
 
 /// The DOT text of a figure. Node names say what a node is, so tests can count them in
 /// the SVG: `v…` visited, `s…` skipped by alpha-beta (Figure 2), `x…` a move a cut-off
 /// left unexamined, `h…` a hidden subtree.
-fn dot_text(figure: &TreeFigure) -> Result<String, String> {
+fn dot_text(figure: &TreeFigure) -> Result<String> {
     let (trace, skipped) = traced(figure)?;
     let mut drawing = Drawing {
         trace: &trace,
@@ -210,7 +210,7 @@ fn dot_text(figure: &TreeFigure) -> Result<String, String> {
         "arrowhead=none penwidth=1.2",
     );
     drawing.node(trace.root(), &mut Vec::new())?;
-    writeln!(drawing.text, "}}").map_err(|e| e.to_string())?;
+    writeln!(drawing.text, "}}").library()?;
     Ok(drawing.text)
 }
 
@@ -264,7 +264,7 @@ struct Drawing<'t> {
 
 impl Drawing<'_> {
     /// Writes the node `index`, reached by `path`, and what is drawn below it.
-    fn node(&mut self, index: usize, path: &mut Vec<u32>) -> Result<(), String> {
+    fn node(&mut self, index: usize, path: &mut Vec<u32>) -> Result<()> {
         let node = &self.trace.nodes()[index];
         let skipped = self.skipped.contains(path);
         let name = node_name(index, skipped);
@@ -288,7 +288,7 @@ impl Drawing<'_> {
             "{name} [shape={shape} {style} label={}]",
             quote(&label)
         )
-        .map_err(|e| e.to_string())?;
+        .library()?;
         if self.shown_depth == Some(node.depth) && !node.children.is_empty() {
             return self.hidden_subtree(index, &name);
         }
@@ -300,7 +300,7 @@ impl Drawing<'_> {
         for &child in &node.children {
             let take = self.trace.nodes()[child]
                 .via
-                .ok_or("a child without its move")?;
+                .ok_or_else(|| Error::NotComputable("a child without its move".to_owned()))?;
             path.push(take);
             let child_skipped = self.skipped.contains(path);
             let child_name = node_name(child, child_skipped);
@@ -313,13 +313,13 @@ impl Drawing<'_> {
             } else {
                 "color=black".to_owned()
             };
-            writeln!(self.text, "{name} -> {child_name} [{edge}]").map_err(|e| e.to_string())?;
+            writeln!(self.text, "{name} -> {child_name} [{edge}]").library()?;
         }
         self.unexamined(index, &name)
     }
 
     /// A triangle under `name` standing for the rest of the subtree of `index`.
-    fn hidden_subtree(&mut self, index: usize, name: &str) -> Result<(), String> {
+    fn hidden_subtree(&mut self, index: usize, name: &str) -> Result<()> {
         let hidden = subtree_size(self.trace, index) - 1;
         writeln!(
             self.text,
@@ -327,12 +327,12 @@ impl Drawing<'_> {
              fontsize=10 label={}]\n{name} -> h{index} [style=dashed color=gray40]",
             quote(&format!("\n+{hidden}"))
         )
-        .map_err(|e| e.to_string())
+        .library()
     }
 
     /// The moves a cut-off at `index` left unexamined, under `name`, each labelled with the
     /// matches it would leave.
-    fn unexamined(&mut self, index: usize, name: &str) -> Result<(), String> {
+    fn unexamined(&mut self, index: usize, name: &str) -> Result<()> {
         let node = &self.trace.nodes()[index];
         let pruned = hex(Palette::PRUNED);
         for (k, take) in node.unexamined.iter().enumerate() {
@@ -343,7 +343,7 @@ impl Drawing<'_> {
                  label={}]\n{name} -> x{index}_{k} [style=dashed color={pruned}]",
                 quote(&format!("{left}?"))
             )
-            .map_err(|e| e.to_string())?;
+            .library()?;
         }
         Ok(())
     }

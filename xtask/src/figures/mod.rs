@@ -20,6 +20,7 @@ mod style;
 use std::path::{Path, PathBuf};
 
 use crate::commands::options::Options;
+use crate::error::{Error, Result};
 use crate::sources;
 use crate::verify::transcription::Transcription;
 
@@ -30,7 +31,7 @@ pub struct Figure {
     /// The file name without `.svg`: `figure-<number>` for a paper's own figure.
     pub name: &'static str,
     /// Draws it: the SVG text.
-    pub draw: fn() -> Result<String, String>,
+    pub draw: fn() -> Result<String>,
 }
 
 impl Figure {
@@ -44,12 +45,8 @@ impl Figure {
 
 /// The transcription of the paper `id` (`xtask/src/sources/<source>/transcription.toml`): the printed values a
 /// figure marks beside our curves.
-fn transcription(id: &str) -> Result<Transcription, String> {
-    let paper = sources::all()
-        .into_iter()
-        .find(|paper| paper.id == id)
-        .ok_or_else(|| format!("no paper {id}"))?;
-    Transcription::parse(paper.data_file, paper.data).map_err(|e| e.to_string())
+fn transcription(id: &str) -> Result<Transcription> {
+    sources::find(id)?.transcription()
 }
 
 /// Every figure, paper by paper.
@@ -68,18 +65,25 @@ pub fn all() -> Vec<Figure> {
 
 /// Runs the task with its arguments (after `figures`): `Ok(false)` when `--check` found a
 /// stale or missing figure.
-pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
+pub fn run(args: &[String], docs: &Path) -> Result<bool> {
     let mut check = false;
     let mut args = Options::new(args);
     while let Some(flag) = args.next_flag() {
         match flag {
             "--check" => check = true,
-            other => return Err(format!("unknown option {other:?} (see `cargo xtask help`)")),
+            other => {
+                return Err(Error::NotComputable(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
+            }
         }
     }
     let mut current = true;
     for figure in all() {
-        let svg = (figure.draw)().map_err(|e| format!("{}/{}: {e}", figure.paper, figure.name))?;
+        let svg = (figure.draw)().map_err(|e| Error::Figure {
+            figure: format!("{}/{}", figure.paper, figure.name),
+            source: Box::new(e),
+        })?;
         let path = figure.path(docs);
         if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
@@ -92,8 +96,8 @@ pub fn run(args: &[String], docs: &Path) -> Result<bool, String> {
             continue;
         }
         let folder = path.parent().unwrap_or(docs);
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        std::fs::write(&path, &svg).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::create_dir_all(folder).map_err(Error::io(folder))?;
+        std::fs::write(&path, &svg).map_err(Error::io(&path))?;
         println!("wrote {}", path.display());
     }
     Ok(current)
@@ -111,7 +115,11 @@ mod tests {
         let without_dot = graphviz::skip_without_dot();
         for figure in all() {
             let first = (figure.draw)();
-            if without_dot && first.as_ref().is_err_and(|e| e.contains("Graphviz")) {
+            if without_dot
+                && first
+                    .as_ref()
+                    .is_err_and(|e| matches!(e, Error::Graphviz { .. }))
+            {
                 continue;
             }
             let (first, second) = (first.unwrap(), (figure.draw)().unwrap());

@@ -1,6 +1,7 @@
 //! The look shared by every figure: size, type and a palette colour-blind readers can tell
 //! apart (Okabe and Ito's), with line styles and markers as a second cue.
 
+use crate::error::{LibraryResult, Result};
 use plotters::prelude::*;
 
 /// Width and height of a chart, in SVG pixels: full page width, type readable at it.
@@ -37,19 +38,19 @@ pub fn titled_page<'a>(
     svg: &'a mut String,
     size: (u32, u32),
     title: &str,
-) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>> {
     blank_page(svg, size)?
         .titled(title, (FONT, TITLE))
-        .map_err(|e| e.to_string())
+        .library()
 }
 
 /// A white page of `size` pixels, drawn into `svg`.
 pub fn blank_page(
     svg: &mut String,
     size: (u32, u32),
-) -> Result<DrawingArea<SVGBackend<'_>, plotters::coord::Shift>, String> {
+) -> Result<DrawingArea<SVGBackend<'_>, plotters::coord::Shift>> {
     let root = SVGBackend::with_string(svg, size).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    root.fill(&WHITE).library()?;
     Ok(root)
 }
 
@@ -57,7 +58,7 @@ pub fn blank_page(
 pub fn draw_key<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
     position: SeriesLabelPosition,
-) -> Result<(), String>
+) -> Result<()>
 where
     X: Ranged,
     Y: Ranged,
@@ -69,7 +70,7 @@ where
         .background_style(WHITE.mix(0.9))
         .border_style(INK)
         .draw()
-        .map_err(|e| e.to_string())
+        .library()
 }
 
 /// Two entries of the key for the printed values drawn beside our curves: a circle
@@ -78,19 +79,19 @@ pub fn key_printed_markers<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
     agrees: &str,
     wrong: &str,
-) -> Result<(), String>
+) -> Result<()>
 where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
     chart
         .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-        .map_err(|e| e.to_string())?
+        .library()?
         .label(agrees)
         .legend(|(x, y)| Circle::new((x + 12, y), 6, INK.stroke_width(2)));
     chart
         .draw_series(std::iter::empty::<Cross<(f64, f64), u32>>())
-        .map_err(|e| e.to_string())?
+        .library()?
         .label(wrong)
         .legend(|(x, y)| Cross::new((x + 12, y), 6, INK.stroke_width(3)));
     Ok(())

@@ -6,6 +6,7 @@
 //! `-`, `*`, `/`, parentheses, and multiplication by juxtaposition (`0.2(0.3 + t)`,
 //! `(0.6 + t)(0.8 + t)`, `5t`).
 
+use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -24,7 +25,7 @@ pub enum Formula {
 
 impl Formula {
     /// Reads `text` with `variable` as its one variable.
-    pub fn parse(text: &str, variable: char) -> Result<Formula, String> {
+    pub fn parse(text: &str, variable: char) -> Result<Formula> {
         let mut parser = Parser {
             chars: text.chars().filter(|c| !c.is_whitespace()).collect(),
             at: 0,
@@ -33,12 +34,12 @@ impl Formula {
         let formula = parser.sum()?;
         match parser.peek() {
             None => Ok(formula),
-            Some(c) => Err(format!("{text:?}: unexpected {c:?}")),
+            Some(c) => Err(Error::NotComputable(format!("{text:?}: unexpected {c:?}"))),
         }
     }
 
     /// The value at `x`, exactly; an error on division by zero.
-    pub fn at(&self, x: &BigRational) -> Result<BigRational, String> {
+    pub fn at(&self, x: &BigRational) -> Result<BigRational> {
         Ok(match self {
             Formula::Number(value) => value.clone(),
             Formula::Variable => x.clone(),
@@ -48,7 +49,7 @@ impl Formula {
             Formula::Quotient(a, b) => {
                 let divisor = b.at(x)?;
                 if divisor.is_zero() {
-                    return Err(format!("division by zero at {x}"));
+                    return Err(Error::NotComputable(format!("division by zero at {x}")));
                 }
                 a.at(x)? / divisor
             }
@@ -69,7 +70,7 @@ impl Parser {
         self.chars.get(self.at).copied()
     }
 
-    fn sum(&mut self) -> Result<Formula, String> {
+    fn sum(&mut self) -> Result<Formula> {
         let mut formula = self.product()?;
         while let Some(op @ ('+' | '-')) = self.peek() {
             self.at += 1;
@@ -83,7 +84,7 @@ impl Parser {
         Ok(formula)
     }
 
-    fn product(&mut self) -> Result<Formula, String> {
+    fn product(&mut self) -> Result<Formula> {
         let mut formula = self.factor()?;
         loop {
             match self.peek() {
@@ -104,7 +105,7 @@ impl Parser {
         }
     }
 
-    fn factor(&mut self) -> Result<Formula, String> {
+    fn factor(&mut self) -> Result<Formula> {
         match self.peek() {
             Some('-') => {
                 self.at += 1;
@@ -114,7 +115,9 @@ impl Parser {
                 self.at += 1;
                 let inner = self.sum()?;
                 if self.peek() != Some(')') {
-                    return Err("a parenthesis is not closed".to_string());
+                    return Err(Error::NotComputable(
+                        "a parenthesis is not closed".to_owned(),
+                    ));
                 }
                 self.at += 1;
                 Ok(inner)
@@ -124,13 +127,13 @@ impl Parser {
                 Ok(Formula::Variable)
             }
             Some(c) if c.is_ascii_digit() || c == '.' => self.number(),
-            Some(c) => Err(format!("unexpected {c:?}")),
-            None => Err("the formula ends too soon".to_string()),
+            Some(c) => Err(Error::NotComputable(format!("unexpected {c:?}"))),
+            None => Err(Error::NotComputable("the formula ends too soon".to_owned())),
         }
     }
 
     /// A decimal such as `0.3` or `25`, exactly.
-    fn number(&mut self) -> Result<Formula, String> {
+    fn number(&mut self) -> Result<Formula> {
         let start = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '.') {
             self.at += 1;
@@ -139,7 +142,7 @@ impl Parser {
         let (whole, decimals) = text.split_once('.').unwrap_or((&text, ""));
         let digits: BigInt = format!("{whole}{decimals}")
             .parse()
-            .map_err(|_| format!("{text:?} is not a number"))?;
+            .map_err(|_| Error::NotComputable(format!("{text:?} is not a number")))?;
         let scale = BigInt::from(10).pow(decimals.len() as u32);
         Ok(Formula::Number(BigRational::new(digits, scale)))
     }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use game_core::number::PrintedNumber;
 use serde_json::json;
 
+use crate::error::Result;
 use crate::verify::transcription::{ErratumKind, NotCompared, RoundingRule, TranscribedRow};
 use crate::verify::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
 
@@ -14,7 +15,7 @@ pub struct RowResult {
     /// The transcribed row.
     pub row: TranscribedRow,
     /// What the library computed.
-    pub computed: Result<Computed, String>,
+    pub computed: Result<Computed>,
     /// The comparison's outcome.
     pub verdict: Verdict,
 }

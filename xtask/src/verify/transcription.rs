@@ -6,6 +6,7 @@ use serde::Deserialize;
 use game_core::number::{PrintedNumber, Rounding};
 use num_rational::BigRational;
 
+use crate::error::{Error, Result};
 use crate::verify::reading::PartialReading;
 
 /// One paper's transcription.
@@ -100,6 +101,9 @@ pub struct TranscribedRow {
     pub paper_standard_error: Option<f64>,
     /// A declared erratum: the paper is wrong here, and why.
     pub erratum: Option<Erratum>,
+    /// The line of the row's `[[row]]` header in the transcription file.
+    #[serde(skip)]
+    pub line: usize,
 }
 
 /// A declared erratum: the evidence that the printed value is wrong.
@@ -175,6 +179,19 @@ pub enum TranscriptionError {
         /// What is wrong with it.
         why: String,
     },
+    /// A row whose (table, column) its source does not print: a misspelt column, or a
+    /// quantity with no computation.
+    #[error("{file}:{line}: table {table:?} has no quantity {column:?}")]
+    UnknownQuantity {
+        /// The data file.
+        file: String,
+        /// The line of the row's `[[row]]` header.
+        line: usize,
+        /// The row's table.
+        table: String,
+        /// The row's column.
+        column: String,
+    },
     /// Two rows with the same (table, row, column).
     #[error("{file}: row {key} appears twice")]
     Duplicate {
@@ -188,11 +205,14 @@ pub enum TranscriptionError {
 impl Transcription {
     /// Reads and checks the transcription in `text`, from the data file `file`.
     pub fn parse(file: &str, text: &str) -> Result<Transcription, TranscriptionError> {
-        let transcription: Transcription =
+        let mut transcription: Transcription =
             toml::from_str(text).map_err(|source| TranscriptionError::Format {
                 file: file.to_string(),
                 source,
             })?;
+        for (row, line) in transcription.rows.iter_mut().zip(row_header_lines(text)) {
+            row.line = line;
+        }
         let mut keys = std::collections::HashSet::new();
         for row in &transcription.rows {
             if row.published.is_some() == row.illegible.is_some() {
@@ -230,6 +250,15 @@ impl Transcription {
     }
 }
 
+/// The line numbers (from 1) of the `[[row]]` headers of `text`, in order: the rows of the
+/// parsed file, since every transcription writes its rows as such tables.
+fn row_header_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| line.trim() == "[[row]]")
+        .map(|(index, _)| index + 1)
+}
+
 impl TranscribedRow {
     /// The value of parameter `name` in [`TranscribedRow::row`] (`n` in `n=15`).
     pub fn parameter(&self, name: &str) -> Option<&str> {
@@ -240,15 +269,21 @@ impl TranscribedRow {
     }
 
     /// The parameter `name`, which the row must have.
-    pub fn required_parameter(&self, name: &str) -> Result<&str, String> {
-        self.parameter(name)
-            .ok_or_else(|| format!("row {:?} has no parameter {name}", self.row))
+    pub fn required_parameter(&self, name: &str) -> Result<&str> {
+        self.parameter(name).ok_or_else(|| Error::MissingParameter {
+            row: self.row.clone(),
+            name: name.to_owned(),
+        })
     }
 
     /// The parameter `name`, a number as the paper writes it (`0.75`, `2/3`), exactly.
-    pub fn fraction_parameter(&self, name: &str) -> Result<BigRational, String> {
+    pub fn fraction_parameter(&self, name: &str) -> Result<BigRational> {
         let text = self.required_parameter(name)?;
-        let printed: PrintedNumber = text.parse().map_err(|_| format!("{name} = {text}?"))?;
+        let printed: PrintedNumber = text.parse().map_err(|_| Error::BadParameter {
+            name: name.to_owned(),
+            value: text.to_owned(),
+            expected: "a number as the paper writes it",
+        })?;
         Ok(printed.value().clone())
     }
 
@@ -260,24 +295,28 @@ impl TranscribedRow {
 
     /// The printed number, exactly as printed (`.66102` is 66102/100000); `None` for an
     /// illegible row.
-    pub fn printed_value(&self) -> Result<Option<BigRational>, String> {
+    pub fn printed_value(&self) -> Result<Option<BigRational>> {
         let Some(text) = self.published.as_deref() else {
             return Ok(None);
         };
-        let printed: PrintedNumber = text
-            .parse()
-            .map_err(|_| format!("{text:?} is not a number"))?;
+        let printed: PrintedNumber = text.parse().map_err(|_| Error::BadParameter {
+            name: "published".to_owned(),
+            value: text.to_owned(),
+            expected: "a number",
+        })?;
         Ok(Some(printed.value().clone()))
     }
 
     /// The parameter `name` written as whole numbers joined by `separator`: the heaps of
     /// `position=8+5`, the children per level of `a=2x3`.
-    pub fn numbers_parameter(&self, name: &str, separator: char) -> Result<Vec<u32>, String> {
+    pub fn numbers_parameter(&self, name: &str, separator: char) -> Result<Vec<u32>> {
         let text = self.required_parameter(name)?;
         text.split(separator)
             .map(|number| {
-                number.parse().map_err(|_| {
-                    format!("{name}={text} is not whole numbers joined by {separator:?}")
+                number.parse().map_err(|_| Error::BadParameter {
+                    name: name.to_owned(),
+                    value: text.to_owned(),
+                    expected: "whole numbers joined by a separator",
                 })
             })
             .collect()
@@ -290,34 +329,16 @@ mod tests {
 
     const HEADER: &str = "paper = \"p\"\ntitle = \"t\"\nreference = \"p\"\ncopy = \"c\"\nrounding = \"nearest\"\nrounding_evidence = \"e\"\n";
 
-    /// Every data file names its paper by a key of `docs/references.bib`, the citation a
-    /// reader can follow, not by a file the repository does not hold.
     #[test]
-    fn every_data_file_names_its_paper_by_its_reference() {
-        let bib = include_str!("../../../docs/references.bib");
-        for paper in crate::sources::all() {
-            let transcription = Transcription::parse(paper.data_file, paper.data).unwrap();
-            let entry = format!("{{{},", transcription.reference);
-            assert!(
-                bib.contains(&entry),
-                "{}: {}",
-                paper.data_file,
-                transcription.reference
-            );
-        }
-    }
-
-    #[test]
-    fn every_data_file_parses() {
-        for paper in crate::sources::all() {
-            let transcription = Transcription::parse(paper.data_file, paper.data).unwrap();
-            assert_eq!(transcription.paper, paper.id);
-            assert!(
-                !transcription.rows.is_empty(),
-                "{} has no rows",
-                paper.data_file
-            );
-        }
+    fn each_row_knows_the_line_of_its_header() {
+        let row = |n: u32| {
+            format!(
+                "[[row]]\ntable = \"1\"\nrow = \"n={n}\"\ncolumn = \"x\"\nwhere = \"p. 1\"\npublished = \"1\"\n"
+            )
+        };
+        let text = format!("{HEADER}{}\n{}", row(1), row(2));
+        let rows = Transcription::parse("f", &text).unwrap().rows;
+        assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [7, 14]);
     }
 
     #[test]
@@ -325,12 +346,12 @@ mod tests {
         let header = format!("{HEADER}[[row]]\ntable = \"1\"\ncolumn = \"x\"\nwhere = \"p. 1\"\n");
         let text = format!("{header}row = \"position=8+5, a=2x3, bad=2+x\"\npublished = \"1\"\n");
         let row = &Transcription::parse("f", &text).unwrap().rows[0];
-        assert_eq!(row.required_parameter("a"), Ok("2x3"));
-        assert_eq!(row.numbers_parameter("position", '+'), Ok(vec![8, 5]));
-        assert_eq!(row.numbers_parameter("a", 'x'), Ok(vec![2, 3]));
-        let missing = row.required_parameter("n").unwrap_err();
+        assert_eq!(row.required_parameter("a").unwrap(), "2x3");
+        assert_eq!(row.numbers_parameter("position", '+').unwrap(), vec![8, 5]);
+        assert_eq!(row.numbers_parameter("a", 'x').unwrap(), vec![2, 3]);
+        let missing = row.required_parameter("n").unwrap_err().to_string();
         assert!(missing.contains("has no parameter n"), "{missing}");
-        let malformed = row.numbers_parameter("bad", '+').unwrap_err();
+        let malformed = row.numbers_parameter("bad", '+').unwrap_err().to_string();
         assert!(malformed.contains("bad=2+x"), "{malformed}");
     }
 
@@ -340,12 +361,12 @@ mod tests {
         let printed = format!("{header}row = \"A=2/3, E=0.5\"\npublished = \".66102\"\n");
         let row = &Transcription::parse("f", &printed).unwrap().rows[0];
         let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
-        assert_eq!(row.fraction_parameter("A"), Ok(q(2, 3)));
-        assert_eq!(row.fraction_parameter("E"), Ok(q(1, 2)));
-        assert_eq!(row.printed_value(), Ok(Some(q(66_102, 100_000))));
+        assert_eq!(row.fraction_parameter("A").unwrap(), q(2, 3));
+        assert_eq!(row.fraction_parameter("E").unwrap(), q(1, 2));
+        assert_eq!(row.printed_value().unwrap(), Some(q(66_102, 100_000)));
         let illegible = format!("{header}row = \"A=x\"\nillegible = \".6?102\"\n");
         let row = &Transcription::parse("f", &illegible).unwrap().rows[0];
-        assert_eq!(row.printed_value(), Ok(None));
+        assert_eq!(row.printed_value().unwrap(), None);
         assert!(row.fraction_parameter("A").is_err());
     }
 

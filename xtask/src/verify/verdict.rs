@@ -8,6 +8,7 @@ use game_core::number::{PrintedNumber, Rounding, decimal_expansion, format_fract
 use game_core::tolerance::MAX_Z_SCORE;
 use num_rational::BigRational;
 
+use crate::error::Result;
 use crate::verify::reading::PartialReading;
 use crate::verify::transcription::{ErratumKind, TranscribedRow};
 
@@ -178,11 +179,7 @@ pub struct Verdict {
 }
 
 /// Judges one transcribed row against what the library computed for it.
-pub fn judge(
-    row: &TranscribedRow,
-    computed: &Result<Computed, String>,
-    rounding: Rounding,
-) -> Verdict {
+pub fn judge(row: &TranscribedRow, computed: &Result<Computed>, rounding: Rounding) -> Verdict {
     let rounding = row.rounding.map_or(rounding, Rounding::from);
     let computed = match computed {
         Ok(computed) => computed,
@@ -409,6 +406,7 @@ fn precision_note(printed: &PrintedNumber, rounding: Rounding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::verify::transcription::Erratum;
     use game_core::number::fraction;
 
@@ -428,18 +426,15 @@ mod tests {
                 reason: reason.into(),
                 kind: ErratumKind::Paper,
             }),
+            line: 1,
         }
     }
 
-    fn exact(n: i64, d: i64) -> Result<Computed, String> {
+    fn exact(n: i64, d: i64) -> Result<Computed> {
         Ok(Computed::Exact(fraction(n, d).unwrap()))
     }
 
-    fn status(
-        row: &TranscribedRow,
-        computed: &Result<Computed, String>,
-        rounding: Rounding,
-    ) -> Status {
+    fn status(row: &TranscribedRow, computed: &Result<Computed>, rounding: Rounding) -> Status {
         judge(row, computed, rounding).status
     }
 
@@ -466,7 +461,7 @@ mod tests {
             status(&row(None, None), &third, Rounding::Nearest),
             Status::Illegible
         );
-        let not_computed = Err("no code".to_string());
+        let not_computed = Err(Error::NotComputable("no code".to_owned()));
         assert_eq!(
             status(&row(Some("1"), None), &not_computed, Rounding::Nearest),
             Status::Failed

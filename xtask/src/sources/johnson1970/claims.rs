@@ -15,6 +15,8 @@ use num_traits::{One, Zero};
 use solitaire::StrategyName;
 
 use super::exact::Exact;
+use super::quantity::{Above, Claim, Depreciation};
+use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 use crate::verify::verdict::Computed;
 
@@ -60,8 +62,8 @@ fn fraction(text: &str) -> BigRational {
     text.parse().expect("a fraction written in this module")
 }
 
-fn class(e: &BigRational, a: &BigRational) -> Result<GameClass<BigRational>, String> {
-    GameClass::new(e.clone(), a.clone()).map_err(|e| e.to_string())
+fn class(e: &BigRational, a: &BigRational) -> Result<GameClass<BigRational>> {
+    GameClass::new(e.clone(), a.clone()).library()
 }
 
 /// The grid of the dependent-form theorems: E and A in 11/20, 12/20, …, 19/20, inside the
@@ -89,7 +91,7 @@ fn chance(
     name: StrategyName,
     e: &BigRational,
     a: &BigRational,
-) -> Result<Reproduction, String> {
+) -> Result<Reproduction> {
     Ok(exact.chance_at(name, &class(e, a)?)?.clone())
 }
 
@@ -98,43 +100,40 @@ fn certainly_above(high: &Reproduction, low: &Reproduction) -> bool {
     high.exact.lower > low.exact.upper
 }
 
-/// A claim row of the memo, named by its column.
-pub fn compute(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
-    match row.column.as_str() {
-        "theorem-3.1" | "theorem-3.2" => dependent_closed_form(&row.column),
-        "theorem-3.3" => theorem_3_3(),
-        "numerator-of-W_L-W_H" => numerator_of_difference(),
-        "theorem-6.1" => theorem_6_1(),
-        "game-3-HSTRAT-best" => game_3_hstrat_best(row),
-        "game-3-LSTRAT-ahead-after-three-moves" => game_3_lstrat_ahead(row),
-        "table-4.1-order" => table_4_1_order(exact),
-        "ten-moves-five-places" => ten_moves_five_places(exact),
-        "approach-to-LSTRAT" => approach_to_lstrat(exact),
-        "advantage-in-first-move" => advantage_in_first_move(exact, row),
-        "advantage-in-first-two-somewhere" => advantage_in_first_two_somewhere(exact),
-        "sixth-move-twice" => sixth_move_twice(exact, row),
-        "infinite-L-over-infinite-H"
-        | "L-over-2H"
-        | "L-over-infinite-H-somewhere"
-        | "B-over-2L" => two_look_aheads(exact, row),
-        "V_L=V_H" | "limits" | "K_L>K_H" => depreciation(row),
-        other => Err(format!("no claim {other}")),
+/// A claim of the memo, checked.
+pub fn compute(exact: &mut Exact, claim: Claim, row: &TranscribedRow) -> Result<Computed> {
+    match claim {
+        Claim::DependentClosedForm(name) => dependent_closed_form(name),
+        Claim::Theorem3_3 => theorem_3_3(),
+        Claim::NumeratorOfDifference => numerator_of_difference(),
+        Claim::Theorem6_1 => theorem_6_1(),
+        Claim::Game3HStratBest => game_3_hstrat_best(row),
+        Claim::Game3LStratAhead => game_3_lstrat_ahead(row),
+        Claim::Table4_1Order => table_4_1_order(exact),
+        Claim::TenMovesFivePlaces => ten_moves_five_places(exact),
+        Claim::ApproachToLStrat => approach_to_lstrat(exact),
+        Claim::AdvantageInFirstMove => advantage_in_first_move(exact, row),
+        Claim::AdvantageInFirstTwoSomewhere => advantage_in_first_two_somewhere(exact),
+        Claim::SixthMoveTwice => sixth_move_twice(exact, row),
+        Claim::Above(above) => two_look_aheads(exact, above),
+        Claim::Depreciation(claim) => depreciation(claim, &row.column),
     }
 }
 
 /// Theorems 3.1 and 3.2: the closed form of W_H (or W_L) in TSD, as we read the damaged
 /// print, equals the exact value of the dependent form's linear system at every point of
 /// the grid.
-fn dependent_closed_form(theorem: &str) -> Result<Computed, String> {
-    let (name, formula): (StrategyName, fn(BigRational, BigRational) -> BigRational) = match theorem
-    {
-        "theorem-3.1" => (StrategyName::HStrat, closed_form::hstrat),
-        "theorem-3.2" => (StrategyName::LStrat, closed_form::lstrat),
-        other => return Err(format!("no closed form for {other}")),
+fn dependent_closed_form(name: StrategyName) -> Result<Computed> {
+    let formula: fn(BigRational, BigRational) -> BigRational = match name {
+        StrategyName::HStrat => closed_form::hstrat,
+        StrategyName::LStrat => closed_form::lstrat,
+        other => return Err(Error::NotComputable(format!("no closed form for {other}"))),
     };
-    let strategy = name.ordinal_strategy().ok_or("an ordinal strategy")?;
+    let strategy = name
+        .ordinal_strategy()
+        .ok_or_else(|| Error::NotComputable("an ordinal strategy".to_owned()))?;
     for (e, a) in open_grid() {
-        let exact = dependent_value(&*strategy, &class(&e, &a)?).map_err(|e| e.to_string())?;
+        let exact = dependent_value(&*strategy, &class(&e, &a)?).library()?;
         if formula(e.clone(), a.clone()) != exact {
             return Ok(fails_at("the closed form", &e, "A", &a));
         }
@@ -144,7 +143,7 @@ fn dependent_closed_form(theorem: &str) -> Result<Computed, String> {
 
 /// Theorem 3.3: in TSD, for .5 < E < 1 and .5 < A < 1, W_L > W_H > W (STRAT), exactly at
 /// every point of the grid.
-fn theorem_3_3() -> Result<Computed, String> {
+fn theorem_3_3() -> Result<Computed> {
     for (e, a) in open_grid() {
         let strat = closed_form::strat(e.clone(), a.clone());
         let high = closed_form::hstrat(e.clone(), a.clone());
@@ -159,7 +158,7 @@ fn theorem_3_3() -> Result<Computed, String> {
 /// Chapter 4, p. 32: in TSD "the numerator of the fraction representing W_L − W_H was
 /// (1 − E)²(1 − A)²" (times E): W_L − W_H = E S² B² / ((1 − SA)(1 − S(A + EB))) exactly on
 /// the grid.
-fn numerator_of_difference() -> Result<Computed, String> {
+fn numerator_of_difference() -> Result<Computed> {
     let one = BigRational::one();
     for (e, a) in open_grid() {
         let (s, b) = (&one - &e, &one - &a);
@@ -174,26 +173,28 @@ fn numerator_of_difference() -> Result<Computed, String> {
     Ok(yes())
 }
 
-fn game_3_parameters(row: &TranscribedRow) -> Result<Game3Parameters, String> {
+fn game_3_parameters(row: &TranscribedRow) -> Result<Game3Parameters> {
     Game3Parameters::new(
         row.fraction_parameter("E")?,
         row.fraction_parameter("T")?,
         row.fraction_parameter("shift")?,
     )
-    .map_err(|e| e.to_string())
+    .library()
 }
 
 /// Chapter 6, p. 65, on Table 6.1: "even though LSTRAT is ahead at the end of 3 moves":
 /// its chance of winning on moves 1 to 3 exceeds HSTRAT's, exactly.
-fn game_3_lstrat_ahead(row: &TranscribedRow) -> Result<Computed, String> {
+fn game_3_lstrat_ahead(row: &TranscribedRow) -> Result<Computed> {
     let params = game_3_parameters(row)?;
     let mut sums = Vec::new();
     for name in [StrategyName::HStrat, StrategyName::LStrat] {
-        let strategy = name.ordinal_strategy().ok_or("ordinal")?;
+        let strategy = name
+            .ordinal_strategy()
+            .ok_or_else(|| Error::NotComputable("ordinal".to_owned()))?;
         let mut diagram = Diagram::game3(&*strategy, &params);
         let mut sum = BigRational::zero();
         for _ in 0..3 {
-            sum += diagram.next_move().map_err(|e| e.to_string())?;
+            sum += diagram.next_move().library()?;
         }
         sums.push(sum);
     }
@@ -206,15 +207,15 @@ fn game_3_lstrat_ahead(row: &TranscribedRow) -> Result<Computed, String> {
 
 /// Chapter 6, p. 65, on Tables 6.1 and 6.2: "HSTRAT is the best one-look-ahead strategy"
 /// in game 3 at the tables' (E, T, Δ): W_H > W_L, rigorous intervals.
-fn game_3_hstrat_best(row: &TranscribedRow) -> Result<Computed, String> {
+fn game_3_hstrat_best(row: &TranscribedRow) -> Result<Computed> {
     let params = game_3_parameters(row)?;
     let mut chances = Vec::new();
     for name in [StrategyName::HStrat, StrategyName::LStrat] {
-        let strategy = name.ordinal_strategy().ok_or("ordinal")?;
-        chances.push(
-            evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES)
-                .map_err(|e| e.to_string())?,
-        );
+        let strategy = name
+            .ordinal_strategy()
+            .ok_or_else(|| Error::NotComputable("ordinal".to_owned()))?;
+        chances
+            .push(evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES).library()?);
     }
     Ok(if chances[0].lower > chances[1].upper {
         yes()
@@ -226,19 +227,23 @@ fn game_3_hstrat_best(row: &TranscribedRow) -> Result<Computed, String> {
 /// Theorem 6.1: in game 3 with every position worth T (Δ = 0), W_H > W_L for all 0 < E < 1,
 /// 0 < T < 1; checked on E, T in 1/4, 1/2, 3/4 with the proof's closed forms, each of which
 /// must lie in the rigorous interval of the game's diagram.
-fn theorem_6_1() -> Result<Computed, String> {
+fn theorem_6_1() -> Result<Computed> {
     let steps = [ratio(1, 4), ratio(1, 2), ratio(3, 4)];
-    let high = StrategyName::HStrat.ordinal_strategy().ok_or("ordinal")?;
-    let low = StrategyName::LStrat.ordinal_strategy().ok_or("ordinal")?;
+    let high = StrategyName::HStrat
+        .ordinal_strategy()
+        .ok_or_else(|| Error::NotComputable("ordinal".to_owned()))?;
+    let low = StrategyName::LStrat
+        .ordinal_strategy()
+        .ok_or_else(|| Error::NotComputable("ordinal".to_owned()))?;
     for e in &steps {
         for t in &steps {
-            let params = Game3Parameters::new(e.clone(), t.clone(), BigRational::zero())
-                .map_err(|e| e.to_string())?;
+            let params =
+                Game3Parameters::new(e.clone(), t.clone(), BigRational::zero()).library()?;
             let w_h = closed_form::game3_hstrat(e.clone(), t.clone());
             let w_l = closed_form::game3_lstrat(e.clone(), t.clone());
             for (strategy, closed) in [(&high, &w_h), (&low, &w_l)] {
                 let series = evaluate_with(Diagram::game3(&**strategy, &params), PRECISION, MOVES)
-                    .map_err(|e| e.to_string())?;
+                    .library()?;
                 if !(series.lower <= *closed && *closed <= series.upper) {
                     return Ok(fails_at("the proof's closed form", e, "T", t));
                 }
@@ -253,7 +258,7 @@ fn theorem_6_1() -> Result<Computed, String> {
 
 /// Chapter 4 on Table 4.1: "W_L > W_H for all E and A given here, and both W_L and W_H are
 /// greater than W" (STRAT), with the true chances.
-fn table_4_1_order(exact: &mut Exact) -> Result<Computed, String> {
+fn table_4_1_order(exact: &mut Exact) -> Result<Computed> {
     for (e, a) in TABLE_4_1 {
         let (e, a) = (fraction(e), fraction(a));
         let low = chance(exact, StrategyName::LStrat, &e, &a)?;
@@ -270,7 +275,7 @@ fn table_4_1_order(exact: &mut Exact) -> Result<Computed, String> {
 /// 5-place accuracy, although occasionally a small correction factor must be added": at
 /// every cell of Tables 4.1 and 4.4, the ten terms plus the correction factor round to the
 /// same five decimals as the true value. "yes", or every cell where they do not.
-fn ten_moves_five_places(exact: &mut Exact) -> Result<Computed, String> {
+fn ten_moves_five_places(exact: &mut Exact) -> Result<Computed> {
     use StrategyName::{
         BStrat, HStrat, LStrat, TwoHStrat, TwoLStrat, UnlimitedHStrat, UnlimitedLStrat,
     };
@@ -316,7 +321,7 @@ struct Gaps {
     strat: (BigRational, BigRational),
 }
 
-fn gaps(exact: &mut Exact, e: &BigRational, a: &BigRational) -> Result<Gaps, String> {
+fn gaps(exact: &mut Exact, e: &BigRational, a: &BigRational) -> Result<Gaps> {
     let low = chance(exact, StrategyName::LStrat, e, a)?;
     let high = chance(exact, StrategyName::HStrat, e, a)?;
     let strat = closed_form::strat(e.clone(), a.clone());
@@ -339,7 +344,7 @@ fn shrinking(gaps: &[(BigRational, BigRational)]) -> bool {
 /// again with equality for the limiting case". Checked along Table 4.1's E = .5 (A = .5 to
 /// .99, then 1) and A = .75 (E = .25, .5, .75, then 1): the gaps shrink, vanish at the
 /// limit, except W's as E → 1, which stays positive.
-fn approach_to_lstrat(exact: &mut Exact) -> Result<Computed, String> {
+fn approach_to_lstrat(exact: &mut Exact) -> Result<Computed> {
     let half = ratio(1, 2);
     let mut along_a = Vec::new();
     for a in ["1/2", "2/3", "3/4", "9/10", "19/20", "99/100", "1"] {
@@ -355,7 +360,10 @@ fn approach_to_lstrat(exact: &mut Exact) -> Result<Computed, String> {
     let hstrat_a: Vec<_> = along_a.iter().map(|g| g.hstrat.clone()).collect();
     let strat_a: Vec<_> = along_a.iter().map(|g| g.strat.clone()).collect();
     let hstrat_e: Vec<_> = along_e.iter().map(|g| g.hstrat.clone()).collect();
-    let strat_at_e_one = &along_e.last().ok_or("E = 1")?.strat;
+    let strat_at_e_one = &along_e
+        .last()
+        .ok_or_else(|| Error::NotComputable("E = 1".to_owned()))?
+        .strat;
     let checks = [
         ("W_L − W_H shrinks as A grows", shrinking(&hstrat_a)),
         ("W_L − W shrinks as A grows", shrinking(&strat_a)),
@@ -372,18 +380,14 @@ fn approach_to_lstrat(exact: &mut Exact) -> Result<Computed, String> {
 }
 
 /// The ten terms D(1), …, D(10) of the memo's procedure for `name` at (E, A).
-fn terms(
-    exact: &mut Exact,
-    name: StrategyName,
-    row: &TranscribedRow,
-) -> Result<Vec<BigRational>, String> {
+fn terms(exact: &mut Exact, name: StrategyName, row: &TranscribedRow) -> Result<Vec<BigRational>> {
     let (e, a) = (row.fraction_parameter("E")?, row.fraction_parameter("A")?);
     Ok(chance(exact, name, &e, &a)?.printout.terms)
 }
 
 /// Chapter 4 on Table 4.3: "LSTRAT's advantage is entirely contained in the first move":
 /// D_L(1) > D_H(1), and D_L(n) < D_H(n) on every later move the table prints.
-fn advantage_in_first_move(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
+fn advantage_in_first_move(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed> {
     let (low, high) = (
         terms(exact, StrategyName::LStrat, row)?,
         terms(exact, StrategyName::HStrat, row)?,
@@ -400,7 +404,7 @@ fn advantage_in_first_move(exact: &mut Exact, row: &TranscribedRow) -> Result<Co
 /// Chapter 4, p. 38: "(For other E and A it is sometimes contained in the first two)": at
 /// some (E, A) of Table 4.1, D_L(1) − D_H(1) falls short of LSTRAT's whole advantage
 /// while the first two moves' differences reach it, with the memo's ten-term procedure.
-fn advantage_in_first_two_somewhere(exact: &mut Exact) -> Result<Computed, String> {
+fn advantage_in_first_two_somewhere(exact: &mut Exact) -> Result<Computed> {
     for (e, a) in TABLE_4_1 {
         let (e, a) = (fraction(e), fraction(a));
         let (low, high) = (
@@ -420,7 +424,7 @@ fn advantage_in_first_two_somewhere(exact: &mut Exact) -> Result<Computed, Strin
 
 /// Chapter 4 on Table 4.3: "the chance of winning on the 6th move is twice as much under
 /// HSTRAT as under LSTRAT": "yes" when D_H(6)/D_L(6), exactly, rounds to 2.
-fn sixth_move_twice(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
+fn sixth_move_twice(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed> {
     let (low, high) = (
         terms(exact, StrategyName::LStrat, row)?,
         terms(exact, StrategyName::HStrat, row)?,
@@ -438,18 +442,16 @@ fn sixth_move_twice(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed,
 /// strict, and at A = .5 the ranking table itself ties them), `L-over-2H` (one look-ahead LSTRAT better than 2HSTRAT at
 /// every pair), `L-over-infinite-H-somewhere` ("in certain cases better than ∞HSTRAT"),
 /// `B-over-2L` (W_B > W_2L at the row's pairs, E = .5 with A = .5 and .66667).
-fn two_look_aheads(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, String> {
+fn two_look_aheads(exact: &mut Exact, claim: Above) -> Result<Computed> {
     use StrategyName::{BStrat, LStrat, TwoHStrat, TwoLStrat, UnlimitedHStrat, UnlimitedLStrat};
-    let at_least = row.column == "infinite-L-over-infinite-H";
-    let (better, worse, everywhere): (StrategyName, StrategyName, bool) = match row.column.as_str()
-    {
-        "infinite-L-over-infinite-H" => (UnlimitedLStrat, UnlimitedHStrat, true),
-        "L-over-2H" => (LStrat, TwoHStrat, true),
-        "L-over-infinite-H-somewhere" => (LStrat, UnlimitedHStrat, false),
-        "B-over-2L" => (BStrat, TwoLStrat, true),
-        other => return Err(format!("no claim {other}")),
+    let at_least = claim == Above::UnlimitedLOverUnlimitedH;
+    let (better, worse, everywhere) = match claim {
+        Above::UnlimitedLOverUnlimitedH => (UnlimitedLStrat, UnlimitedHStrat, true),
+        Above::LOverTwoH => (LStrat, TwoHStrat, true),
+        Above::LOverUnlimitedHSomewhere => (LStrat, UnlimitedHStrat, false),
+        Above::BOverTwoL => (BStrat, TwoLStrat, true),
     };
-    let pairs: Vec<(BigRational, BigRational)> = if row.column == "B-over-2L" {
+    let pairs: Vec<(BigRational, BigRational)> = if claim == Above::BOverTwoL {
         vec![(ratio(1, 2), ratio(1, 2)), (ratio(1, 2), ratio(2, 3))]
     } else {
         TABLE_4_4
@@ -477,12 +479,12 @@ fn two_look_aheads(exact: &mut Exact, row: &TranscribedRow) -> Result<Computed, 
 /// Chapter 5's depreciation factors at a position of value X, from the memo's equations
 /// solved for K: K_L = E(1 − EABX)/(1 − SA + ESABX), K_H = (E(A + EB) − E²ABX)/(1 −
 /// S(A + EB) + ESABX), K_B = (E − E²ABX)/(1 − S(A + EB) + 2ESABX).
-struct Depreciation {
+struct DepreciationFactors {
     e: BigRational,
     a: BigRational,
 }
 
-impl Depreciation {
+impl DepreciationFactors {
     fn parts(&self) -> (BigRational, BigRational, BigRational) {
         let one = BigRational::one();
         (&one - &self.e, &one - &self.a, self.e.clone() * &self.a)
@@ -524,20 +526,21 @@ impl Depreciation {
 /// S(A + EB)) and E/(1 − S(A + EB)), and the first two are W_L and W_H of TSD),
 /// `K_L>K_H` (X K_L > X K_H for every X). Checked on the grid of (E, A) at X = 1/20, …,
 /// 20/20.
-fn depreciation(row: &TranscribedRow) -> Result<Computed, String> {
+/// `printed`: the claim as the memo writes it, for the note where it fails.
+fn depreciation(claim: Depreciation, printed: &str) -> Result<Computed> {
     let xs: Vec<BigRational> = (1..=20).map(|n| ratio(n, 20)).collect();
     let zero = BigRational::zero();
     for (e, a) in open_grid() {
-        let k = Depreciation {
+        let k = DepreciationFactors {
             e: e.clone(),
             a: a.clone(),
         };
-        let holds = match row.column.as_str() {
-            "V_L=V_H" => xs.iter().all(|x| {
+        let holds = match claim {
+            Depreciation::FirstEstimatesEqual => xs.iter().all(|x| {
                 let (v_l, v_h) = k.first_estimates(x);
                 v_l == v_h
             }),
-            "limits" => {
+            Depreciation::Limits => {
                 let at_zero = [k.lstrat(&zero), k.hstrat(&zero), k.bstrat(&zero)];
                 let limits = [
                     closed_form::lstrat(e.clone(), a.clone()),
@@ -549,11 +552,10 @@ fn depreciation(row: &TranscribedRow) -> Result<Computed, String> {
                 });
                 at_zero == limits && increasing
             }
-            "K_L>K_H" => xs.iter().all(|x| k.lstrat(x) > k.hstrat(x)),
-            other => return Err(format!("no claim {other}")),
+            Depreciation::LAboveH => xs.iter().all(|x| k.lstrat(x) > k.hstrat(x)),
         };
         if !holds {
-            return Ok(fails_at(&row.column, &e, "A", &a));
+            return Ok(fails_at(printed, &e, "A", &a));
         }
     }
     Ok(yes())

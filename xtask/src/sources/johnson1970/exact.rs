@@ -15,26 +15,13 @@ use lookahead_eval::series::evaluate_with;
 use lookahead_eval::tables::{Reproduction, reproduce};
 use lookahead_eval::{Game3Parameters, GameClass, closed_form};
 use num_rational::BigRational;
-use solitaire::{Strategy, StrategyName, UnknownStrategyName};
+use solitaire::{Strategy, StrategyName};
 
+use super::quantity::Improvement;
+
+use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 use crate::verify::verdict::Computed;
-
-/// The tables this module answers for.
-pub const TABLES: [&str; 12] = [
-    "claims",
-    "text-2",
-    "text-3",
-    "text-4",
-    "4.1",
-    "4.3",
-    "4.4",
-    "4.4-ranking",
-    "4.5",
-    "5.1",
-    "6.1",
-    "6.2",
-];
 
 /// The width of the interval that holds each true value.
 const PRECISION: f64 = 1e-12;
@@ -64,23 +51,14 @@ pub struct Exact {
     chances: HashMap<(StrategyName, String, String), Reproduction>,
 }
 
-/// The strategy a column names, in the memo's spelling.
-pub(super) fn strategy_name(column: &str) -> Result<StrategyName, String> {
-    column
-        .parse()
-        .map_err(|e: UnknownStrategyName| e.to_string())
-}
-
-/// The strategy object of the ordinal strategy a column names.
-fn ordinal_strategy(column: &str) -> Result<Box<dyn Strategy>, String> {
-    let name = strategy_name(column)?;
+/// The strategy object of an ordinal strategy.
+fn ordinal_strategy(name: StrategyName) -> Result<Box<dyn Strategy>> {
     name.ordinal_strategy()
-        .ok_or_else(|| format!("{name} is not an ordinal strategy"))
+        .ok_or_else(|| Error::NotComputable(format!("{name} is not an ordinal strategy")))
 }
 
-fn parameters(row: &TranscribedRow) -> Result<GameClass<BigRational>, String> {
-    GameClass::new(row.fraction_parameter("E")?, row.fraction_parameter("A")?)
-        .map_err(|e| e.to_string())
+fn parameters(row: &TranscribedRow) -> Result<GameClass<BigRational>> {
+    GameClass::new(row.fraction_parameter("E")?, row.fraction_parameter("A")?).library()
 }
 
 /// The memo's printed chance for a reproduction, with the true value beside it.
@@ -93,21 +71,22 @@ fn total(chance: &Reproduction) -> Computed {
 }
 
 /// The `n`-th (from 1) of `items`, `n` as a row writes it.
-fn nth<'t, T>(items: &'t [T], n: &str) -> Result<&'t T, String> {
-    let n: usize = n.parse().map_err(|_| format!("{n} is not a count"))?;
+fn nth<'t, T>(items: &'t [T], n: &str) -> Result<&'t T> {
+    let count: usize = n.parse().map_err(|_| Error::BadParameter {
+        name: "n".to_owned(),
+        value: n.to_owned(),
+        expected: "a count",
+    })?;
+    let n = count;
     n.checked_sub(1)
         .and_then(|i| items.get(i))
-        .ok_or_else(|| format!("no item {n}"))
+        .ok_or_else(|| Error::NotComputable(format!("no item {n}")))
 }
 
 impl Exact {
     /// The memo's procedure and the true value for `name` at the row's (E, A), computed
     /// once.
-    fn chance(
-        &mut self,
-        row: &TranscribedRow,
-        name: StrategyName,
-    ) -> Result<&Reproduction, String> {
+    fn chance(&mut self, row: &TranscribedRow, name: StrategyName) -> Result<&Reproduction> {
         self.chance_at(name, &parameters(row)?)
     }
 
@@ -117,17 +96,20 @@ impl Exact {
         &mut self,
         name: StrategyName,
         params: &GameClass<BigRational>,
-    ) -> Result<&Reproduction, String> {
+    ) -> Result<&Reproduction> {
         let key = (name, params.e().to_string(), params.a().to_string());
         if !self.chances.contains_key(&key) {
-            let chance = reproduce(name, params, PRECISION).map_err(|e| e.to_string())?;
+            let chance = reproduce(name, params, PRECISION).library()?;
             self.chances.insert(key.clone(), chance);
         }
         Ok(&self.chances[&key])
     }
 
-    fn procedure(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let name = strategy_name(&row.column)?;
+    pub(super) fn procedure(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+    ) -> Result<Computed> {
         if name == StrategyName::Strat {
             let params = parameters(row)?;
             return Ok(Computed::Exact(closed_form::strat(params.e(), params.a())));
@@ -136,9 +118,13 @@ impl Exact {
     }
 
     /// A cell of Table 4.3: one line of OUTPUT's printout for LSTRAT or HSTRAT.
-    fn printout_line(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn printout_line(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+    ) -> Result<Computed> {
         let line = row.required_parameter("line")?;
-        let chance = self.chance(row, strategy_name(&row.column)?)?;
+        let chance = self.chance(row, name)?;
         let printout = &chance.printout;
         Ok(match line {
             "sum" => Computed::Exact(printout.sum.clone()),
@@ -150,7 +136,7 @@ impl Exact {
 
     /// The ranking of the seven look-ahead strategies by the memo's printed chances; ties
     /// at the printed five decimals are joined by "=".
-    fn ranking(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn ranking(&mut self, row: &TranscribedRow) -> Result<Computed> {
         let mut printed = Vec::new();
         for (name, short) in RANKED {
             let total = &self.chance(row, name)?.printout.total;
@@ -172,18 +158,21 @@ impl Exact {
 
     /// Table 4.5: the better one-look-ahead (LSTRAT, HSTRAT) or two-look-ahead (BSTRAT,
     /// 2LSTRAT, 2HSTRAT) chance over STRAT's.
-    fn improvement(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn improvement(
+        &mut self,
+        row: &TranscribedRow,
+        column: Improvement,
+    ) -> Result<Computed> {
         let params = parameters(row)?;
         let strat = closed_form::strat(params.e(), params.a());
-        let names: &[StrategyName] = match row.column.as_str() {
-            "STRAT" => return Ok(Computed::Exact(strat)),
-            "one-look-ahead-ratio" => &[StrategyName::LStrat, StrategyName::HStrat],
-            "two-look-ahead-ratio" => &[
+        let names: &[StrategyName] = match column {
+            Improvement::Strat => return Ok(Computed::Exact(strat)),
+            Improvement::OneLookAhead => &[StrategyName::LStrat, StrategyName::HStrat],
+            Improvement::TwoLookAhead => &[
                 StrategyName::BStrat,
                 StrategyName::TwoLStrat,
                 StrategyName::TwoHStrat,
             ],
-            other => return Err(format!("no column {other}")),
         };
         let mut best: Option<BigRational> = None;
         for name in names {
@@ -192,19 +181,25 @@ impl Exact {
                 best = Some(total.clone());
             }
         }
-        Ok(Computed::Exact(best.ok_or("no strategy")? / strat))
+        Ok(Computed::Exact(
+            best.ok_or_else(|| Error::NotComputable("no strategy".to_owned()))? / strat,
+        ))
     }
 
     /// A difference "X-Y" of two of the memo's printed chances.
-    fn difference(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let (first, second) = row.column.split_once('-').ok_or("not a difference")?;
-        let x = self.chance(row, strategy_name(first)?)?;
+    pub(super) fn difference(
+        &mut self,
+        row: &TranscribedRow,
+        first: StrategyName,
+        second: StrategyName,
+    ) -> Result<Computed> {
+        let x = self.chance(row, first)?;
         let (procedure, low, high) = (
             x.printout.total.clone(),
             x.exact.lower.clone(),
             x.exact.upper.clone(),
         );
-        let y = self.chance(row, strategy_name(second)?)?;
+        let y = self.chance(row, second)?;
         Ok(Computed::Procedure {
             procedure: procedure - &y.printout.total,
             low: low - &y.exact.upper,
@@ -213,48 +208,62 @@ impl Exact {
     }
 
     /// The running text's ratio D(n+1)/D(n) between successive terms.
-    fn term_ratio(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn term_ratio(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+    ) -> Result<Computed> {
         let n = row.required_parameter("n")?;
-        let name = strategy_name(&row.column)?;
         let ratio = nth(&self.chance(row, name)?.printout.ratios, n)?;
-        Ok(Computed::Exact(ratio.clone().ok_or("D(n) = 0")?))
+        Ok(Computed::Exact(ratio.clone().ok_or_else(|| {
+            Error::NotComputable("D(n) = 0".to_owned())
+        })?))
     }
 
     /// Table 5.1: the ratio D(10)/D(9) of the memo's terms, or its limit as the position's
     /// value falls (chapter 5): S(A + EB) for HSTRAT, SA for LSTRAT.
-    fn ratio_and_limit(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        let (name, quantity) = row.column.split_once(' ').ok_or("no quantity")?;
-        let name = strategy_name(name)?;
-        if quantity == "ratio" {
+    pub(super) fn ratio_or_limit(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+        limit: bool,
+    ) -> Result<Computed> {
+        if !limit {
             let chance = self.chance(row, name)?;
             let ratio = chance.printout.ratios.last().cloned().flatten();
-            return Ok(Computed::Exact(ratio.ok_or("D(9) = 0")?));
+            return Ok(Computed::Exact(
+                ratio.ok_or_else(|| Error::NotComputable("D(9) = 0".to_owned()))?,
+            ));
         }
         let params = parameters(row)?;
         let (s, a, b, e) = (params.s(), params.a(), params.b(), params.e());
         Ok(Computed::Exact(match name {
             StrategyName::HStrat => s * (a + e * b),
             StrategyName::LStrat => s * a,
-            other => return Err(format!("no limit for {other}")),
+            other => return Err(Error::NotComputable(format!("no limit for {other}"))),
         }))
     }
 
     /// Tables 6.1 and 6.2: game 3 by Johnson's diagram of expected values (E, T, Δ): the
     /// chance of winning (6.1) or losing (6.2) on moves 1 to 3, their sum, and for 6.2 the
     /// chance of losing at all ("sum + correction factor") and of winning (1 minus it).
-    fn game3(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn game3(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+        winning: bool,
+    ) -> Result<Computed> {
         let params = Game3Parameters::new(
             row.fraction_parameter("E")?,
             row.fraction_parameter("T")?,
             row.fraction_parameter("shift")?,
         )
-        .map_err(|e| e.to_string())?;
-        let strategy = ordinal_strategy(&row.column)?;
+        .library()?;
+        let strategy = ordinal_strategy(name)?;
         let line = row.required_parameter("line")?;
-        let winning = row.table == "6.1";
         if line == "total" || line == "win" {
-            let w = evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES)
-                .map_err(|e| e.to_string())?;
+            let w =
+                evaluate_with(Diagram::game3(&*strategy, &params), PRECISION, MOVES).library()?;
             let one = BigRational::from_integer(1.into());
             // The game ends with probability 1 (E > 0), so it is lost with chance 1 − W.
             let (low, high) = if line == "win" {
@@ -272,7 +281,7 @@ impl Exact {
         let mut terms = Vec::new();
         let mut lost_before = BigRational::from_integer(0.into());
         for _ in 0..GAME3_MOVES {
-            let won = diagram.next_move().map_err(|e| e.to_string())?;
+            let won = diagram.next_move().library()?;
             let lost = diagram.lost();
             terms.push(if winning { won } else { &lost - &lost_before });
             lost_before = lost;
@@ -284,25 +293,14 @@ impl Exact {
     }
 
     /// A chance in the dependent form (chapters 2 and 3), exactly.
-    fn dependent(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
+    pub(super) fn dependent(
+        &mut self,
+        row: &TranscribedRow,
+        name: StrategyName,
+    ) -> Result<Computed> {
         let params = parameters(row)?;
-        let strategy = ordinal_strategy(&row.column)?;
-        let value = dependent_value(&*strategy, &params).map_err(|e| e.to_string())?;
+        let strategy = ordinal_strategy(name)?;
+        let value = dependent_value(&*strategy, &params).library()?;
         Ok(Computed::Exact(value))
-    }
-
-    pub fn compute(&mut self, row: &TranscribedRow) -> Result<Computed, String> {
-        match row.table.as_str() {
-            "text-2" | "text-3" => self.dependent(row),
-            "text-4" => self.term_ratio(row),
-            "4.3" => self.printout_line(row),
-            "4.4-ranking" => self.ranking(row),
-            "4.5" => self.improvement(row),
-            "5.1" => self.ratio_and_limit(row),
-            "6.1" | "6.2" => self.game3(row),
-            "claims" => super::claims::compute(self, row),
-            "4.4" if row.column.contains('-') => self.difference(row),
-            _ => self.procedure(row),
-        }
     }
 }

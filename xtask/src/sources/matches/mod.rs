@@ -11,34 +11,77 @@ use nim_games::random_opponent::AgainstRandom;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-use crate::sources::{Recompute, RunSize, integer_parameter};
+use crate::error::{Error, LibraryResult, Result};
+use crate::sources::{RunSize, Source, integer_parameter};
 use crate::verify::transcription::TranscribedRow;
 use crate::verify::verdict::Computed;
 
-struct Matches;
-
-pub fn recompute() -> Box<dyn Recompute> {
-    Box::new(Matches)
+/// The report's printed quantities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// Section 3.1: nodes of the minimax tree for n matches.
+    MinimaxSize,
+    /// Section 3.1: nodes of the alpha-beta tree for n matches.
+    AlphaBetaSize,
+    /// Section 3.2: whether to move first or second with n matches.
+    PreferredTurn,
+    /// Section 3.2: the losing positions up to max-n.
+    LosingPositions,
+    /// Section 3.3: E\[n\], the optimal player's expected value against the random player,
+    /// moving first (3.3.1) or second (3.3.2).
+    ValueAgainstRandom(Player),
+    /// Figure 1's walk-through: the minimax value of a branch.
+    BranchValue,
+    /// Section 3.3's closed forms: P(win) along a residue class of n modulo 4.
+    WinClosedForm,
+    /// Section 3.3's closed forms: the limit of E\[n\] as n grows.
+    ValueLimit,
 }
 
-impl Recompute for Matches {
-    fn compute(&mut self, row: &TranscribedRow, _: RunSize) -> Result<Computed, String> {
-        match (row.table.as_str(), row.column.as_str()) {
-            ("3.1", column @ ("minimax-size" | "alpha-beta-size")) => {
-                let n = integer_parameter(row, "n")?;
-                let game = MatchesGame::new(n).map_err(|e| e.to_string())?;
-                let sizes = TreeSizes::measure(&game).map_err(|e| e.to_string())?;
-                let size = if column == "minimax-size" {
-                    sizes.minimax
-                } else {
-                    sizes.alpha_beta
-                };
-                Ok(Computed::count(size))
-            }
-            ("3.2", "turn") => {
-                let game =
-                    MatchesGame::new(integer_parameter(row, "n")?).map_err(|e| e.to_string())?;
-                let turn = preferred_turn(&game).map_err(|e| e.to_string())?;
+/// The matches report (section 3), recomputed with `nim-games`.
+pub struct Matches;
+
+impl Source for Matches {
+    const ID: &'static str = "matches";
+    const TRANSCRIPTION_FILE: &'static str = "xtask/src/sources/matches/transcription.toml";
+    const TRANSCRIPTION: &'static str = include_str!("transcription.toml");
+    type Quantity = Quantity;
+
+    fn quantity(table: &str, column: &str) -> Option<Quantity> {
+        Some(match (table, column) {
+            ("3.1", "minimax-size") => Quantity::MinimaxSize,
+            ("3.1", "alpha-beta-size") => Quantity::AlphaBetaSize,
+            ("3.2", "turn") => Quantity::PreferredTurn,
+            ("3.2", "losing-positions") => Quantity::LosingPositions,
+            ("3.3.1", "E") => Quantity::ValueAgainstRandom(Player::First),
+            ("3.3.2", "E") => Quantity::ValueAgainstRandom(Player::Second),
+            ("1-walk-through", "branch-value") => Quantity::BranchValue,
+            ("3.3-closed-forms", "P(win)") => Quantity::WinClosedForm,
+            ("3.3-closed-forms", "lim E[n]") => Quantity::ValueLimit,
+            _ => return None,
+        })
+    }
+
+    fn new() -> Result<Matches> {
+        Ok(Matches)
+    }
+
+    fn compute(
+        &mut self,
+        quantity: &Quantity,
+        row: &TranscribedRow,
+        _: RunSize,
+    ) -> Result<Computed> {
+        let game = || MatchesGame::new(integer_parameter(row, "n")?).library();
+        match *quantity {
+            Quantity::MinimaxSize => Ok(Computed::count(
+                TreeSizes::measure(&game()?).library()?.minimax,
+            )),
+            Quantity::AlphaBetaSize => Ok(Computed::count(
+                TreeSizes::measure(&game()?).library()?.alpha_beta,
+            )),
+            Quantity::PreferredTurn => {
+                let turn = preferred_turn(&game()?).library()?;
                 Ok(Computed::Text(
                     match turn {
                         Player::First => "first",
@@ -47,46 +90,37 @@ impl Recompute for Matches {
                     .to_string(),
                 ))
             }
-            ("3.2", "losing-positions") => {
-                let lost = losing_positions(integer_parameter(row, "max-n")?)
-                    .map_err(|e| e.to_string())?;
+            Quantity::LosingPositions => {
+                let lost = losing_positions(integer_parameter(row, "max-n")?).library()?;
                 let listed: Vec<String> = lost.iter().map(u32::to_string).collect();
                 Ok(Computed::Text(listed.join(", ")))
             }
-            (table @ ("3.3.1" | "3.3.2"), "E") => {
+            Quantity::ValueAgainstRandom(optimal_player) => {
                 let n = integer_parameter(row, "n")?;
-                let optimal_player = if table == "3.3.1" {
-                    Player::First
-                } else {
-                    Player::Second
-                };
-                let solved = AgainstRandom::solve(n).map_err(|e| e.to_string())?;
-                let value = solved
-                    .expected_value(n, optimal_player)
-                    .map_err(|e| e.to_string())?;
+                let solved = AgainstRandom::solve(n).library()?;
+                let value = solved.expected_value(n, optimal_player).library()?;
                 Ok(Computed::Exact(value))
             }
-            ("1-walk-through", "branch-value") => {
-                let game =
-                    MatchesGame::new(integer_parameter(row, "n")?).map_err(|e| e.to_string())?;
+            Quantity::BranchValue => {
                 let branch = MatchesPosition {
                     matches_left: integer_parameter(row, "leave")?,
                     to_move: Player::Second,
                 };
-                let value = minimax(&game, &branch).map_err(|e| e.to_string())?.value;
+                let value = minimax(&game()?, &branch).library()?.value;
                 Ok(Computed::Exact(BigRational::from_integer(value.into())))
             }
-            ("3.3-closed-forms", "P(win)") => {
+            Quantity::WinClosedForm => {
                 let forms = residue_forms(row)?;
-                let first = forms.first().ok_or("no residue class")?;
+                let first = forms
+                    .first()
+                    .ok_or_else(|| Error::NotComputable("no residue class".to_owned()))?;
                 if forms.iter().any(|form| form != first) {
                     let all: Vec<String> = forms.iter().map(Geometric::to_string).collect();
                     return Ok(Computed::Text(all.join(" | ")));
                 }
                 Ok(Computed::Text(first.to_string()))
             }
-            ("3.3-closed-forms", "lim E[n]") => limit_of_value(row),
-            (table, column) => Err(format!("no computation for table {table}, column {column}")),
+            Quantity::ValueLimit => limit_of_value(row),
         }
     }
 }
@@ -173,30 +207,32 @@ impl std::fmt::Display for Geometric {
 }
 
 /// The optimal player of a closed-form row (`player=first` or `second`).
-fn closed_form_player(row: &TranscribedRow) -> Result<Player, String> {
+fn closed_form_player(row: &TranscribedRow) -> Result<Player> {
     match row.required_parameter("player")? {
         "first" => Ok(Player::First),
         "second" => Ok(Player::Second),
-        other => Err(format!("player={other}?")),
+        other => Err(Error::NotComputable(format!("player={other}?"))),
     }
 }
 
 /// The exact P(win) for n = 4k + r, k from the row's `from-k` on, for each r of `residues`,
 /// fitted as a + b·r^k with k counted as the report counts it. One solve serves them all.
-fn fitted_forms(row: &TranscribedRow, residues: &[u32]) -> Result<Vec<Geometric>, String> {
+fn fitted_forms(row: &TranscribedRow, residues: &[u32]) -> Result<Vec<Geometric>> {
     let player = closed_form_player(row)?;
     let from_k = crate::sources::integer_parameter(row, "from-k")?;
     let last = 4 * (from_k + CLOSED_FORM_TERMS) + 4;
-    let solved = AgainstRandom::solve(last).map_err(|e| e.to_string())?;
+    let solved = AgainstRandom::solve(last).library()?;
     residues
         .iter()
         .map(|&residue| {
             let values = (from_k..from_k + CLOSED_FORM_TERMS)
                 .map(|k| solved.win_probability(4 * k + residue, player))
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| e.to_string())?;
+                .library()?;
             let form = Geometric::fit(&values).ok_or_else(|| {
-                format!("P(win) at n = 4k + {residue} is not of the form a + b*r^k")
+                Error::NotComputable(format!(
+                    "P(win) at n = 4k + {residue} is not of the form a + b*r^k"
+                ))
             })?;
             Ok(form.counted_from(from_k))
         })
@@ -205,18 +241,18 @@ fn fitted_forms(row: &TranscribedRow, residues: &[u32]) -> Result<Vec<Geometric>
 
 /// The fitted form of each residue class a closed-form row names: `n=4k+1`, or
 /// `n=4k+2..4k+4`.
-fn residue_forms(row: &TranscribedRow) -> Result<Vec<Geometric>, String> {
+fn residue_forms(row: &TranscribedRow) -> Result<Vec<Geometric>> {
     let residues: &[u32] = match row.required_parameter("n")? {
         "4k+1" => &[1],
         "4k+2..4k+4" => &[2, 3, 4],
-        other => return Err(format!("n={other}?")),
+        other => return Err(Error::NotComputable(format!("n={other}?"))),
     };
     fitted_forms(row, residues)
 }
 
 /// The limit of E\[n\] = 2·P(win) − 1 as n → ∞: the constant term of every residue class's
 /// form, when each converges (|r| < 1) and all agree.
-fn limit_of_value(row: &TranscribedRow) -> Result<Computed, String> {
+fn limit_of_value(row: &TranscribedRow) -> Result<Computed> {
     let forms = fitted_forms(row, &[1, 2, 3, 4])?;
     let limits: Vec<BigRational> = forms
         .iter()
@@ -224,15 +260,17 @@ fn limit_of_value(row: &TranscribedRow) -> Result<Computed, String> {
             if form.b.is_zero() || form.r.abs() < BigRational::one() {
                 Ok(&form.a + &form.a - BigRational::one())
             } else {
-                Err(format!("E[n] diverges along {form}"))
+                Err(Error::NotComputable(format!("E[n] diverges along {form}")))
             }
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_>>()?;
     match limits.as_slice() {
         [first, rest @ ..] if rest.iter().all(|limit| limit == first) => {
             Ok(Computed::Exact(first.clone()))
         }
-        _ => Err("E[n] has different limits along the residue classes".to_owned()),
+        _ => Err(Error::NotComputable(
+            "E[n] has different limits along the residue classes".to_owned(),
+        )),
     }
 }
 

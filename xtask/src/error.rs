@@ -1,0 +1,96 @@
+//! The one error type of the xtask. Every fallible function returns [`Result`]; the command
+//! line prints an error's message and exits with status 2, the only place it becomes text.
+
+use std::path::PathBuf;
+
+use crate::verify::transcription::TranscriptionError;
+
+/// `Result` with the xtask's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Why a task, a row's recomputation or a figure failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A transcription that cannot be used: a format error, a duplicate row, an unknown
+    /// quantity (each naming its file and line).
+    #[error(transparent)]
+    Transcription(#[from] TranscriptionError),
+    /// A row lacks a parameter its quantity needs.
+    #[error("row {row:?} has no parameter {name}")]
+    MissingParameter {
+        /// The row's parameters, as transcribed.
+        row: String,
+        /// The missing parameter.
+        name: String,
+    },
+    /// A parameter that does not read as its quantity needs.
+    #[error("parameter {name}={value} is not {expected}")]
+    BadParameter {
+        /// The parameter.
+        name: String,
+        /// Its value, as transcribed.
+        value: String,
+        /// What it should be ("a whole number", "a range like 22-27").
+        expected: &'static str,
+    },
+    /// A library crate refused the computation; its own typed error.
+    #[error(transparent)]
+    Library(Box<dyn std::error::Error + Send + Sync>),
+    /// A value that cannot be given: the library's answer does not have the form the
+    /// printed quantity needs (no doubling point in the range searched, a closed form that
+    /// does not fit), said in the source's terms.
+    #[error("{0}")]
+    NotComputable(String),
+    /// A file that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Graphviz, which lays out the figures' trees, could not be run or failed.
+    #[error("{what}: {source}")]
+    Graphviz {
+        /// What was being done.
+        what: &'static str,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A worker thread panicked.
+    #[error("{0} panicked")]
+    ThreadPanicked(&'static str),
+    /// A figure could not be drawn.
+    #[error("{figure}: {source}")]
+    Figure {
+        /// `paper/name`.
+        figure: String,
+        /// Why.
+        source: Box<Error>,
+    },
+    /// The command line asks for something the task does not do.
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl Error {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.into();
+        move |source| Error::Io { path, source }
+    }
+}
+
+/// Turns a library crate's typed error into [`Error::Library`], keeping the error itself.
+pub trait LibraryResult<T> {
+    /// The value, or the library's error as an [`Error`].
+    fn library(self) -> Result<T>;
+}
+
+impl<T, E: std::error::Error + Send + Sync + 'static> LibraryResult<T>
+    for std::result::Result<T, E>
+{
+    fn library(self) -> Result<T> {
+        self.map_err(|e| Error::Library(Box::new(e)))
+    }
+}
