@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use commands::options::{Options, output_file};
+use commands::verify_tables::{self, VerifyOptions};
 use commands::{bearoff, grundy, race_formulas, tournament};
 use error::{Error, Result};
-use verify::VerifyOptions;
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
@@ -82,7 +82,7 @@ fn main() -> ExitCode {
     let docs = workspace_dir().join("docs");
     let result = match args.first().map(String::as_str) {
         Some("verify-tables") => parse_verify_options(&args[1..])
-            .and_then(|options| verify::run(&options, &docs.join("reproduction"))),
+            .and_then(|options| verify_tables::run(&options, &docs.join("reproduction"))),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &docs),
         Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),

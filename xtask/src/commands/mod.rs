@@ -6,3 +6,4 @@ pub mod markers;
 pub mod options;
 pub mod race_formulas;
 pub mod tournament;
+pub mod verify_tables;

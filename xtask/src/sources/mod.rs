@@ -11,8 +11,8 @@ pub mod johnson1970;
 pub mod levene_fenner;
 pub mod matches;
 
-use crate::error::{Error, Result};
-use crate::verify::transcription::{TranscribedRow, Transcription, TranscriptionError};
+use crate::error::{Error, Result, TranscriptionError};
+use crate::verify::transcription::{TranscribedRow, Transcription};
 use crate::verify::verdict::Computed;
 
 /// How much work the Monte Carlo rows may do.

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use game_core::number::{PrintedNumber, Rounding};
 use num_rational::BigRational;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, TranscriptionError};
 use crate::verify::reading::PartialReading;
 
 /// One paper's transcription.
@@ -140,66 +140,6 @@ impl ErratumKind {
             ErratumKind::Scan => "scan",
         }
     }
-}
-
-/// A transcription that cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum TranscriptionError {
-    /// The TOML does not parse or does not fit the format.
-    #[error("{file}: {source}")]
-    Format {
-        /// The data file.
-        file: String,
-        /// What the parser said.
-        source: toml::de::Error,
-    },
-    /// A row is neither printed nor illegible, or both.
-    #[error(
-        "{file}: row {table}/{row}/{column} must have exactly one of `published` and `illegible`"
-    )]
-    PublishedOrIllegible {
-        /// The data file.
-        file: String,
-        /// The row's table.
-        table: String,
-        /// The row's parameters.
-        row: String,
-        /// The row's quantity.
-        column: String,
-    },
-    /// A partial reading on a printed row, or one that cannot be judged.
-    #[error("{file}: row {key}: reading {reading:?}: {why}")]
-    Reading {
-        /// The data file.
-        file: String,
-        /// The row.
-        key: String,
-        /// The reading.
-        reading: String,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// A row whose (table, column) its source does not print: a misspelt column, or a
-    /// quantity with no computation.
-    #[error("{file}:{line}: table {table:?} has no quantity {column:?}")]
-    UnknownQuantity {
-        /// The data file.
-        file: String,
-        /// The line of the row's `[[row]]` header.
-        line: usize,
-        /// The row's table.
-        table: String,
-        /// The row's column.
-        column: String,
-    },
-    /// Two rows with the same (table, row, column).
-    #[error("{file}: row {key} appears twice")]
-    Duplicate {
-        /// The data file.
-        file: String,
-        /// The repeated row.
-        key: String,
-    },
 }
 
 impl Transcription {
