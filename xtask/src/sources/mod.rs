@@ -12,8 +12,8 @@ pub mod levene_fenner;
 pub mod matches;
 
 use crate::error::{Error, Result, TranscriptionError};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::{TranscribedRow, Transcription};
-use crate::verify::verdict::Computed;
 
 /// How much work the Monte Carlo rows may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

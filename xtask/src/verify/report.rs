@@ -7,8 +7,9 @@ use game_core::number::PrintedNumber;
 use serde_json::json;
 
 use crate::error::Result;
+use crate::verify::computed::{Computed, TRUE_VALUE_DIFFERS};
 use crate::verify::transcription::{ErratumKind, NotCompared, RoundingRule, TranscribedRow};
-use crate::verify::verdict::{Computed, Status, TRUE_VALUE_DIFFERS, Verdict};
+use crate::verify::verdict::{Status, Verdict};
 
 /// One printed number with our value and the verdict.
 pub struct RowResult {

@@ -19,9 +19,9 @@ use num_traits::{One, Zero};
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::integer_parameter;
+use crate::verify::computed::Computed;
 use crate::verify::formula::Formula;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 fn ratio(numerator: i64, denominator: i64) -> BigRational {
     BigRational::new(numerator.into(), denominator.into())

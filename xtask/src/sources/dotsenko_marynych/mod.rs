@@ -16,8 +16,8 @@ use num_rational::BigRational;
 mod claims;
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source, integer_parameter};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// The largest pip count Table 4 needs (k = 120, s − k = 30).
 const RACE_TABLE: u32 = 150;

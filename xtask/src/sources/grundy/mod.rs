@@ -7,8 +7,8 @@ use nim_games::sprague_grundy::OutcomeClass;
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source, integer_parameter};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// Every heap the note mentions is at most 20.
 const LARGEST_HEAP: u32 = 20;

@@ -17,8 +17,8 @@ use solitaire::StrategyName;
 use super::exact::Exact;
 use super::quantity::{Above, Claim, Depreciation};
 use crate::error::{Error, LibraryResult, Result};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// The (E, A) pairs of Table 4.1, as the memo prints them.
 const TABLE_4_1: [(&str, &str); 12] = [

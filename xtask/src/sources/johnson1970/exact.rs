@@ -20,8 +20,8 @@ use solitaire::{Strategy, StrategyName};
 use super::quantity::Improvement;
 
 use crate::error::{Error, LibraryResult, Result};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// The width of the interval that holds each true value.
 const PRECISION: f64 = 1e-12;

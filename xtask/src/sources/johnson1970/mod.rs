@@ -6,13 +6,14 @@ mod claims;
 mod exact;
 mod monte_carlo;
 mod quantity;
+pub mod series;
 
 use quantity::Quantity;
 
 use crate::error::Result;
 use crate::sources::{RunSize, Source};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 use exact::Exact;
 use monte_carlo::MonteCarloRuns;
 

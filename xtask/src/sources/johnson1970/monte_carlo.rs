@@ -13,8 +13,8 @@ use tree_gen::{GameClass, SplitRatio, TreeParams};
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::RunSize;
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// The strategies every Monte Carlo row is drawn from, all played on the same trees.
 const NAMES: [StrategyName; 6] = [

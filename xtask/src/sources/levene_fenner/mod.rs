@@ -13,8 +13,8 @@ use num_rational::BigRational;
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source, integer_parameter};
+use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-use crate::verify::verdict::Computed;
 
 /// The paper's printed quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
