@@ -4,6 +4,7 @@
 
 mod claims;
 mod exact;
+pub mod generated_tree;
 mod monte_carlo;
 mod quantity;
 pub mod series;
