@@ -3,17 +3,14 @@
 
 use std::fmt::Write;
 
-use game_core::number::{format_fraction, to_f64};
-use minimax_random::MoveShape;
-use minimax_random::polynomial::limit_probabilities;
-use minimax_random::probability::move_probabilities;
+use game_core::number::format_fraction;
 use plotters::prelude::*;
 
 use super::graphviz::{Palette, digraph, quote, render, tint};
 use super::style::{BLUE, FONT, INK, LABEL, SIZE, TICK, TITLE, VERMILION, blank_page, draw_key};
 use super::{Figure, transcription};
 use crate::error::{Error, LibraryResult, Result};
-use crate::verify::transcription::TranscribedRow;
+use crate::sources::levene_fenner::series::{EXAMPLES, Example, MAX_ALPHA};
 
 /// The figures of this paper.
 pub fn figures() -> Vec<Figure> {
@@ -31,98 +28,8 @@ pub fn figures() -> Vec<Figure> {
     ]
 }
 
-/// The largest α drawn: the paper's claim for Example 2 runs to 100.
-const MAX_ALPHA: u32 = 100;
-
-/// An example of section 6: its name in the data file, its moves a and b (children per
-/// level) and its colour.
-struct Example {
-    table: &'static str,
-    title: &'static str,
-    /// What the paper says of the two moves' domination (section 6).
-    domination: &'static str,
-    /// The α at which the paper gives prob(a) and prob(b).
-    printed_alphas: &'static [u32],
-    a: [u32; 2],
-    b: [u32; 2],
-    colour: RGBColor,
-}
-
-const EXAMPLES: [Example; 2] = [
-    Example {
-        table: "example-1",
-        title: "Ex. 1 (a = 2×3, b = 3×2)",
-        domination: "a strictly dominates b",
-        printed_alphas: &[2],
-        a: [2, 3],
-        b: [3, 2],
-        colour: BLUE,
-    },
-    Example {
-        table: "example-2",
-        title: "Ex. 2 (a = 2×3, b = 1×2)",
-        domination: "neither dominates the other",
-        printed_alphas: &[2, 3],
-        a: [2, 3],
-        b: [1, 2],
-        colour: VERMILION,
-    },
-];
-
-impl Example {
-    fn moves(&self) -> Result<[MoveShape; 2]> {
-        let shape = |children: [u32; 2]| MoveShape::new(children.to_vec()).library();
-        Ok([shape(self.a)?, shape(self.b)?])
-    }
-
-    /// prob(a) − prob(b) for α = 1, …, [`MAX_ALPHA`], exactly, as points (α, difference).
-    fn differences(&self) -> Result<Vec<(f64, f64)>> {
-        let moves = self.moves()?;
-        (1..=MAX_ALPHA)
-            .map(|alpha| {
-                let probs = move_probabilities(&moves, alpha).library()?;
-                Ok((f64::from(alpha), to_f64(&(&probs[0] - &probs[1]))))
-            })
-            .collect()
-    }
-
-    /// The limit of prob(a) − prob(b) as α → ∞ (`polynomial::limit_probabilities`).
-    fn limit(&self) -> Result<f64> {
-        let limits = limit_probabilities(&self.moves()?).library()?;
-        Ok(to_f64(&(&limits[0] - &limits[1])))
-    }
-
-    /// The paper's printed prob(a) − prob(b), at each α where `rows` (its transcription)
-    /// print both.
-    fn printed(&self, rows: &[TranscribedRow]) -> Result<Vec<(f64, f64)>> {
-        let at = |alpha: &str, column: &str| {
-            rows.iter().find(|row| {
-                row.table == self.table
-                    && row.column == column
-                    && row.parameter("alpha") == Some(alpha)
-            })
-        };
-        let mut points = Vec::new();
-        for row_a in rows
-            .iter()
-            .filter(|row| row.table == self.table && row.column == "prob(a)")
-        {
-            let Some(alpha) = row_a.parameter("alpha") else {
-                continue;
-            };
-            let Some(row_b) = at(alpha, "prob(b)") else {
-                continue;
-            };
-            if let (Some(a), Some(b)) = (row_a.printed_value()?, row_b.printed_value()?) {
-                let alpha: f64 = alpha
-                    .parse()
-                    .map_err(|_| Error::NotComputable(format!("alpha = {alpha}?")))?;
-                points.push((alpha, to_f64(&(a - b))));
-            }
-        }
-        Ok(points)
-    }
-}
+/// The colour of each example on the chart.
+const COLOURS: [RGBColor; 2] = [BLUE, VERMILION];
 
 /// The paper's Figure 1, the 3-ply tree of Example 1, beside Example 2's variant of it, with
 /// prob(a) and prob(b) as exact fractions at the α where the paper gives them.
@@ -144,8 +51,7 @@ fn figure_1() -> Result<String> {
 fn example_tree(dot: &mut String, index: usize, example: &Example) -> Result<()> {
     let moves = example.moves()?;
     let mut chances = vec![String::new(), String::new()];
-    for &alpha in example.printed_alphas {
-        let probs = move_probabilities(&moves, alpha).library()?;
+    for (alpha, probs) in example.printed_chances()? {
         for (chance, prob) in chances.iter_mut().zip(&probs) {
             write!(chance, "\nα = {alpha}: {}", format_fraction(prob)).library()?;
         }
@@ -239,8 +145,7 @@ fn probability_difference_against_alpha() -> Result<String> {
         chart
             .draw_series(LineSeries::new(zero, INK.stroke_width(1)))
             .library()?;
-        for example in &EXAMPLES {
-            let colour = example.colour;
+        for (example, colour) in EXAMPLES.iter().zip(COLOURS) {
             let curve = example.differences()?;
             chart
                 .draw_series(LineSeries::new(
@@ -313,27 +218,5 @@ mod tests {
         assert_eq!(shown, 6, "Example 1 at α = 2, Example 2 at α = 2 and 3");
         // Example 1's tree: 1 + 2 + (2 + 3) + 2·3 + 3·2 nodes; Example 2's: 1 + 2 + (2 + 1) + 6 + 2.
         assert_eq!(svg.matches("class=\"node\"").count(), 20 + 14);
-    }
-
-    /// The curve passes through the paper's printed values: Example 1 at α = 2, Example 2
-    /// at α = 2 and 3 (where it changes sign, as the paper says).
-    #[test]
-    fn the_curves_meet_the_printed_values() {
-        let rows = transcription("levene-fenner").unwrap().rows;
-        for example in &EXAMPLES {
-            let curve = example.differences().unwrap();
-            let printed = example.printed(&rows).unwrap();
-            assert!(!printed.is_empty(), "{}", example.title);
-            for (alpha, difference) in printed {
-                let (_, ours) = curve[alpha as usize - 1];
-                assert!(
-                    (ours - difference).abs() < 1e-12,
-                    "{} at α = {alpha}",
-                    example.title
-                );
-            }
-        }
-        let second = EXAMPLES[1].differences().unwrap();
-        assert!(second[1].1 > 0.0 && second[2].1 < 0.0);
     }
 }

@@ -2,6 +2,8 @@
 //! its moves' subgame trees by their children per level (`a=2x3` is a move with 2 children
 //! of 3 leaves each) and α.
 
+pub mod series;
+
 use minimax_random::MoveShape;
 use minimax_random::counting::Counts;
 use minimax_random::domination::{Dominance, dominance};

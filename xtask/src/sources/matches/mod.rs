@@ -1,6 +1,8 @@
 //! The matches report: tree sizes (section 3.1), the choice of turn (section 3.2) and the
 //! play against a random opponent (section 3.3), from `nim-games`.
 
+pub mod series;
+
 use game_core::Player;
 use game_core::number::format_fraction;
 use game_core::search::minimax;
