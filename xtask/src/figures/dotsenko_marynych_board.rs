@@ -1,16 +1,13 @@
 //! Dotsenko and Marynych's Figure 2, "gaps in positions": a bear-off position drawn as a
 //! home board, with what `backgammon-cube` says of it.
 
-use backgammon_cube::bearoff::BearoffPosition;
-use backgammon_cube::database::BearoffDatabase;
-use backgammon_cube::dice::{Roll, mean_pips};
-use num_traits::ToPrimitive;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::Figure;
 use super::style::{FONT, INK, LABEL, SKY_BLUE, TICK, TITLE, VERMILION, blank_page};
-use crate::error::{Error, LibraryResult, Result};
+use crate::error::{LibraryResult, Result};
+use crate::sources::dotsenko_marynych::gaps::{CHECKERS_PER_POINT, facts, gaps_position};
 
 /// The figure of this paper drawn as a board.
 pub fn figures() -> Vec<Figure> {
@@ -19,53 +16,6 @@ pub fn figures() -> Vec<Figure> {
         name: "figure-2",
         draw: figure_2,
     }]
-}
-
-/// The paper's example: "5 checkers at positions 5, 3 and 1", five on each (its pip count
-/// of 45 says so).
-const CHECKERS_PER_POINT: u32 = 5;
-const OCCUPIED_POINTS: [u32; 3] = [5, 3, 1];
-
-/// The example's position.
-fn gaps_position() -> Result<BearoffPosition> {
-    let points: Vec<u32> = OCCUPIED_POINTS
-        .iter()
-        .flat_map(|&point| std::iter::repeat_n(point, CHECKERS_PER_POINT as usize))
-        .collect();
-    BearoffPosition::from_points(&points).library()
-}
-
-/// What the figure states of the position, each computed by the library.
-struct GapsFacts {
-    pip_count: u32,
-    /// The plays of the roll 4–4: the paper's "if the player rolls 4 the only thing he can
-    /// do is to move a checker from 5 to 1".
-    plays_of_double_four: usize,
-    /// The expected number of rolls to bear off, from the one-sided database.
-    expected_rolls: f64,
-    /// 49/6 pips per roll times the expected rolls: the pips the position is worth.
-    effective_pip_count: f64,
-}
-
-fn facts() -> Result<GapsFacts> {
-    let position = gaps_position()?;
-    let database =
-        BearoffDatabase::new(CHECKERS_PER_POINT * OCCUPIED_POINTS.len() as u32).library()?;
-    let expected_rolls = database.expected_rolls_f64(&position).library()?;
-    let pips_per_roll = mean_pips()
-        .to_f64()
-        .ok_or_else(|| Error::NotComputable("49/6 as f64".to_owned()))?;
-    Ok(GapsFacts {
-        pip_count: position.pip_count(),
-        plays_of_double_four: position
-            .legal_plays(Roll {
-                first: 4,
-                second: 4,
-            })
-            .len(),
-        expected_rolls,
-        effective_pip_count: pips_per_roll * expected_rolls,
-    })
 }
 
 /// Board geometry, in SVG pixels.
@@ -179,29 +129,4 @@ fn figure_2() -> Result<String> {
         root.present().library()?;
     }
     Ok(svg)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The paper's numbers for its example: the pip count 45, and the single play of a 4.
-    /// The checkers waste pips: the position needs more rolls than its pip count at 49/6.
-    #[test]
-    fn the_example_has_the_papers_pip_count_and_one_play_of_a_four() {
-        let facts = facts().unwrap();
-        assert_eq!(facts.pip_count, 45);
-        assert_eq!(facts.plays_of_double_four, 1);
-        let only = gaps_position()
-            .unwrap()
-            .legal_plays(Roll {
-                first: 4,
-                second: 4,
-            })
-            .into_iter()
-            .next()
-            .unwrap();
-        assert_eq!((only.on(5), only.on(1)), (1, 9));
-        assert!(facts.effective_pip_count > f64::from(facts.pip_count));
-    }
 }

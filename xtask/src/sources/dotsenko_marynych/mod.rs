@@ -14,6 +14,7 @@ use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
 mod claims;
+pub mod gaps;
 pub mod series;
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source, integer_parameter};

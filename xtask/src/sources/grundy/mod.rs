@@ -1,6 +1,8 @@
 //! The note on Grundy's game: its W/L/? tables in both versions, the winning moves, and the
 //! worked examples of the text, from `nim-games`.
 
+pub mod series;
+
 use game_core::PlayConvention;
 use nim_games::grundy::HeapOutcomes;
 use nim_games::sprague_grundy::OutcomeClass;
