@@ -3,16 +3,18 @@
 //! `trace_alpha_beta`): every visited node is drawn once, with the matches left and its
 //! value, and the cut-offs are marked.
 
-use std::collections::HashSet;
 use std::fmt::Write;
 
-use game_core::search::{Role, SearchTrace, Window, trace_alpha_beta, trace_minimax};
-use game_core::{Game, Player};
+use game_core::Player;
+use game_core::search::{Role, SearchTrace};
 use nim_games::matches::MatchesGame;
 
 use super::Figure;
 use super::graphviz::{Palette, digraph, hex, quote, render, tint};
 use crate::error::{Error, LibraryResult, Result};
+use crate::sources::matches::trees::{
+    FIGURES, Search, Skipped, TreeFigure, count_skipped, subtree_size, traced,
+};
 
 /// The report's eight tree figures.
 pub fn figures() -> Vec<Figure> {
@@ -34,147 +36,6 @@ fn tree_figure(name: &'static str, draw: fn() -> Result<String>) -> Figure {
         name,
         draw,
     }
-}
-
-/// Which search a figure traces.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Search {
-    /// The full minimax tree.
-    Minimax,
-    /// The full minimax tree, with the nodes alpha-beta never visits drawn dashed: the
-    /// report's "minimax tree pruned" (its Figure 2).
-    MinimaxPruned,
-    /// The alpha-beta tree: the nodes alpha-beta visits, with the moves each cut-off left
-    /// unexamined.
-    AlphaBeta,
-}
-
-/// One of the report's tree figures.
-struct TreeFigure {
-    /// *n*, the matches at the start.
-    matches: u32,
-    search: Search,
-    /// The report shows only the top of its largest trees: below this depth a subtree is
-    /// drawn as one triangle that says how many nodes it holds.
-    shown_depth: Option<u32>,
-    /// The first line of the drawing's caption.
-    title: &'static str,
-}
-
-/// The report's Figures 1–8, in order. Its captions of Figures 5–8 all read "Minimax Tree
-/// for n=7"; the section headings above them say what they are (n = 15 minimax, n = 7, 15
-/// and 21 alpha-beta), and those are drawn.
-const FIGURES: [TreeFigure; 8] = [
-    TreeFigure {
-        matches: 4,
-        search: Search::Minimax,
-        shown_depth: None,
-        title: "Figure 1. Minimax tree for n = 4",
-    },
-    TreeFigure {
-        matches: 5,
-        search: Search::MinimaxPruned,
-        shown_depth: None,
-        title: "Figure 2. Minimax tree pruned for n = 5",
-    },
-    TreeFigure {
-        matches: 5,
-        search: Search::AlphaBeta,
-        shown_depth: None,
-        title: "Figure 3. Alpha-beta tree for n = 5",
-    },
-    TreeFigure {
-        matches: 7,
-        search: Search::Minimax,
-        shown_depth: None,
-        title: "Figure 4. Minimax tree for n = 7",
-    },
-    TreeFigure {
-        matches: 15,
-        search: Search::Minimax,
-        shown_depth: Some(3),
-        title: "Figure 5. Minimax tree for n = 15, its top three plies",
-    },
-    TreeFigure {
-        matches: 7,
-        search: Search::AlphaBeta,
-        shown_depth: None,
-        title: "Figure 6. Alpha-beta tree for n = 7",
-    },
-    TreeFigure {
-        matches: 15,
-        search: Search::AlphaBeta,
-        shown_depth: None,
-        title: "Figure 7. Alpha-beta tree for n = 15",
-    },
-    TreeFigure {
-        matches: 21,
-        search: Search::AlphaBeta,
-        shown_depth: Some(4),
-        title: "Figure 8. Alpha-beta tree for n = 21, its top four plies",
-    },
-];
-
-/// The report's window: (−1, +1), the range of the utilities (`docs/matches.md`).
-fn report_window() -> Result<Window<i32>> {
-    Window::new(-1, 1).library()
-}
-
-/// The trace a figure draws, and the nodes of it to draw dashed (by their path of takes
-/// from the root): for [`Search::MinimaxPruned`], those alpha-beta never visits.
-fn traced(figure: &TreeFigure) -> Result<(SearchTrace<MatchesGame>, Skipped)> {
-    let game = MatchesGame::new(figure.matches).library()?;
-    let start = game.initial_position();
-    let minimax = || trace_minimax(&game, &start).library();
-    let alpha_beta = || trace_alpha_beta(&game, &start, report_window()?).library();
-    Ok(match figure.search {
-        Search::Minimax => (minimax()?.1, Skipped::None),
-        Search::AlphaBeta => (alpha_beta()?.1, Skipped::None),
-        Search::MinimaxPruned => {
-            let visited = paths(&alpha_beta()?.1);
-            (minimax()?.1, Skipped::NotIn(visited))
-        }
-    })
-}
-
-/// Which nodes of a full tree a pruned search skipped.
-enum Skipped {
-    None,
-    /// Every node whose path is not in the set.
-    NotIn(HashSet<Vec<u32>>),
-}
-
-impl Skipped {
-    fn contains(&self, path: &[u32]) -> bool {
-        match self {
-            Skipped::None => false,
-            Skipped::NotIn(visited) => !visited.contains(path),
-        }
-    }
-}
-
-/// The path of takes from the root to every node of `trace`.
-fn paths(trace: &SearchTrace<MatchesGame>) -> HashSet<Vec<u32>> {
-    let mut found = HashSet::new();
-    let mut stack = vec![(trace.root(), Vec::new())];
-    while let Some((index, path)) = stack.pop() {
-        for &child in &trace.nodes()[index].children {
-            let mut below = path.clone();
-            below.extend(trace.nodes()[child].via);
-            stack.push((child, below));
-        }
-        found.insert(path);
-    }
-    found
-}
-
-/// The number of nodes in the subtree below `index`, itself included.
-fn subtree_size(trace: &SearchTrace<MatchesGame>, index: usize) -> usize {
-    1 + trace.nodes()[index]
-        .children
-        .iter()
-        .map(|&child| subtree_size(trace, child))
-        .sum::<usize>()
 }
 
 /// A utility as the report writes it, with a true minus sign.
@@ -242,13 +103,6 @@ fn caption(figure: &TreeFigure, trace: &SearchTrace<MatchesGame>, skipped: &Skip
 }
 
 /// How many nodes of `trace` are skipped.
-fn count_skipped(trace: &SearchTrace<MatchesGame>, skipped: &Skipped) -> usize {
-    paths(trace)
-        .iter()
-        .filter(|path| skipped.contains(path))
-        .count()
-}
-
 /// The DOT name of the node `index`: `v…` visited, `s…` skipped by alpha-beta.
 fn node_name(index: usize, skipped: bool) -> String {
     format!("{}{index}", if skipped { 's' } else { 'v' })

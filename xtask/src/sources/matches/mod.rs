@@ -2,6 +2,7 @@
 //! play against a random opponent (section 3.3), from `nim-games`.
 
 pub mod series;
+pub mod trees;
 
 use game_core::Player;
 use game_core::number::format_fraction;
