@@ -5,18 +5,17 @@
 
 use std::fmt::Write;
 
-use game_core::number::{format_fraction, fraction, to_f64};
-use lookahead_eval::diagram::{Diagram, DiagramPosition, MoveEnd};
-use lookahead_eval::{Game3Parameters, GameClass};
+use game_core::number::{format_fraction, to_f64};
+use lookahead_eval::diagram::{DiagramPosition, MoveEnd};
 use num_rational::BigRational;
-use solitaire::depreciation::chance_bstrat;
-use solitaire::strategies::HighChain;
 use solitaire::{Branch, Form};
 
 use super::Figure;
 use super::graphviz::{Palette, digraph, hex, quote, render, tint};
 use crate::error::{Error, LibraryResult, Result};
-use crate::sources::johnson1970::generated_tree::{FIRST_SEED, FORKS, GeneratedTree};
+use crate::sources::johnson1970::trees::{
+    FIRST_SEED, FORKS, GeneratedTree, KnownForks, SITUATIONS, hstrat_diagram, table_6_1_game,
+};
 
 /// The figures of this paper drawn as trees.
 pub fn figures() -> Vec<Figure> {
@@ -111,7 +110,6 @@ const DIAGRAM_MOVES: [(Form, usize); 2] = [(Form::Dependent, 3), (Form::Independ
 /// Figure 3.1: HSTRAT's evaluation diagram at E = 1/2, A = 3/4, from
 /// `lookahead_eval::diagram::Diagram`: TSD, as the memo draws it, beside TSI.
 fn figure_3_1() -> Result<String> {
-    let class = GameClass::new(fraction(1, 2).library()?, fraction(3, 4).library()?).library()?;
     let caption = "Figure 3.1. Evaluation diagram for HSTRAT (E = 1/2, A = 3/4)\n\
                    a row per move; each point a position the player can stand on, with its value \
                    and the chance P of standing there\n\
@@ -123,7 +121,6 @@ fn figure_3_1() -> Result<String> {
         "shape=ellipse width=1.7 height=0.6",
         "arrowsize=0.6 fontname=\"Helvetica\" fontsize=11",
     );
-    let hstrat = HighChain::new(1).library()?;
     for (form, heading) in [
         (
             Form::Dependent,
@@ -134,8 +131,7 @@ fn figure_3_1() -> Result<String> {
             "TSI, two moves: a position is known by its value, A^h B^l",
         ),
     ] {
-        let mut diagram = Diagram::new(&hstrat, form, &class);
-        diagram_cluster(&mut dot, &mut diagram, form, heading)?;
+        diagram_cluster(&mut dot, form, heading)?;
     }
     writeln!(dot, "}}").library()?;
     render(&dot)
@@ -168,12 +164,7 @@ fn value_name(position: &DiagramPosition) -> String {
 
 /// One form's diagram as a DOT cluster: a row of points per move, the lines between them,
 /// and each move's W and L.
-fn diagram_cluster(
-    dot: &mut String,
-    diagram: &mut Diagram<'_>,
-    form: Form,
-    heading: &str,
-) -> Result<()> {
+fn diagram_cluster(dot: &mut String, form: Form, heading: &str) -> Result<()> {
     let tag = match form {
         Form::Dependent => "d",
         Form::Independent => "i",
@@ -191,11 +182,12 @@ fn diagram_cluster(
         .iter()
         .find(|(drawn, _)| *drawn == form)
         .map_or(0, |(_, rows)| *rows);
-    for moves in 0..rows {
+    let (diagram, reached) = hstrat_diagram(form, rows)?;
+    for (moves, drawn) in diagram.into_iter().enumerate() {
         let mut row = Vec::new();
         let (won, lost) = (format!("{tag}w{moves}"), format!("{tag}x{moves}"));
         let mut lines = String::new();
-        for (position, chance) in diagram.positions() {
+        for (position, chance, ends) in drawn.positions {
             let name = point(moves, &position);
             row.push(name.clone());
             writeln!(
@@ -209,7 +201,7 @@ fn diagram_cluster(
                 ))
             )
             .library()?;
-            for (end, line) in diagram.move_ends(&position).library()? {
+            for (end, line) in ends {
                 let target = match end {
                     MoveEnd::Won => won.clone(),
                     MoveEnd::Lost | MoveEnd::Truncated => lost.clone(),
@@ -235,7 +227,7 @@ fn diagram_cluster(
                 .library()?;
             }
         }
-        let d = diagram.next_move().library()?;
+        let d = drawn.won;
         writeln!(
             dot,
             "{won} [shape=box width=2.4 height=0.45 fillcolor={} label={}]\n\
@@ -248,8 +240,7 @@ fn diagram_cluster(
         dot.push_str(&lines);
         writeln!(dot, "{{rank=same; {}}}", row.join("; ")).library()?;
     }
-    let last: Vec<String> = diagram
-        .positions()
+    let last: Vec<String> = reached
         .iter()
         .map(|(position, chance)| {
             format!(
@@ -265,64 +256,6 @@ fn diagram_cluster(
         })
         .collect();
     writeln!(dot, "{}\n}}", last.join("\n")).library()
-}
-
-/// One situation of Figure 5.1: the player's position of value 1, both branches found to
-/// be split points, H of value `high` with split ratio `high_ratio`, L of value 1 − `high`
-/// with `low_ratio` (all in hundredths).
-struct KnownForks {
-    high: i64,
-    high_ratio: i64,
-    low_ratio: i64,
-}
-
-/// The memo's story, twice: L's high branch is the highest point at its level, yet
-/// B'STRAT goes high (H/(H + L) = .6); and with H/(H + L) = .52, below the memo's .55, it
-/// goes low.
-const SITUATIONS: [KnownForks; 2] = [
-    KnownForks {
-        high: 60,
-        high_ratio: 55,
-        low_ratio: 95,
-    },
-    KnownForks {
-        high: 52,
-        high_ratio: 50,
-        low_ratio: 90,
-    },
-];
-
-/// Chapter 5's setting: E = .5 and A = .75, the expected ratio of the forks not yet seen.
-fn chapter_5_setting() -> Result<(BigRational, BigRational)> {
-    Ok((fraction(1, 2).library()?, fraction(3, 4).library()?))
-}
-
-impl KnownForks {
-    fn hundredths(k: i64) -> BigRational {
-        BigRational::new(k.into(), 100.into())
-    }
-
-    /// (H, R_H) and (L, R_L) exactly.
-    fn branches(&self) -> [(BigRational, BigRational); 2] {
-        [
-            (
-                Self::hundredths(self.high),
-                Self::hundredths(self.high_ratio),
-            ),
-            (
-                Self::hundredths(100 - self.high),
-                Self::hundredths(self.low_ratio),
-            ),
-        ]
-    }
-
-    /// C_B(E, A, H, R_H) and C_B(E, A, L, R_L), exactly: B'STRAT moves to the larger.
-    fn chances(&self) -> Result<[BigRational; 2]> {
-        let (e, a) = chapter_5_setting()?;
-        Ok(self
-            .branches()
-            .map(|(x, r)| chance_bstrat(e.clone(), a.clone(), x, r)))
-    }
 }
 
 /// A value to four decimals in the memo's style (no leading zero).
@@ -418,16 +351,6 @@ fn situation_cluster(dot: &mut String, index: usize, situation: &KnownForks) -> 
 /// 6.1's T = 1/2 and Δ = 1/6, and the memo's own figure shows T + 3Δ … T − 3Δ).
 const GAME3_MOVES: i64 = 4;
 
-/// Table 6.1's game 3: E = 1/2, T = 1/2, Δ = 1/6.
-fn table_6_1_game() -> Result<Game3Parameters> {
-    Game3Parameters::new(
-        fraction(1, 2).library()?,
-        fraction(1, 2).library()?,
-        fraction(1, 6).library()?,
-    )
-    .library()
-}
-
 /// T + kΔ as the memo writes it.
 fn shifted(k: i64) -> String {
     match k {
@@ -492,6 +415,11 @@ fn lattice_name(moves: i64, k: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use game_core::number::fraction;
+    use lookahead_eval::GameClass;
+    use lookahead_eval::diagram::Diagram;
+    use solitaire::strategies::HighChain;
+
     use super::*;
 
     /// The drawn tree is a tree of the class: values split at ratio .6, its endpoint values
@@ -544,21 +472,6 @@ mod tests {
         let drawn = |tag| super::super::graphviz::drawn_nodes(&svg, tag);
         assert_eq!(drawn("i"), 1 + 2 + 3 + 2 * 2);
         assert_eq!(drawn("d"), 4 + 2 * 3);
-    }
-
-    /// Figure 5.1 tells the memo's story: in both situations L's high branch is the highest
-    /// point at its level; B'STRAT moves high when H/(H + L) = .6 and low when it is .52,
-    /// below the memo's .55.
-    #[test]
-    fn figure_5_1_tells_the_memos_story() {
-        let mut moves = Vec::new();
-        for situation in &SITUATIONS {
-            let [(h, rh), (l, rl)] = situation.branches();
-            assert!(&l * &rl > &h * &rh && &l * &rl > &h - &h * &rh);
-            let [high, low] = situation.chances().unwrap();
-            moves.push(if high > low { "high" } else { "low" });
-        }
-        assert_eq!(moves, ["high", "low"]);
     }
 
     /// Figure 6.1 draws move n's n + 1 positions, each worth T + kΔ.

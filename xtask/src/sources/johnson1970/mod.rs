@@ -4,10 +4,10 @@
 
 mod claims;
 mod exact;
-pub mod generated_tree;
 mod monte_carlo;
 mod quantity;
 pub mod series;
+pub mod trees;
 
 use quantity::Quantity;
 
