@@ -1,9 +1,10 @@
-//! Workspace tasks, run as `cargo xtask <task>` from anywhere in the workspace.
+//! Workspace tasks, run as `cargo xtask <task>` from anywhere in the workspace. This file
+//! only reads the task's name and hands the rest of the command line to it.
 //!
-//! `verify-tables` recomputes every published number of the five source papers with the
-//! library crates and compares it with the paper. The transcriptions are data
-//! (`xtask/src/sources/<source>/transcription.toml`, one row per printed number, the value as printed); the
-//! computations are library calls (`src/sources/`); this binary only compares and reports.
+//! `verify-tables` recomputes every published number of the sources with the library
+//! crates and compares it with the print: the transcriptions are data
+//! (`src/sources/<source>/transcription.toml`), the computations library calls
+//! (`src/sources/`), the comparison the engine in `src/verify/` (see docs/architecture.md).
 
 mod commands;
 mod error;
@@ -14,10 +15,8 @@ mod verify;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use commands::options::{Options, output_file};
-use commands::verify_tables::{self, VerifyOptions};
-use commands::{bearoff, grundy, race_formulas, tournament};
-use error::{Error, Result};
+use commands::{bearoff, grundy, race_formulas, tournament, verify_tables};
+use error::Error;
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
@@ -81,8 +80,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let docs = workspace_dir().join("docs");
     let result = match args.first().map(String::as_str) {
-        Some("verify-tables") => parse_verify_options(&args[1..])
-            .and_then(|options| verify_tables::run(&options, &docs.join("reproduction"))),
+        Some("verify-tables") => verify_tables::run(&args[1..], &docs.join("reproduction")),
         Some("grundy") => grundy::run(&args[1..]).map(|()| true),
         Some("figures") => figures::run(&args[1..], &docs),
         Some("bearoff") => bearoff::run(&args[1..]).map(|()| true),
@@ -102,22 +100,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn parse_verify_options(args: &[String]) -> Result<VerifyOptions> {
-    let mut options = VerifyOptions::default();
-    let mut args = Options::new(args);
-    while let Some(flag) = args.next_flag() {
-        match flag {
-            "--paper" => options.paper = Some(args.value(flag)?),
-            "--json" => options.json = Some(output_file(flag, args.value(flag)?)?),
-            "--write-docs" => options.write_docs = true,
-            "--check-docs" => options.check_docs = true,
-            "--full" => options.full = true,
-            other => return Err(Error::Usage(format!("unknown option {other:?}\n\n{USAGE}"))),
-        }
-    }
-    Ok(options)
 }
 
 /// The workspace this xtask was built in.

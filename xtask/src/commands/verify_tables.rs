@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use game_core::number::Rounding;
 
+use crate::commands::options::{Options, output_file};
 use crate::error::{Error, Result};
 use crate::sources::{self, Registered, RunSize};
 use crate::verify::report::{self, PaperResult, RowResult};
@@ -12,21 +13,48 @@ use crate::verify::verdict;
 
 /// What `verify-tables` is asked to do.
 #[derive(Debug, Default)]
-pub struct VerifyOptions {
+struct VerifyOptions {
     /// Only this source.
-    pub paper: Option<String>,
+    paper: Option<String>,
     /// Write every row as JSON here.
-    pub json: Option<PathBuf>,
+    json: Option<PathBuf>,
     /// Regenerate `docs/reproduction/`.
-    pub write_docs: bool,
+    write_docs: bool,
     /// Fail when `docs/reproduction/` is not what `write_docs` would write.
-    pub check_docs: bool,
+    check_docs: bool,
     /// The Monte Carlo rows with their large samples.
-    pub full: bool,
+    full: bool,
+}
+
+/// Runs the task with its arguments (after `verify-tables`): `Ok(false)` when some row
+/// failed or the docs are stale.
+pub fn run(args: &[String], reproduction_docs: &Path) -> Result<bool> {
+    verify(&parse(args)?, reproduction_docs)
+}
+
+/// The options of `verify-tables` from its arguments.
+fn parse(args: &[String]) -> Result<VerifyOptions> {
+    let mut options = VerifyOptions::default();
+    let mut args = Options::new(args);
+    while let Some(flag) = args.next_flag() {
+        match flag {
+            "--paper" => options.paper = Some(args.value(flag)?),
+            "--json" => options.json = Some(output_file(flag, args.value(flag)?)?),
+            "--write-docs" => options.write_docs = true,
+            "--check-docs" => options.check_docs = true,
+            "--full" => options.full = true,
+            other => {
+                return Err(Error::Usage(format!(
+                    "unknown option {other:?} (see `cargo xtask help`)"
+                )));
+            }
+        }
+    }
+    Ok(options)
 }
 
 /// Runs the verification; `Ok(false)` when some row failed or the docs are stale.
-pub fn run(options: &VerifyOptions, reproduction_docs: &Path) -> Result<bool> {
+fn verify(options: &VerifyOptions, reproduction_docs: &Path) -> Result<bool> {
     if options.write_docs && !reproduction_docs.is_dir() {
         return Err(Error::Usage(format!(
             "--write-docs: the folder {} does not exist",
