@@ -1,30 +1,55 @@
 //! `cargo xtask grundy`: nim-values of Grundy's game at scale, from `nim_games::grundy`.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use nim_games::grundy::{MisereTable, Schedule, sparse_values};
 
-use crate::commands::options::{Options, output_file};
+use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
-/// What `cargo xtask grundy` was asked for.
-#[derive(Debug)]
-struct Request {
+/// The largest single heap of `--misere`: the misère table holds every position with at
+/// most this many live matches (`nim_games::grundy::MisereTable`'s limit).
+const MAX_MISERE_HEAP: u32 = 159;
+
+/// `cargo xtask grundy`: nim-values of Grundy's game for every heap 0..=N by the
+/// rare/common method, or with `--misere` the misère outcomes of single heaps.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// N, the largest heap: up to 4,294,967,294 for the nim-values (2(N + 1) bytes of
+    /// values), up to 159 with --misere.
+    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u32).range(0..u32::MAX as i64))]
     max_heap: u32,
-    out: Option<PathBuf>,
+    /// Write G(0), G(1), ..., G(N) to PATH as little-endian u16, 2(N + 1) bytes, no header;
+    /// the path is checked before the work and the file replaced only when whole.
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with = "misere")]
+    out: Option<OutputFile>,
+    /// The misère outcomes of single heaps 1..=N, each with a winning split, from a table
+    /// of every position with at most N live matches (retrograde analysis).
+    #[arg(long)]
     misere: bool,
-    schedule: Schedule,
+    /// Threads for the nim-values, 1 or 2; the values are the same.
+    #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), conflicts_with = "misere")]
+    threads: u8,
 }
 
-/// Runs the task with its arguments (after `grundy`).
-pub fn run(args: &[String]) -> Result<()> {
-    let request = parse(args)?;
-    if request.misere {
-        return misere(request.max_heap);
+/// Runs the task.
+pub fn run(args: &Args) -> Result<()> {
+    if args.misere {
+        if args.max_heap > MAX_MISERE_HEAP {
+            return Err(Error::Usage(format!(
+                "--misere --max {}: the misère table reaches single heaps up to {MAX_MISERE_HEAP}",
+                args.max_heap
+            )));
+        }
+        return misere(args.max_heap);
     }
-    normal(request.max_heap, request.schedule, request.out)
+    let schedule = if args.threads == 1 {
+        Schedule::OneThread
+    } else {
+        Schedule::TwoThreads
+    };
+    normal(args.max_heap, schedule, args.out.as_ref())
 }
 
 /// Misère outcomes of single heaps 1..=max_heap, each with a winning split where one
@@ -55,7 +80,7 @@ fn misere(max_heap: u32) -> Result<()> {
     Ok(())
 }
 
-fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<()> {
+fn normal(max_heap: u32, schedule: Schedule, out: Option<&OutputFile>) -> Result<()> {
     let started = Instant::now();
     let table = sparse_values(max_heap, schedule, |n| {
         let elapsed = started.elapsed().as_secs_f64();
@@ -86,119 +111,61 @@ fn normal(max_heap: u32, schedule: Schedule, out: Option<PathBuf>) -> Result<()>
     );
     println!("  largest value: {largest}");
     println!("  heaps that needed a full scan: {}", table.full_scans());
-    if let Some(path) = out {
-        write_values(&path, values)?;
+    if let Some(out) = out {
+        out.write_with(|writer| {
+            values
+                .iter()
+                .try_for_each(|value| writer.write_all(&value.to_le_bytes()))
+        })?;
         println!(
             "  wrote {} ({} bytes, u16 little-endian)",
-            path.display(),
+            out.path().display(),
             2 * values.len()
         );
     }
     Ok(())
 }
 
-fn parse(args: &[String]) -> Result<Request> {
-    let mut max_heap = None;
-    let mut out = None;
-    let mut misere = false;
-    let mut threads = None;
-    let mut args = Options::new(args);
-    while let Some(flag) = args.next_flag() {
-        match flag {
-            "--max" => {
-                let text = args.value(flag)?;
-                max_heap = Some(text.parse::<u32>().map_err(|_| {
-                    Error::Usage(format!("--max {text}: not a heap size up to {}", u32::MAX))
-                })?);
-            }
-            "--out" => out = Some(output_file(flag, args.value(flag)?)?),
-            "--misere" => misere = true,
-            "--threads" => {
-                threads = Some(match args.value(flag)?.as_str() {
-                    "1" => Schedule::OneThread,
-                    "2" => Schedule::TwoThreads,
-                    text => return Err(Error::Usage(format!("--threads {text}: 1 or 2"))),
-                });
-            }
-            other => {
-                return Err(Error::Usage(format!(
-                    "unknown option {other:?} (see `cargo xtask help`)"
-                )));
-            }
-        }
-    }
-    let max_heap = max_heap.ok_or_else(|| Error::Usage("grundy needs --max N".to_owned()))?;
-    if misere && out.is_some() {
-        return Err(Error::Usage(
-            "--out writes nim-values; it does not go with --misere".to_owned(),
-        ));
-    }
-    if misere && threads.is_some() {
-        return Err(Error::Usage(
-            "--threads is for the nim-values; the misère table uses every core".to_owned(),
-        ));
-    }
-    Ok(Request {
-        max_heap,
-        out,
-        misere,
-        schedule: threads.unwrap_or(Schedule::TwoThreads),
-    })
-}
-
-fn write_values(path: &PathBuf, values: &[u16]) -> Result<()> {
-    let file = std::fs::File::create(path).map_err(Error::io(path))?;
-    let mut writer = std::io::BufWriter::new(file);
-    for value in values {
-        writer
-            .write_all(&value.to_le_bytes())
-            .map_err(Error::io(path))?;
-    }
-    writer.flush().map_err(Error::io(path))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cli::{Task, parse};
 
-    fn parsed(args: &[&str]) -> Result<Request> {
-        parse(&args.iter().map(|arg| arg.to_string()).collect::<Vec<_>>())
+    fn grundy(args: &[&str]) -> Result<super::Args, String> {
+        match parse(&[&["grundy"], args].concat()) {
+            Ok(Task::Grundy(args)) => Ok(args),
+            Ok(_) => Err("another task".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     #[test]
     fn the_nim_values_run_on_two_threads_unless_told_one() {
-        assert_eq!(
-            parsed(&["--max", "10"]).unwrap().schedule,
-            Schedule::TwoThreads
-        );
-        let one = parsed(&["--max", "10", "--threads", "1"]).unwrap();
-        assert_eq!(one.schedule, Schedule::OneThread);
-        assert_eq!(one.max_heap, 10);
+        assert_eq!(grundy(&["--max", "10"]).unwrap().threads, 2);
+        let one = grundy(&["--max", "10", "--threads", "1"]).unwrap();
+        assert_eq!((one.threads, one.max_heap), (1, 10));
     }
 
     #[test]
-    fn a_thread_count_other_than_one_or_two_is_refused() {
-        assert!(
-            parsed(&["--max", "10", "--threads", "3"])
-                .unwrap_err()
-                .to_string()
-                .contains("1 or 2")
-        );
-        assert!(
-            parsed(&["--max", "10", "--threads"])
-                .unwrap_err()
-                .to_string()
-                .contains("needs a value")
-        );
-        assert!(parsed(&["--misere", "--max", "10", "--threads", "1"]).is_err());
+    fn bad_repeated_and_contradictory_options_are_refused() {
+        for bad in [
+            &["--max", "10", "--threads", "3"][..],
+            &["--max", "10", "--threads"],
+            &["--misere", "--max", "10", "--threads", "1"],
+            &["--misere", "--max", "10", "--out", "g.bin"],
+            &["--max", "10", "--max", "20"],
+            &["--max", "4294967295"],
+            &["--max", "-1"],
+            &["--max", "10", "--bogus"],
+            &[],
+        ] {
+            assert!(grundy(bad).is_err(), "{bad:?}");
+        }
     }
 
     /// `--out` into a folder that does not exist fails at once, not after the values.
     #[test]
     fn an_output_file_in_a_missing_folder_is_refused_before_the_work() {
-        let error = parsed(&["--max", "1000000000", "--out", "/no/such/folder/g.bin"])
-            .unwrap_err()
-            .to_string();
+        let error = grundy(&["--max", "1000000000", "--out", "/no/such/folder/g.bin"]).unwrap_err();
         assert!(error.contains("does not exist"), "{error}");
     }
 }

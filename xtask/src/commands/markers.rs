@@ -1,6 +1,7 @@
 //! Generated blocks inside hand-written docs pages: the text between a begin and an end
 //! marker (HTML comments, invisible on any forge), which a task writes and CI checks.
 
+use crate::commands::output::OutputFile;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -36,7 +37,7 @@ impl Block {
     pub fn write(&self, docs: &Path, contents: &str) -> Result<()> {
         let path = self.path(docs);
         let current = read(&path)?;
-        std::fs::write(&path, self.replaced(&current, contents)?).map_err(Error::io(path))
+        OutputFile::check(path)?.write(self.replaced(&current, contents)?.as_bytes())
     }
 
     /// Whether the page holds `contents` between its markers.

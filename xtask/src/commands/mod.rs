@@ -3,7 +3,7 @@
 pub mod bearoff;
 pub mod grundy;
 pub mod markers;
-pub mod options;
+pub mod output;
 pub mod race_formulas;
 pub mod tournament;
 pub mod verify_tables;

@@ -10,9 +10,9 @@ use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::race_formulas::{DecisionRecord, RaceFormula, judge};
 use backgammon_cube::two_sided::TwoSidedDatabase;
 
+use crate::commands::bearoff::MAX_TWO_SIDED_CHECKERS;
 use crate::commands::markers::Block;
-use crate::commands::options::Options;
-use crate::error::{Error, LibraryResult, Result};
+use crate::error::{LibraryResult, Result};
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
 const TABLES: Block = Block {
@@ -27,33 +27,31 @@ const DOCS_CHECKERS: u32 = 8;
 /// The pip counts from which a pair counts as a longer bear-off in the second table.
 const LONGER: u32 = 30;
 
-/// Runs the task with its arguments (after `race-formulas`).
-pub fn run(args: &[String], docs: &Path) -> Result<bool> {
-    let mut checkers = DOCS_CHECKERS;
-    let (mut write_docs, mut check_docs) = (false, false);
-    let mut options = Options::new(args);
-    while let Some(flag) = options.next_flag() {
-        match flag {
-            "--checkers" => {
-                let value = options.value(flag)?;
-                checkers = value
-                    .parse()
-                    .map_err(|_| Error::Usage(format!("--checkers {value}: a whole number")))?;
-            }
-            "--write-docs" => write_docs = true,
-            "--check-docs" => check_docs = true,
-            other => {
-                return Err(Error::Usage(format!(
-                    "unknown option {other:?} (see `cargo xtask help`)"
-                )));
-            }
-        }
-    }
-    if (write_docs || check_docs) && checkers != DOCS_CHECKERS {
-        return Err(Error::Usage(format!(
-            "the docs' tables judge over 6 x {DOCS_CHECKERS}; --checkers does not go with --write-docs or --check-docs"
-        )));
-    }
+/// `cargo xtask race-formulas`: the race formulas (Keith, Thorp, 8-9-12, Kleinman, the
+/// effective pip count, Janowski, the paper's approximations) judged against the exact
+/// two-sided bear-off database, as Markdown tables.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// C, the checkers a side of the database judged over (1 to 12).
+    #[arg(
+        long,
+        value_name = "C",
+        default_value_t = DOCS_CHECKERS,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TWO_SIDED_CHECKERS)),
+        conflicts_with_all = ["write_docs", "check_docs"]
+    )]
+    checkers: u32,
+    /// Write the 6 × 8 tables into docs/dotsenko-marynych.md.
+    #[arg(long, conflicts_with = "check_docs")]
+    write_docs: bool,
+    /// Fail if the tables in docs/dotsenko-marynych.md are not those the library computes.
+    #[arg(long)]
+    check_docs: bool,
+}
+
+/// Runs the task: `Ok(false)` when `--check-docs` finds the tables stale.
+pub fn run(args: &Args, docs: &Path) -> Result<bool> {
+    let (checkers, write_docs, check_docs) = (args.checkers, args.write_docs, args.check_docs);
     let text = tables(checkers)?;
     if write_docs {
         TABLES.write(docs, &text)?;

@@ -12,7 +12,7 @@ use minimax_random::tournament::play_match;
 use serde::{Deserialize, Serialize};
 
 use crate::commands::markers::Block;
-use crate::commands::options::{Options, output_file};
+use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
 /// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
@@ -68,116 +68,102 @@ pub fn grid_data(docs: &Path) -> PathBuf {
     docs.join("data").join("levene-fenner-tournaments.json")
 }
 
-/// What `cargo xtask tournament` was asked for.
-enum Request {
-    Line {
-        line: Line,
-        full_width: bool,
-        json: Option<PathBuf>,
-    },
-    Grid {
-        games: Option<u64>,
-        json: Option<PathBuf>,
-    },
-    CheckDocs,
-    WriteDocs,
+/// The deepest search a player may ask for. The grid's deepest line is 6; each further ply
+/// multiplies a move's cost by about the game's branching factor (4 to 13 here), so a
+/// game at depth 9 would already take hours. A bound, not a measurement.
+pub const MAX_DEPTH: u32 = 8;
+
+/// The modes that exclude a line's options.
+const NOT_A_LINE: [&str; 3] = ["grid", "write_docs", "check_docs"];
+
+/// `cargo xtask tournament`: random-minimax players A and B play N games of GAME, A first
+/// in the even-numbered games, game i from stream i of the seed. A player is
+/// EVALUATION:DEPTH with EVALUATION paper, random or zero and DEPTH 1 to 8. The result
+/// is printed as JSON.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    #[arg(value_parser = GAMES, required_unless_present_any = NOT_A_LINE)]
+    game: Option<String>,
+    /// Player A, EVALUATION:DEPTH.
+    #[arg(value_name = "PLAYER_A", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
+    a: Option<String>,
+    /// Player B, EVALUATION:DEPTH.
+    #[arg(value_name = "PLAYER_B", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
+    b: Option<String>,
+    /// N, the games of the line (with --grid: of every line, a trial that needs --json).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), required_unless_present_any = NOT_A_LINE)]
+    games: Option<u64>,
+    /// α, the leaf scores' range 1..=α (default 2^61, effectively continuous).
+    #[arg(long, value_name = "K", default_value_t = MAX_ALPHA, value_parser = clap::value_parser!(u64).range(1..=MAX_ALPHA))]
+    alpha: u64,
+    /// The seed of the line's games.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Also write the result as JSON to PATH.
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with_all = ["write_docs", "check_docs"])]
+    json: Option<OutputFile>,
+    /// Both players search every leaf instead of alpha-beta.
+    #[arg(long)]
+    full_width: bool,
+    /// The whole grid of lines (3,000 games a line, 1,500 on 8x8 Domineering): writes
+    /// docs/data/levene-fenner-tournaments.json and the tables in docs/levene-fenner.md.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "alpha", "seed", "full_width", "write_docs", "check_docs"])]
+    grid: bool,
+    /// Write the tables in docs/levene-fenner.md from the kept results.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "full_width", "check_docs"])]
+    write_docs: bool,
+    /// Fail if the tables in docs/levene-fenner.md are not those the kept results give.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "full_width"])]
+    check_docs: bool,
 }
 
-/// Runs the task with its arguments (after `tournament`); `Ok(false)` when `--check-docs`
-/// finds the tables stale.
-pub fn run(args: &[String], docs: &Path) -> Result<bool> {
-    match parse(args)? {
-        Request::Line {
-            line,
-            full_width,
-            json,
-        } => {
-            let result = play(&line, full_width)?;
-            print_result(&result);
-            let text = serde_json::to_string_pretty(&result).library()?;
-            println!("{text}");
-            if let Some(path) = json {
-                write(&path, &(text + "\n"))?;
-            }
-            Ok(true)
-        }
-        Request::Grid { games, json } => run_grid(games, json, docs).map(|()| true),
-        Request::CheckDocs => check_tables(docs),
-        Request::WriteDocs => write_tables(docs, &read_grid(docs)?).map(|()| true),
+/// A player's spec, checked: one the library reads, no deeper than [`MAX_DEPTH`].
+fn checked_player(spec: &str) -> std::result::Result<String, String> {
+    let player = RandomMinimax::parse(spec, MAX_ALPHA).map_err(|e| e.to_string())?;
+    if player.depth() > MAX_DEPTH {
+        return Err(format!("depth {} is beyond {MAX_DEPTH}", player.depth()));
     }
+    Ok(spec.to_owned())
 }
 
-fn parse(args: &[String]) -> Result<Request> {
-    let mut positional = Vec::new();
-    let (mut games, mut alpha, mut seed, mut json) = (None, MAX_ALPHA, DEFAULT_SEED, None);
-    let (mut grid, mut full_width, mut check_docs, mut write_docs) = (false, false, false, false);
-    let mut options = Options::new(args);
-    while let Some(flag) = options.next_flag() {
-        match flag {
-            "--games" => games = Some(number(flag, &options.value(flag)?)?),
-            "--alpha" => alpha = number(flag, &options.value(flag)?)?,
-            "--seed" => seed = number(flag, &options.value(flag)?)?,
-            "--json" => json = Some(output_file(flag, options.value(flag)?)?),
-            "--grid" => grid = true,
-            "--full-width" => full_width = true,
-            "--check-docs" => check_docs = true,
-            "--write-docs" => write_docs = true,
-            other if other.starts_with("--") => {
-                return Err(Error::Usage(format!(
-                    "unknown option {other:?} (see `cargo xtask help`)"
-                )));
-            }
-            other => positional.push(other.to_string()),
-        }
+/// Runs the task: `Ok(false)` when `--check-docs` finds the tables stale.
+pub fn run(args: &Args, docs: &Path) -> Result<bool> {
+    if args.check_docs {
+        return check_tables(docs);
     }
-    if check_docs {
-        return Ok(Request::CheckDocs);
+    if args.write_docs {
+        return write_tables(docs, &read_grid(docs)?).map(|()| true);
     }
-    if write_docs {
-        return Ok(Request::WriteDocs);
-    }
-    if grid {
-        if games.is_some() && json.is_none() {
+    if args.grid {
+        if args.games.is_some() && args.json.is_none() {
             return Err(Error::Usage("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_owned()));
         }
-        return Ok(Request::Grid { games, json });
+        return run_grid(args.games, args.json.as_ref(), docs).map(|()| true);
     }
-    let [game, a, b] = <[String; 3]>::try_from(positional).map_err(|_| {
-        Error::Usage(
-            "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask help`".to_owned(),
-        )
-    })?;
-    let games = games.ok_or_else(|| Error::Usage("--games N is needed".to_owned()))?;
-    if games == 0 {
-        return Err(Error::Usage("--games must be at least 1".to_owned()));
-    }
-    let line = Line {
-        game,
-        a,
-        b,
-        alpha,
-        games,
-        seed,
+    let (Some(game), Some(a), Some(b), Some(games)) = (&args.game, &args.a, &args.b, args.games)
+    else {
+        return Err(Error::Usage(
+            "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask tournament --help`"
+                .to_owned(),
+        ));
     };
-    // The players and the game are checked before any game is played.
-    players(&line)?;
-    if !GAMES.contains(&line.game.as_str()) {
-        return Err(Error::Usage(format!(
-            "unknown game {:?}; known: {}",
-            line.game,
-            GAMES.join(", ")
-        )));
+    let line = Line {
+        game: game.clone(),
+        a: a.clone(),
+        b: b.clone(),
+        alpha: args.alpha,
+        games,
+        seed: args.seed,
+    };
+    let result = play(&line, args.full_width)?;
+    print_result(&result);
+    let text = serde_json::to_string_pretty(&result).library()?;
+    println!("{text}");
+    if let Some(json) = &args.json {
+        json.write((text + "\n").as_bytes())?;
     }
-    Ok(Request::Line {
-        line,
-        full_width,
-        json,
-    })
-}
-
-fn number(flag: &str, text: &str) -> Result<u64> {
-    text.parse()
-        .map_err(|_| Error::Usage(format!("{flag} {text}: not a whole number")))
+    Ok(true)
 }
 
 fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax)> {
@@ -333,7 +319,12 @@ pub fn grid(games: Option<u64>) -> Vec<Line> {
     lines
 }
 
-fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()> {
+fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Result<()> {
+    // The kept results and the page are checked writable before hours of games.
+    let kept = match json {
+        Some(_) => None,
+        None => Some(OutputFile::check(grid_data(docs))?),
+    };
     let lines = grid(games);
     let started = Instant::now();
     let mut results = Vec::new();
@@ -348,17 +339,14 @@ fn run_grid(games: Option<u64>, json: Option<PathBuf>, docs: &Path) -> Result<()
         started.elapsed().as_secs_f64() / 60.0
     );
     let text = serde_json::to_string_pretty(&results).library()? + "\n";
-    match json {
-        Some(path) => write(&path, &text),
-        None => {
-            write(&grid_data(docs), &text)?;
+    match (json, kept) {
+        (Some(json), _) => json.write(text.as_bytes()),
+        (None, Some(kept)) => {
+            kept.write(text.as_bytes())?;
             write_tables(docs, &results)
         }
+        (None, None) => Ok(()),
     }
-}
-
-fn write(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).map_err(Error::io(path))
 }
 
 /// The grid's results as kept in the docs.
@@ -503,33 +491,54 @@ fn tables(results: &[LineResult]) -> String {
 mod tests {
     use super::*;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(String::from).collect()
+    fn tournament(text: &str) -> std::result::Result<Args, String> {
+        let words: Vec<&str> = ["tournament"]
+            .into_iter()
+            .chain(text.split_whitespace())
+            .collect();
+        match crate::cli::parse(&words) {
+            Ok(crate::cli::Task::Tournament(args)) => Ok(args),
+            Ok(_) => Err("another task".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     #[test]
     fn a_line_is_read_with_its_defaults_and_bad_input_is_refused() {
-        let Ok(Request::Line { line, .. }) =
-            parse(&args("connect-four paper:4 paper:6 --games 10"))
-        else {
-            panic!("not a line")
-        };
+        let line = tournament("connect-four paper:4 paper:6 --games 10").unwrap();
         assert_eq!(
             (line.alpha, line.seed, line.games),
-            (MAX_ALPHA, DEFAULT_SEED, 10)
+            (MAX_ALPHA, DEFAULT_SEED, Some(10))
         );
         for bad in [
             "connect-four paper:4 paper:6",
             "connect-four paper:4 --games 10",
             "chess paper:4 paper:6 --games 10",
             "connect-four paper:0 paper:6 --games 10",
+            "connect-four paper:1 paper:99 --games 2",
             "connect-four deep:4 paper:6 --games 10",
             "connect-four paper:4 paper:6 --games 0",
             "connect-four paper:4 paper:6 --games 10 --alpha 0",
-            "--grid --games 10",
+            "connect-four paper:4 paper:6 --games 10 --games 20",
+            "connect-four paper:4 paper:6 --games 10 --bogus",
+            "--check-docs connect-four paper:1 paper:2 --games 2",
+            "--grid connect-four paper:1 paper:2",
+            "--grid --seed 3",
+            "--grid --full-width",
+            "--write-docs --check-docs",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(tournament(bad).is_err(), "{bad}");
         }
+    }
+
+    /// A trial grid (`--games`) must say where its results go, and says so before playing.
+    #[test]
+    fn a_trial_grid_needs_json() {
+        let trial = tournament("--grid --games 10").unwrap();
+        let error = run(&trial, Path::new("/no/such/docs"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("--json"), "{error}");
     }
 
     /// The grid of issue 21: 27 lines a game, every player readable.

@@ -1,72 +1,68 @@
 //! `cargo xtask verify-tables`: every source's rows recomputed and judged, reported as a
 //! summary, JSON and the pages of `docs/reproduction/`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use game_core::number::Rounding;
 
-use crate::commands::options::{Options, output_file};
-use crate::error::{Error, Result};
+use crate::commands::output::{OutputFile, parse_output_file};
+use crate::error::{LibraryResult, Result};
 use crate::sources::{self, Registered, RunSize};
 use crate::verify::report::{self, PaperResult, RowResult};
 use crate::verify::verdict;
 
-/// What `verify-tables` is asked to do.
-#[derive(Debug, Default)]
-struct VerifyOptions {
+/// `cargo xtask verify-tables`: recompute every published number and compare it with the
+/// print. A row is `failed` when it disagrees undeclared or cannot be computed, and
+/// `stale-erratum` when a declared erratum agrees; either makes the exit status 1.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Only this source.
+    #[arg(long, value_name = "NAME", value_parser = known_source)]
     paper: Option<String>,
-    /// Write every row as JSON here.
-    json: Option<PathBuf>,
-    /// Regenerate `docs/reproduction/`.
+    /// Write every row as JSON to PATH.
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
+    json: Option<OutputFile>,
+    /// Regenerate docs/reproduction/<source>.md from the rows.
+    #[arg(long, conflicts_with = "check_docs")]
     write_docs: bool,
-    /// Fail when `docs/reproduction/` is not what `write_docs` would write.
+    /// Fail if docs/reproduction/ is not what --write-docs would write.
+    #[arg(long)]
     check_docs: bool,
-    /// The Monte Carlo rows with their large samples.
+    /// Run the Monte Carlo rows with their large samples.
+    #[arg(long)]
     full: bool,
 }
 
-/// Runs the task with its arguments (after `verify-tables`): `Ok(false)` when some row
-/// failed or the docs are stale.
-pub fn run(args: &[String], reproduction_docs: &Path) -> Result<bool> {
-    verify(&parse(args)?, reproduction_docs)
+/// A source's identifier, checked against the registered sources.
+fn known_source(id: &str) -> std::result::Result<String, String> {
+    let known: Vec<&str> = sources::all().iter().map(|source| source.id).collect();
+    if known.contains(&id) {
+        Ok(id.to_owned())
+    } else {
+        Err(format!("known: {}", known.join(", ")))
+    }
 }
 
-/// The options of `verify-tables` from its arguments.
-fn parse(args: &[String]) -> Result<VerifyOptions> {
-    let mut options = VerifyOptions::default();
-    let mut args = Options::new(args);
-    while let Some(flag) = args.next_flag() {
-        match flag {
-            "--paper" => options.paper = Some(args.value(flag)?),
-            "--json" => options.json = Some(output_file(flag, args.value(flag)?)?),
-            "--write-docs" => options.write_docs = true,
-            "--check-docs" => options.check_docs = true,
-            "--full" => options.full = true,
-            other => {
-                return Err(Error::Usage(format!(
-                    "unknown option {other:?} (see `cargo xtask help`)"
-                )));
-            }
-        }
-    }
-    Ok(options)
+/// Runs the task: `Ok(false)` when some row failed or the docs are stale.
+pub fn run(args: &Args, reproduction_docs: &Path) -> Result<bool> {
+    verify(args, reproduction_docs)
 }
 
 /// Runs the verification; `Ok(false)` when some row failed or the docs are stale.
-fn verify(options: &VerifyOptions, reproduction_docs: &Path) -> Result<bool> {
-    if options.write_docs && !reproduction_docs.is_dir() {
-        return Err(Error::Usage(format!(
-            "--write-docs: the folder {} does not exist",
-            reproduction_docs.display()
-        )));
-    }
+fn verify(options: &Args, reproduction_docs: &Path) -> Result<bool> {
     let selected: Vec<Registered> = match &options.paper {
-        Some(id) => vec![sources::find(id).map_err(|_| {
-            let known: Vec<&str> = sources::all().iter().map(|s| s.id).collect();
-            Error::Usage(format!("unknown paper {id:?}; known: {}", known.join(", ")))
-        })?],
+        Some(id) => vec![sources::find(id)?],
         None => sources::all(),
+    };
+    let page = |id: &str| reproduction_docs.join(format!("{id}.md"));
+    // The pages are checked writable before the sources run, not after.
+    let pages = if options.write_docs {
+        selected
+            .iter()
+            .map(|source| OutputFile::check(page(source.id)))
+            .collect::<Result<Vec<_>>>()?
+    } else {
+        Vec::new()
     };
     let size = if options.full {
         RunSize::Full
@@ -84,25 +80,28 @@ fn verify(options: &VerifyOptions, reproduction_docs: &Path) -> Result<bool> {
         .flat_map(|p| &p.rows)
         .any(|r| r.verdict.status.is_failure());
 
-    if let Some(path) = &options.json {
-        let text = serde_json::to_string_pretty(&report::json_rows(&results))
-            .map_err(|e| Error::Library(Box::new(e)))?;
-        std::fs::write(path, text + "\n").map_err(Error::io(path))?;
-        println!("\nwrote {}", path.display());
+    if let Some(json) = &options.json {
+        let text = serde_json::to_string_pretty(&report::json_rows(&results)).library()?;
+        json.write((text + "\n").as_bytes())?;
+        println!("\nwrote {}", json.path().display());
     }
-    for paper in &results {
-        let page = reproduction_docs.join(format!("{}.md", paper.id));
-        let text = report::markdown(paper);
-        if options.write_docs {
-            std::fs::write(&page, &text).map_err(Error::io(&page))?;
-            println!("wrote {}", page.display());
+    for output in &pages {
+        let id = output.path().file_stem().and_then(|stem| stem.to_str());
+        if let Some(paper) = results.iter().find(|paper| Some(paper.id) == id) {
+            output.write(report::markdown(paper).as_bytes())?;
+            println!("wrote {}", output.path().display());
         }
-        if options.check_docs && std::fs::read_to_string(&page).ok().as_deref() != Some(&text) {
-            eprintln!(
-                "{} is out of date: run `cargo xtask verify-tables --write-docs`",
-                page.display()
-            );
-            passed = false;
+    }
+    if options.check_docs {
+        for paper in &results {
+            let page = page(paper.id);
+            if std::fs::read_to_string(&page).ok().as_deref() != Some(&report::markdown(paper)) {
+                eprintln!(
+                    "{} is out of date: run `cargo xtask verify-tables --write-docs`",
+                    page.display()
+                );
+                passed = false;
+            }
         }
     }
     Ok(passed)

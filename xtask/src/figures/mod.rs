@@ -19,7 +19,7 @@ mod style;
 
 use std::path::{Path, PathBuf};
 
-use crate::commands::options::Options;
+use crate::commands::output::OutputFile;
 use crate::error::{Error, Result};
 use crate::sources;
 use crate::verify::transcription::Transcription;
@@ -63,42 +63,55 @@ pub fn all() -> Vec<Figure> {
     figures
 }
 
+/// `cargo xtask figures`: every figure drawn into docs/figures/<source>/<name>.svg from the
+/// library crates.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Draw nothing; fail if a committed figure differs from what the library draws.
+    #[arg(long)]
+    check: bool,
+}
+
 /// Runs the task with its arguments (after `figures`): `Ok(false)` when `--check` found a
 /// stale or missing figure.
-pub fn run(args: &[String], docs: &Path) -> Result<bool> {
-    let mut check = false;
-    let mut args = Options::new(args);
-    while let Some(flag) = args.next_flag() {
-        match flag {
-            "--check" => check = true,
-            other => {
-                return Err(Error::NotComputable(format!(
-                    "unknown option {other:?} (see `cargo xtask help`)"
-                )));
-            }
-        }
-    }
+pub fn run(args: &Args, docs: &Path) -> Result<bool> {
+    let figures = all();
+    // Every file is checked writable before the first figure is drawn.
+    let outputs = if args.check {
+        Vec::new()
+    } else {
+        figures
+            .iter()
+            .map(|figure| {
+                let path = figure.path(docs);
+                let folder = path.parent().unwrap_or(docs);
+                std::fs::create_dir_all(folder).map_err(Error::io(folder))?;
+                OutputFile::check(path)
+            })
+            .collect::<Result<Vec<_>>>()?
+    };
     let mut current = true;
-    for figure in all() {
+    for (index, figure) in figures.iter().enumerate() {
         let svg = (figure.draw)().map_err(|e| Error::Figure {
             figure: format!("{}/{}", figure.paper, figure.name),
             source: Box::new(e),
         })?;
-        let path = figure.path(docs);
-        if check {
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
-                eprintln!(
-                    "{} is out of date: run `cargo xtask figures`",
-                    path.display()
-                );
-                current = false;
+        match outputs.get(index) {
+            Some(output) => {
+                output.write(svg.as_bytes())?;
+                println!("wrote {}", output.path().display());
             }
-            continue;
+            None => {
+                let path = figure.path(docs);
+                if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+                    eprintln!(
+                        "{} is out of date: run `cargo xtask figures`",
+                        path.display()
+                    );
+                    current = false;
+                }
+            }
         }
-        let folder = path.parent().unwrap_or(docs);
-        std::fs::create_dir_all(folder).map_err(Error::io(folder))?;
-        std::fs::write(&path, &svg).map_err(Error::io(&path))?;
-        println!("wrote {}", path.display());
     }
     Ok(current)
 }

@@ -1,0 +1,82 @@
+//! The command line, declared once: clap parses it strictly (an unknown, repeated or
+//! contradictory flag, or a number out of range, is an error before any work) and writes
+//! `cargo xtask help` and each task's `--help` from the same declarations.
+
+use clap::{Parser, Subcommand};
+
+use crate::commands::{bearoff, grundy, race_formulas, tournament, verify_tables};
+use crate::figures;
+
+/// Workspace tasks: the published numbers recomputed, the figures drawn, and the
+/// computations past the papers.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    arg_required_else_help = true,
+    after_help = "Exit status: 0 when the task succeeded; 1 when verify-tables found a failed \
+                  or stale-erratum row, or a --check found generated files out of date; 2 on \
+                  an error (a bad command line, a file that cannot be written, a computation \
+                  that cannot be done)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+/// A task and its options.
+#[derive(Debug, Subcommand)]
+pub enum Task {
+    /// Recompute every published number and compare it with the paper.
+    VerifyTables(verify_tables::Args),
+    /// Nim-values of Grundy's game at scale, or misère outcomes of single heaps.
+    Grundy(grundy::Args),
+    /// Draw every figure into docs/figures/<source>/<name>.svg from the library crates.
+    Figures(figures::Args),
+    /// Random-minimax players in real games: one line of games, or the whole grid.
+    Tournament(tournament::Args),
+    /// GNU Backgammon's two-sided bear-off file, the same bytes as `makebearoff -t 6xC`.
+    Bearoff(bearoff::Args),
+    /// The race formulas judged against the exact two-sided bear-off database.
+    RaceFormulas(race_formulas::Args),
+}
+
+/// The task of the command line `args` (without the program's name): what the tests read.
+///
+/// # Errors
+///
+/// clap's error, which prints the usage (or the help asked for) with its exit status.
+#[cfg(test)]
+pub fn parse(args: &[&str]) -> Result<Task, clap::Error> {
+    Cli::try_parse_from(std::iter::once("xtask").chain(args.iter().copied())).map(|cli| cli.task)
+}
+
+/// The task of this process's command line.
+///
+/// # Errors
+///
+/// As [`parse`].
+pub fn from_env() -> Result<Task, clap::Error> {
+    Cli::try_parse().map(|cli| cli.task)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_declarations_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn an_unknown_task_or_none_is_an_error() {
+        assert!(parse(&["frobnicate"]).is_err());
+        assert!(parse(&[]).is_err());
+        assert!(matches!(
+            parse(&["figures", "--check"]),
+            Ok(Task::Figures(_))
+        ));
+    }
+}
