@@ -62,12 +62,77 @@ pub fn from_env() -> Result<Task, clap::Error> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::Strategy;
+
     use super::*;
 
     #[test]
     fn the_declarations_are_consistent() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
+    }
+
+    /// Words a command line is made of: every task and flag, and values at and beyond the
+    /// bounds, paths that cannot be written, and junk.
+    const WORDS: [&str; 40] = [
+        "verify-tables",
+        "grundy",
+        "figures",
+        "tournament",
+        "bearoff",
+        "race-formulas",
+        "help",
+        "--paper",
+        "--json",
+        "--write-docs",
+        "--check-docs",
+        "--full",
+        "--max",
+        "--out",
+        "--misere",
+        "--threads",
+        "--check",
+        "--games",
+        "--alpha",
+        "--seed",
+        "--full-width",
+        "--grid",
+        "--two-sided",
+        "--checkers",
+        "--help",
+        "connect-four",
+        "paper:2",
+        "zero:9",
+        "6x6",
+        "6x13",
+        "0",
+        "1",
+        "-1",
+        "159",
+        "4294967295",
+        "99999999999999999999",
+        "/dev/full",
+        "/no/such/x",
+        "grundy",
+        "",
+    ];
+
+    proptest::proptest! {
+        /// Any command line gives a task or clap's error: parsing never panics, whatever
+        /// the words (the tasks' own checks run after it, each with a typed error).
+        #[test]
+        fn any_command_line_parses_or_is_refused(
+            words in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(&WORDS[..]).prop_map(str::to_owned),
+                    ".{0,12}",
+                ],
+                0..8,
+            )
+        ) {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let _ = parse(&words);
+        }
     }
 
     #[test]

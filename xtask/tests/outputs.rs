@@ -59,7 +59,11 @@ fn a_write_that_hits_a_file_size_limit_leaves_the_old_file_and_nothing_else() {
 fn a_process_killed_mid_write_leaves_the_old_file() {
     let folder = scratch("killed");
     std::fs::write(folder.join("values.bin"), b"old").unwrap();
-    let output = xtask_in_shell("ulimit -f 1", "grundy --max 100000 --out values.bin", &folder);
+    let output = xtask_in_shell(
+        "ulimit -f 1",
+        "grundy --max 100000 --out values.bin",
+        &folder,
+    );
     assert!(!output.status.success());
     assert_eq!(std::fs::read(folder.join("values.bin")).unwrap(), b"old");
     std::fs::remove_dir_all(folder).unwrap();
@@ -80,5 +84,19 @@ fn an_unwritable_output_fails_at_once() {
         assert!(started.elapsed() < Duration::from_secs(5), "{out}");
     }
     assert!(files_in(&folder).is_empty());
+    std::fs::remove_dir_all(folder).unwrap();
+}
+
+/// A size whose table cannot be allocated is a typed error, not an abort: 4,294,967,295
+/// heaps need 8 GiB of values, refused under a 4 GB address-space limit.
+#[test]
+fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
+    let folder = scratch("memory");
+    let started = Instant::now();
+    let output = xtask_in_shell("ulimit -v 4000000", "grundy --max 4294967294", &folder);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("could not be allocated"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(10));
     std::fs::remove_dir_all(folder).unwrap();
 }

@@ -22,6 +22,14 @@ pub enum BearoffError {
     /// A player has at most 15 checkers.
     #[error("{0} checkers: a player has at most 15")]
     TooManyCheckers(u32),
+    /// A position with more checkers than the database asked holds.
+    #[error("{checkers} checkers: this database holds positions of at most {max_checkers}")]
+    BeyondDatabase {
+        /// The position's checkers.
+        checkers: u32,
+        /// The database's largest number of checkers.
+        max_checkers: u32,
+    },
     /// In the bear-off every checker stands on a home point, 1 to 6.
     #[error("a checker on point {0} is outside the home board (points 1 to 6)")]
     OutsideHome(u32),

@@ -275,7 +275,10 @@ impl BearoffDatabase {
 
     fn index_of(&self, position: &BearoffPosition) -> Result<usize, BearoffError> {
         let checkers: u32 = (1..=6).map(|p| u32::from(position.on(p))).sum();
-        rank(position, self.max_checkers).ok_or(BearoffError::TooManyCheckers(checkers))
+        rank(position, self.max_checkers).ok_or(BearoffError::BeyondDatabase {
+            checkers,
+            max_checkers: self.max_checkers,
+        })
     }
 
     fn lookup(&self, position: &BearoffPosition) -> Result<&RollCounts, BearoffError> {
@@ -286,7 +289,7 @@ impl BearoffDatabase {
     ///
     /// # Errors
     ///
-    /// [`BearoffError::TooManyCheckers`] for a position with more checkers than the database.
+    /// [`BearoffError::BeyondDatabase`] for a position with more checkers than the database.
     pub fn rolls_distribution(
         &self,
         position: &BearoffPosition,

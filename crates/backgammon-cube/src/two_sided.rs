@@ -46,6 +46,13 @@ use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
 use crate::database::{all_positions, rank};
 use crate::dice::distinct_rolls;
 
+/// The most checkers a side of the largest database built on the 24 GiB machines the
+/// workspace is measured on: 6 × 12 takes 11.5 GB at its peak, while 6 × 13 would need
+/// 23.6 GB for its table alone. The command line and the Python bindings refuse more, rather
+/// than leave it to the system's out-of-memory killer; [`TwoSidedDatabase::new`] itself
+/// takes up to 15 and reports a table it cannot allocate.
+pub const MAX_MEASURED_CHECKERS: u32 = 12;
+
 /// A position the database cannot answer for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

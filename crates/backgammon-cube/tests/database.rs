@@ -210,8 +210,16 @@ fn invalid_sizes_and_positions_are_errors() {
     let database = BearoffDatabase::new(2).unwrap();
     assert_eq!(
         database.expected_rolls(&position(&[1, 2, 3])),
-        Err(BearoffError::TooManyCheckers(3))
+        Err(BearoffError::BeyondDatabase {
+            checkers: 3,
+            max_checkers: 2
+        })
     );
+    let message = database
+        .expected_rolls(&position(&[6, 6, 5]))
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("at most 2"), "{message}");
 }
 
 #[test]

@@ -6,13 +6,13 @@ use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::race::TurnCounts;
-use backgammon_cube::two_sided::{CubeAction, CubeOwner, TwoSidedDatabase};
+use backgammon_cube::two_sided::{CubeAction, CubeOwner, MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, pair, raise, small, small_at_most};
+use crate::{BackgammonError, interruptible, pair, raise, small, small_at_most};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -65,8 +65,7 @@ fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
 #[pyfunction]
 fn race_win_probability(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(BigInt, BigInt)> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
-    let value = py
-        .detach(|| TurnCounts::new(k.max(s)).win_probability(k, s))
+    let value = interruptible(py, move || TurnCounts::new(k.max(s)).win_probability(k, s))?
         .map_err(raise::<BackgammonError>)?;
     Ok(pair(&value))
 }
@@ -77,8 +76,7 @@ fn race_win_probability(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(BigIn
 #[pyfunction]
 fn cube_equities(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[(BigInt, BigInt); 4]> {
     let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
-    let values = py
-        .detach(|| equities_in::<BigRational>(k, s))
+    let values = interruptible(py, move || equities_in::<BigRational>(k, s))?
         .map_err(raise::<BackgammonError>)?;
     Ok(values.each_ref().map(pair))
 }
@@ -87,8 +85,7 @@ fn cube_equities(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[(BigInt, Big
 #[pyfunction]
 fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4]> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
-    py.detach(|| equities_in::<f64>(k, s))
-        .map_err(raise::<BackgammonError>)
+    interruptible(py, move || equities_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
 /// Table 5's advice at (k, s), from the exact equities: (A doubles owning the cube, A
@@ -96,16 +93,14 @@ fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4
 #[pyfunction]
 fn cube_advice(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
-    py.detach(|| advice_in::<BigRational>(k, s))
-        .map_err(raise::<BackgammonError>)
+    interruptible(py, move || advice_in::<BigRational>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
 /// [`cube_advice`] from equities in floats, for pip counts up to 2000.
 #[pyfunction]
 fn cube_advice_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
-    py.detach(|| advice_in::<f64>(k, s))
-        .map_err(raise::<BackgammonError>)
+    interruptible(py, move || advice_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
 /// The one-sided bear-off database: for every position of at most `max_checkers` checkers
@@ -122,8 +117,7 @@ impl OneSided {
     #[pyo3(signature = (max_checkers = BigInt::from(15)))]
     fn new(py: Python<'_>, max_checkers: BigInt) -> PyResult<Self> {
         let max_checkers = small::<BackgammonError>("max_checkers", &max_checkers)?;
-        let database = py
-            .detach(|| BearoffDatabase::new(max_checkers))
+        let database = interruptible(py, move || BearoffDatabase::new(max_checkers))?
             .map_err(raise::<BackgammonError>)?;
         Ok(OneSided { database })
     }
@@ -164,9 +158,9 @@ impl TwoSided {
     /// Builds the database (6 checkers a side: 924 positions, a quarter of a second).
     #[new]
     fn new(py: Python<'_>, checkers: BigInt) -> PyResult<Self> {
-        let checkers = small::<BackgammonError>("checkers", &checkers)?;
-        let database = py
-            .detach(|| TwoSidedDatabase::<f64>::new(checkers))
+        let checkers =
+            small_at_most::<BackgammonError>("checkers", &checkers, MAX_MEASURED_CHECKERS)?;
+        let database = interruptible(py, move || TwoSidedDatabase::<f64>::new(checkers))?
             .map_err(raise::<BackgammonError>)?;
         Ok(TwoSided { database })
     }

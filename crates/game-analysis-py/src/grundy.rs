@@ -5,7 +5,7 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, raise, small, small_at_most};
+use crate::{GrundyError, interruptible, raise, small, small_at_most};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
@@ -13,7 +13,7 @@ const MAX_HEAP: u32 = 1_000_000_000;
 /// The sparse table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
 fn table(py: Python<'_>, n: &BigInt) -> PyResult<GrundyTable> {
     let n = small_at_most::<GrundyError>("n", n, MAX_HEAP)?;
-    py.detach(|| sparse_values(n, Schedule::TwoThreads, |_| {}))
+    interruptible(py, move || sparse_values(n, Schedule::TwoThreads, |_| {}))?
         .map_err(raise::<GrundyError>)
 }
 
@@ -42,7 +42,7 @@ fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool
         .iter()
         .map(|heap| small::<GrundyError>("a heap", heap))
         .collect::<PyResult<Vec<u32>>>()?;
-    py.detach(|| MisereSolver::new().first_player_wins(&heaps))
+    interruptible(py, move || MisereSolver::new().first_player_wins(&heaps))?
         .map_err(raise::<GrundyError>)
 }
 

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use solitaire::{Form, Strategy, StrategyName};
 use tree_gen::GameClass;
 
-use crate::{JohnsonError, fraction, pair, raise};
+use crate::{JohnsonError, fraction, interruptible, pair, raise};
 
 /// The narrowest interval asked for: the floats returned cannot show a narrower one (W is
 /// near 1/2, where doubles are 1.1e-16 apart), and the exact series slows sharply below.
@@ -69,8 +69,7 @@ fn win_probability(
             "tol = {tol}: expected {MIN_TOL} <= tol < 1"
         )));
     }
-    let interval = py
-        .detach(|| evaluate(&*strategy, form, &params, tol))
+    let interval = interruptible(py, move || evaluate(&*strategy, form, &params, tol))?
         .map_err(raise::<JohnsonError>)?;
     Ok((to_f64_below(&interval.lower), to_f64_above(&interval.upper)))
 }
@@ -86,8 +85,7 @@ fn dependent_win_probability(
 ) -> PyResult<(BigInt, BigInt)> {
     let strategy = ordinal(strategy)?;
     let params = class(e, a)?;
-    let value = py
-        .detach(|| dependent_value(&*strategy, &params))
+    let value = interruptible(py, move || dependent_value(&*strategy, &params))?
         .map_err(raise::<JohnsonError>)?;
     Ok(pair(&value))
 }

@@ -8,7 +8,7 @@ use minimax_random::probability::move_probabilities;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{LeveneFennerError, pair, raise, small, small_at_most};
+use crate::{LeveneFennerError, interruptible, pair, raise, small, small_at_most};
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
@@ -25,8 +25,7 @@ fn prob(py: Python<'_>, moves: Vec<Vec<BigInt>>, alpha: BigInt) -> PyResult<Vec<
             MoveShape::new(children).map_err(raise::<LeveneFennerError>)
         })
         .collect::<PyResult<Vec<MoveShape>>>()?;
-    let probabilities = py
-        .detach(|| move_probabilities(&shapes, alpha))
+    let probabilities = interruptible(py, move || move_probabilities(&shapes, alpha))?
         .map_err(raise::<LeveneFennerError>)?;
     Ok(probabilities.iter().map(pair).collect())
 }
@@ -38,7 +37,7 @@ const MAX_BRANCHING: u32 = 10_000;
 /// w_b's exact bracket, for b in 1..=[`MAX_BRANCHING`], computed without the GIL.
 fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
     let b = small_at_most::<LeveneFennerError>("b", b, MAX_BRANCHING)?;
-    py.detach(|| w_b(b)).map_err(raise::<LeveneFennerError>)
+    interruptible(py, move || w_b(b))?.map_err(raise::<LeveneFennerError>)
 }
 
 /// Nau's w_b, the root in [0, 1] of (1 − x)^b = x, to the nearest float (bracketed exactly

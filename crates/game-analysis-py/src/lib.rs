@@ -12,10 +12,14 @@
 //!
 //! Exact values cross as `(numerator, denominator)` pairs of Python ints, which the package
 //! turns into `fractions.Fraction`; every error is a `ValueError` subclass carrying the Rust
-//! error's message; the long computations release the GIL. The crates themselves know
+//! error's message; the long computations release the GIL and stop at Ctrl-C
+//! ([`interruptible`]). The crates themselves know
 //! nothing of Python.
 
 use std::fmt::Display;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::Duration;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -91,6 +95,50 @@ fn small_at_most<E: PyTypeInfo>(name: &str, value: &BigInt, max: u32) -> PyResul
         )));
     }
     Ok(small)
+}
+
+/// How often a long call looks for a pending signal while it waits for its result.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The stack of a computation's thread: the searches recurse as deep as their input.
+const WORK_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `work` on a thread of its own, without the GIL, while the calling thread looks for
+/// signals every [`SIGNAL_POLL`]: Ctrl-C raises `KeyboardInterrupt` within a fraction of a
+/// second, as it would in a Python loop. The crates cannot stop a computation half way, so
+/// an interrupted one runs on to its end in the background and its result is dropped. A
+/// panic in `work` (a bug) becomes a [`GameAnalysisError`], never an abort.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, receiver) = mpsc::channel();
+    thread::Builder::new()
+        .name("game_analysis".to_owned())
+        .stack_size(WORK_STACK_BYTES)
+        .spawn(move || {
+            // The receiver is gone only when the call was interrupted: nobody wants it.
+            let _ = sender.send(work());
+        })
+        .map_err(|e| raise::<GameAnalysisError>(format!("cannot start the computation: {e}")))?;
+    let mut receiver = receiver;
+    loop {
+        // The receiver goes into the GIL-free wait and comes back: it is Send, not Sync.
+        let (received, returned) = py.detach(move || {
+            let received = receiver.recv_timeout(SIGNAL_POLL);
+            (received, receiver)
+        });
+        receiver = returned;
+        match received {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(raise::<GameAnalysisError>(
+                    "the computation failed without a result (a panic in the library)",
+                ));
+            }
+        }
+    }
 }
 
 /// A fraction from the package's `(numerator, denominator)` pair.

@@ -4,7 +4,7 @@ use nim_games::matches::{MatchesGame, TreeSizes, is_losing_position, losing_posi
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{MatchesError, raise, small};
+use crate::{MatchesError, interruptible, raise, small};
 
 /// (minimax, alpha-beta) node counts of the game of n matches under the report's
 /// convention (Tables 3.1 and 3.2).
@@ -12,19 +12,18 @@ use crate::{MatchesError, raise, small};
 fn tree_sizes(py: Python<'_>, n: BigInt) -> PyResult<(u64, u64)> {
     let n = small::<MatchesError>("n", &n)?;
     let game = MatchesGame::new(n).map_err(raise::<MatchesError>)?;
-    let sizes = py
-        .detach(|| TreeSizes::measure(&game))
-        .map_err(raise::<MatchesError>)?;
+    let sizes =
+        interruptible(py, move || TreeSizes::measure(&game))?.map_err(raise::<MatchesError>)?;
     Ok((sizes.minimax, sizes.alpha_beta))
 }
 
-/// Whether the player to move with `matches_left` matches loses against best play.
+/// Whether the player to move with `matches_left` matches loses against best play. Zero
+/// matches is no position, as everywhere else in the package.
 #[pyfunction(name = "is_losing_position")]
 fn losing(matches_left: BigInt) -> PyResult<bool> {
-    Ok(is_losing_position(small::<MatchesError>(
-        "matches_left",
-        &matches_left,
-    )?))
+    let matches_left = small::<MatchesError>("matches_left", &matches_left)?;
+    MatchesGame::new(matches_left).map_err(raise::<MatchesError>)?;
+    Ok(is_losing_position(matches_left))
 }
 
 /// The losing positions up to `max_matches`.

@@ -27,3 +27,12 @@ def test_bad_counts_are_value_errors(bad):
     assert isinstance(raised.value, GameAnalysisError)
     assert isinstance(raised.value, ValueError)
     assert str(bad) in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [matches.tree_sizes, matches.is_losing_position, matches.losing_positions],
+)
+def test_zero_matches_is_refused_everywhere(call):
+    with pytest.raises(MatchesError, match="at least one match"):
+        call(0)

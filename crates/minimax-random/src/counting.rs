@@ -12,7 +12,9 @@ use num_traits::Zero;
 use rayon::prelude::*;
 
 use crate::natural::{self, Natural};
-use crate::shape::{MoveShape, ProbabilityError, ScoreError, ShapeError, check_alpha};
+use crate::shape::{
+    MoveShape, ProbabilityError, ScoreError, ShapeError, check_alpha, check_count_size,
+};
 
 /// LE(n, i) and GT(n, i) for i = 0, …, α at one node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,9 +30,16 @@ impl Counts {
     /// # Errors
     ///
     /// [`ScoreError::ZeroAlpha`] when `alpha` is 0, [`ShapeError::TooManyLeaves`] beyond
-    /// 2^64 leaves.
+    /// 2^64 leaves, [`ProbabilityError::TooLarge`] when the counts would take more than
+    /// [`crate::MAX_COUNT_BYTES`].
     pub fn of_move(shape: &MoveShape, alpha: u32) -> Result<Counts, ProbabilityError> {
         check_alpha(alpha)?;
+        let all_leaves = shape
+            .children()
+            .iter()
+            .try_fold(1u64, |product, &c| product.checked_mul(u64::from(c)))
+            .ok_or(ShapeError::TooManyLeaves)?;
+        check_count_size(alpha, all_leaves)?;
         let a = Natural::from(alpha);
         let mut le: Vec<Natural> = (0..=alpha).map(Natural::from).collect();
         let mut gt: Vec<Natural> = (0..=alpha).map(|i| Natural::from(alpha - i)).collect();

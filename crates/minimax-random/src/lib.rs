@@ -59,4 +59,4 @@ mod shape;
 pub mod simulation;
 pub mod tournament;
 
-pub use shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};
+pub use shape::{MAX_COUNT_BYTES, MoveShape, ProbabilityError, ScoreError, ShapeError};

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::counting::Counts;
 use crate::natural::{self, Natural};
-use crate::shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};
+use crate::shape::{MoveShape, ProbabilityError, ScoreError, ShapeError, check_count_size};
 
 /// prob(n) for every move, in order, as exact fractions.
 ///
@@ -137,6 +137,9 @@ fn leaves_of(shape: &MoveShape) -> BigUint {
 
 fn move_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<Counts>, ProbabilityError> {
     check_moves(moves)?;
+    let leaves: BigUint = moves.iter().map(leaves_of).sum();
+    let leaves = u64::try_from(leaves).map_err(|_| ShapeError::TooManyLeaves)?;
+    check_count_size(alpha.max(1), leaves)?;
     moves.iter().map(|m| Counts::of_move(m, alpha)).collect()
 }
 

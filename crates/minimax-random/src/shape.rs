@@ -53,6 +53,39 @@ pub enum ProbabilityError {
     /// α or a score is out of range.
     #[error(transparent)]
     Score(#[from] ScoreError),
+    /// The exact counts would not fit in memory: each of the α + 1 counts LE and GT has up
+    /// to N·log₂(α + 1) bits for N leaves.
+    #[error(
+        "the exact counts for alpha = {alpha} and {leaves} leaves would take about {bytes} bytes, above the limit of {MAX_COUNT_BYTES}"
+    )]
+    TooLarge {
+        /// α.
+        alpha: u32,
+        /// N, the leaves counted.
+        leaves: u64,
+        /// The bytes the counts would take.
+        bytes: u128,
+    },
+}
+
+/// The most memory the exact counts of prob(n) may take: 8 GiB, a third of the machines the
+/// workspace is measured on, so that a call with impossible sizes is refused before it
+/// allocates rather than aborting the process.
+pub const MAX_COUNT_BYTES: u128 = 8 << 30;
+
+/// Refuses α and N whose counts LE and GT (α + 1 of each, up to N·log₂(α + 1) bits apiece)
+/// would take more than [`MAX_COUNT_BYTES`].
+pub(crate) fn check_count_size(alpha: u32, leaves: u64) -> Result<(), ProbabilityError> {
+    let bits_per_score = u128::from(u32::BITS - alpha.leading_zeros()) + 1;
+    let bytes = 2 * (u128::from(alpha) + 1) * u128::from(leaves) * bits_per_score / 8;
+    if bytes > MAX_COUNT_BYTES {
+        return Err(ProbabilityError::TooLarge {
+            alpha,
+            leaves,
+            bytes,
+        });
+    }
+    Ok(())
 }
 
 /// Scores are drawn from {1, …, α}: α must be at least 1.

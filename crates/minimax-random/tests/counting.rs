@@ -149,3 +149,25 @@ fn scores_beyond_alpha_are_errors() {
         }))
     );
 }
+
+/// Sizes whose exact counts could not fit in memory are refused before anything is
+/// allocated (a trillion leaves at α = 2 would take 125 GB), while the papers' sizes pass.
+#[test]
+fn counts_too_large_for_memory_are_refused_before_allocation() {
+    use minimax_random::{MAX_COUNT_BYTES, ProbabilityError};
+    let huge = MoveShape::new(vec![1_000_000, 1_000_000]).unwrap();
+    let refused = move_probabilities(std::slice::from_ref(&huge), 2);
+    assert!(
+        matches!(refused, Err(ProbabilityError::TooLarge { bytes, .. }) if bytes > MAX_COUNT_BYTES),
+        "{refused:?}"
+    );
+    assert!(matches!(
+        Counts::of_move(&huge, 2),
+        Err(ProbabilityError::TooLarge { .. })
+    ));
+    let example_1 = [
+        MoveShape::new(vec![2, 3]).unwrap(),
+        MoveShape::new(vec![3, 2]).unwrap(),
+    ];
+    assert!(move_probabilities(&example_1, 100).is_ok());
+}

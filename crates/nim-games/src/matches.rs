@@ -30,6 +30,28 @@ pub enum MatchesError {
     },
 }
 
+/// The most matches whose trees [`TreeSizes::measure`] searches: the full minimax tree of
+/// n matches has about 1.84^n nodes (64 million at 30, about a second; 1.3 billion at 35),
+/// so beyond this the count would run for hours.
+pub const MAX_TREE_MATCHES: u32 = 30;
+
+/// Why the trees of a matches game were not measured.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeSizeError {
+    /// More matches than [`MAX_TREE_MATCHES`].
+    #[error(
+        "the minimax tree of {matches} matches is too large to search node by node (at most {MAX_TREE_MATCHES} matches)"
+    )]
+    TooManyMatches {
+        /// The game's matches.
+        matches: u32,
+    },
+    /// The search failed.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
 /// The matches game started with *n* matches, the first player to move.
 ///
 /// Values are +1 when the first player wins and −1 when the second does (the report's
@@ -133,13 +155,25 @@ pub fn preferred_turn(game: &MatchesGame) -> Result<Player, SearchError> {
     })
 }
 
+/// The most matches [`losing_positions`] solves: its table holds two entries a number of
+/// matches (10^6 take about 100 MB and half a second), so beyond this it would exhaust
+/// memory rather than tell more than [`is_losing_position`] already does.
+pub const MAX_SOLVED_MATCHES: u32 = 1_000_000;
+
 /// The numbers of matches, up to `max_matches`, that lose for the player to move (the
 /// report's "KEY" states), found by solving every position exactly with one shared table.
 ///
 /// # Errors
 ///
-/// [`MatchesError::NoMatches`] when `max_matches` is 0.
+/// [`MatchesError::NoMatches`] when `max_matches` is 0, [`MatchesError::OutOfRange`] above
+/// [`MAX_SOLVED_MATCHES`].
 pub fn losing_positions(max_matches: u32) -> Result<Vec<u32>, MatchesError> {
+    if max_matches > MAX_SOLVED_MATCHES {
+        return Err(MatchesError::OutOfRange {
+            matches: max_matches,
+            max: MAX_SOLVED_MATCHES,
+        });
+    }
     let game = MatchesGame::new(max_matches)?;
     let mut solver = Solver::new(&game);
     let mut lost = Vec::new();
@@ -177,8 +211,13 @@ impl TreeSizes {
     ///
     /// # Errors
     ///
-    /// Never for a valid [`MatchesGame`]; the search's error type is kept for honesty.
-    pub fn measure(game: &MatchesGame) -> Result<TreeSizes, SearchError> {
+    /// [`TreeSizeError::TooManyMatches`] beyond [`MAX_TREE_MATCHES`] matches.
+    pub fn measure(game: &MatchesGame) -> Result<TreeSizes, TreeSizeError> {
+        if game.initial_matches() > MAX_TREE_MATCHES {
+            return Err(TreeSizeError::TooManyMatches {
+                matches: game.initial_matches(),
+            });
+        }
         let start = game.initial_position();
         let full = minimax(game, &start)?;
         let pruned = alpha_beta(game, &start, Window::new(-1, 1)?)?;

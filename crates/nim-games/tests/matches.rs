@@ -99,3 +99,30 @@ fn solved_losing_positions_are_4k_plus_1_and_decide_the_turn() {
         );
     }
 }
+
+/// Sizes whose table would exhaust memory are refused at once, with the bound.
+#[test]
+fn losing_positions_beyond_the_bound_are_refused() {
+    use nim_games::matches::{MAX_SOLVED_MATCHES, losing_positions};
+    assert_eq!(
+        losing_positions(u32::MAX),
+        Err(MatchesError::OutOfRange {
+            matches: u32::MAX,
+            max: MAX_SOLVED_MATCHES
+        })
+    );
+    assert_eq!(losing_positions(13).unwrap(), [1, 5, 9, 13]);
+}
+
+/// Trees too large to search node by node are refused at once, with the bound.
+#[test]
+fn trees_beyond_the_bound_are_refused() {
+    use nim_games::matches::{MAX_TREE_MATCHES, TreeSizeError};
+    for matches in [MAX_TREE_MATCHES + 1, 300_000] {
+        let game = MatchesGame::new(matches).unwrap();
+        assert_eq!(
+            TreeSizes::measure(&game),
+            Err(TreeSizeError::TooManyMatches { matches })
+        );
+    }
+}

@@ -4,14 +4,10 @@
 use std::time::Instant;
 
 use backgammon_cube::gnubg::two_sided_file;
+use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{LibraryResult, Result};
-
-/// The most checkers a side the in-memory two-sided database is built for: 6 × 12 takes
-/// 11.5 GB at its peak; 6 × 13 would need 23.6 GB for its table alone, more than this
-/// machine's 24 GiB leaves (docs/dotsenko-marynych.md).
-pub const MAX_TWO_SIDED_CHECKERS: u32 = 12;
 
 /// `cargo xtask bearoff --two-sided 6xC --out PATH`: GNU Backgammon's two-sided bear-off
 /// file for C checkers a side on the six home points, the same bytes as gnubg's
@@ -52,8 +48,8 @@ fn checkers_of(size: &str) -> std::result::Result<u32, String> {
         ));
     }
     match checkers.parse() {
-        Ok(c) if (1..=MAX_TWO_SIDED_CHECKERS).contains(&c) => Ok(c),
-        _ => Err(format!("{size}: C must be 1 to {MAX_TWO_SIDED_CHECKERS}")),
+        Ok(c) if (1..=MAX_MEASURED_CHECKERS).contains(&c) => Ok(c),
+        _ => Err(format!("{size}: C must be 1 to {MAX_MEASURED_CHECKERS}")),
     }
 }
 

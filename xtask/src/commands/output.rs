@@ -34,6 +34,9 @@ impl OutputFile {
         if path.as_os_str().is_empty() || path.file_name().is_none() {
             return Err(refuse("not a file name".to_owned()));
         }
+        if path.as_os_str().to_string_lossy().ends_with('/') {
+            return Err(refuse("ends with /: a folder, not a file name".to_owned()));
+        }
         let folder = folder_of(path);
         if !folder.is_dir() {
             return Err(refuse(format!(
@@ -145,6 +148,10 @@ mod tests {
         let error = OutputFile::check(&folder).unwrap_err().to_string();
         assert!(error.contains("folder"), "{error}");
         assert!(OutputFile::check("").is_err());
+        let error = OutputFile::check(format!("{}/missing/", folder.display()))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("a folder, not a file name"), "{error}");
         let error = OutputFile::check("/dev/null").unwrap_err().to_string();
         assert!(error.contains("not a regular file"), "{error}");
         assert!(OutputFile::check("/proc/x").is_err());

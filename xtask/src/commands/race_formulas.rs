@@ -8,9 +8,8 @@ use std::time::Instant;
 
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::race_formulas::{DecisionRecord, RaceFormula, judge};
-use backgammon_cube::two_sided::TwoSidedDatabase;
+use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 
-use crate::commands::bearoff::MAX_TWO_SIDED_CHECKERS;
 use crate::commands::markers::Block;
 use crate::error::{LibraryResult, Result};
 
@@ -37,7 +36,7 @@ pub struct Args {
         long,
         value_name = "C",
         default_value_t = DOCS_CHECKERS,
-        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TWO_SIDED_CHECKERS)),
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_MEASURED_CHECKERS)),
         conflicts_with_all = ["write_docs", "check_docs"]
     )]
     checkers: u32,

@@ -14,7 +14,7 @@ use game_core::PlayConvention;
 
 pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
 pub use misere_table::{MAX_TABLE_POSITIONS, MisereTable, MisereTableError};
-pub use sparse::{GrundyTable, Schedule, ValueOverflow, sparse_values};
+pub use sparse::{GrundyTable, Schedule, SparseError, sparse_values};
 
 use crate::heap_games::{GrundysGame, nim_sequence};
 use crate::sprague_grundy::{OutcomeClass, normal_outcome};

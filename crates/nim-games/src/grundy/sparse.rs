@@ -106,12 +106,25 @@ fn missing_rare(set: &[u8], end: usize, out: &mut Vec<u16>) {
     }
 }
 
-/// A value passed `u16::MAX`: the table type cannot hold it.
+/// Why [`sparse_values`] could not give the table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("G({heap}) exceeds {MAX_VALUE}, the largest value a table of u16 holds")]
-pub struct ValueOverflow {
-    /// The heap whose value overflowed.
-    pub heap: u64,
+#[non_exhaustive]
+pub enum SparseError {
+    /// A value passed `u16::MAX`: the table type cannot hold it.
+    #[error("G({heap}) exceeds {MAX_VALUE}, the largest value a table of u16 holds")]
+    ValueOverflow {
+        /// The heap whose value overflowed.
+        heap: u64,
+    },
+    /// The table of values, 2 bytes a heap, could not be allocated: asked for before the
+    /// work starts, so that a size beyond the machine's memory is an error, not an abort.
+    #[error("the values of heaps 0..={max_heap} need {bytes} bytes, which could not be allocated")]
+    OutOfMemory {
+        /// The largest heap asked for.
+        max_heap: u32,
+        /// The bytes of the table.
+        bytes: u64,
+    },
 }
 
 /// How [`sparse_values`] spreads its work.
@@ -184,10 +197,16 @@ struct SparseSolver {
 impl SparseSolver {
     /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
     /// read their partners from one window (normally [`DENSE_REACH`]).
-    fn new(max_heap: usize, dense_reach: usize) -> Self {
-        let mut values = Vec::with_capacity(max_heap + 1);
+    fn new(max_heap: usize, dense_reach: usize) -> Result<Self, SparseError> {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(max_heap + 1)
+            .map_err(|_| SparseError::OutOfMemory {
+                max_heap: max_heap as u32,
+                bytes: 2 * (max_heap as u64 + 1),
+            })?;
         values.push(0);
-        SparseSolver {
+        Ok(SparseSolver {
             values,
             largest: 0,
             rare: Vec::new(),
@@ -200,7 +219,7 @@ impl SparseSolver {
             small_rare: 0,
             block_rare: 0,
             full_scans: 0,
-        }
+        })
     }
 
     /// What the helper marks the far pairs of block `index` (heaps up to `max_heap`) from.
@@ -386,7 +405,9 @@ impl FarWorker {
 ///
 /// # Errors
 ///
-/// [`ValueOverflow`] if a value passes `u16::MAX` (not seen for any heap computed so far).
+/// [`SparseError::ValueOverflow`] if a value passes `u16::MAX` (not seen for any heap
+/// computed so far); [`SparseError::OutOfMemory`] if the table of 2(`max_heap` + 1) bytes
+/// cannot be allocated.
 ///
 /// ```
 /// use nim_games::grundy::{Schedule, sparse_values};
@@ -398,7 +419,7 @@ pub fn sparse_values(
     max_heap: u32,
     schedule: Schedule,
     progress: impl FnMut(u32),
-) -> Result<GrundyTable, ValueOverflow> {
+) -> Result<GrundyTable, SparseError> {
     thread::scope(|scope| {
         let worker = match schedule {
             Schedule::OneThread => FarWorker::Inline(VecDeque::new()),
@@ -420,7 +441,7 @@ pub fn sparse_values(
                 FarWorker::Helper { requests, marks }
             }
         };
-        let solver = SparseSolver::new(max_heap as usize, DENSE_REACH);
+        let solver = SparseSolver::new(max_heap as usize, DENSE_REACH)?;
         compute_blocks(solver, max_heap as usize, worker, progress)
     })
 }
@@ -432,7 +453,7 @@ fn compute_blocks(
     max_heap: usize,
     mut worker: FarWorker,
     mut progress: impl FnMut(u32),
-) -> Result<GrundyTable, ValueOverflow> {
+) -> Result<GrundyTable, SparseError> {
     let block_count = max_heap / BLOCK + 1;
     for index in 0..LAG.min(block_count) {
         worker.submit(solver.far_request(index, max_heap));
@@ -448,7 +469,7 @@ fn compute_blocks(
         for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
             if value as usize >= MAX_VALUE {
-                return Err(ValueOverflow { heap: n as u64 });
+                return Err(SparseError::ValueOverflow { heap: n as u64 });
             }
             solver.push(value);
             if n.is_multiple_of(1 << 20) {
@@ -485,7 +506,7 @@ mod tests {
     fn the_share_of_rare_pairs_does_not_change_the_values() {
         let max_heap = 100_000;
         let table = |share| {
-            let mut solver = SparseSolver::new(max_heap, DENSE_REACH);
+            let mut solver = SparseSolver::new(max_heap, DENSE_REACH).unwrap();
             solver.first_thread_share = share;
             compute_blocks(solver, max_heap, FarWorker::Inline(VecDeque::new()), |_| {}).unwrap()
         };
@@ -496,7 +517,7 @@ mod tests {
 
     #[test]
     fn the_thread_that_waited_longer_takes_more_of_the_rare_pairs() {
-        let mut solver = SparseSolver::new(100, DENSE_REACH);
+        let mut solver = SparseSolver::new(100, DENSE_REACH).unwrap();
         solver.rare = (1..=10).map(|heap| RareHeap { heap, value: 0 }).collect();
         let short = Duration::from_micros(1);
         let long = Duration::from_micros(2);
@@ -536,7 +557,7 @@ mod tests {
     fn rare_heaps_past_the_window_give_the_same_values() {
         let max_heap = 150_000;
         let table = |dense_reach| {
-            let solver = SparseSolver::new(max_heap, dense_reach);
+            let solver = SparseSolver::new(max_heap, dense_reach).unwrap();
             compute_blocks(solver, max_heap, FarWorker::Inline(VecDeque::new()), |_| {}).unwrap()
         };
         let usual = table(DENSE_REACH);

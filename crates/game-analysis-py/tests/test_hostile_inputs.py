@@ -1,0 +1,179 @@
+"""Hostile input, as a careless or malicious caller would give it: every public call either
+returns or raises a typed error (a ``ValueError`` subclass, ``TypeError`` or
+``OverflowError``) within a time bound, and never crashes the interpreter. Each function's
+calls run in a child process, so a segmentation fault or an abort is caught and reported
+with the call that caused it, not mistaken for the test runner dying.
+
+The inputs are drawn from a seeded generator (the same calls on every run): edge values,
+sizes beyond every stated bound, wrong types, strings and nested lists. Sizes inside the
+bounds are kept small, since a legitimate call up to a bound can take minutes (those are
+interruptible: see test_package.py)."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+SEED = 2026
+CALLS_PER_FUNCTION = 40
+SECONDS_PER_CALL = 20
+
+INTS = [0, 1, 2, 3, 6, 7, 15, 16, 20, -1, -(2**31), 2**31, 2**32, 2**63, 2**64 + 1, 10**30]
+FLOATS = [0.0, -1.0, 0.5, 1e308, float("nan"), float("inf")]
+STRINGS = ["", "x", "HSTRAT", "LSTRAT", "∞LSTRAT", "B'STRAT", "1/2", "3/4", "0", "-1/2",
+           "2/1", "1/0", "TSI", "TSD", "owned", "centred", "\x00", "é" * 100]
+
+
+def value(rng, depth=0):
+    """Any value a caller might pass."""
+    kind = rng.choice(["int", "small", "float", "str", "list", "none"] if depth < 2 else
+                      ["int", "small", "str"])
+    if kind == "int":
+        return rng.choice(INTS)
+    if kind == "small":
+        return rng.randrange(0, 40)
+    if kind == "float":
+        return rng.choice(FLOATS)
+    if kind == "str":
+        return rng.choice(STRINGS)
+    if kind == "list":
+        return [value(rng, depth + 1) for _ in range(rng.randrange(0, 8))]
+    return None
+
+
+# (call, number of arguments): every public function and method of the package.
+ENTRY_POINTS = [
+    ("matches.tree_sizes", 1),
+    ("matches.is_losing_position", 1),
+    ("matches.losing_positions", 1),
+    ("grundy.values", 1),
+    ("grundy.rare_heaps", 1),
+    ("grundy.misere_first_player_wins", 1),
+    ("johnson.win_probability", 3),
+    ("johnson.dependent_win_probability", 3),
+    ("levene_fenner.prob", 2),
+    ("levene_fenner.nau_w", 1),
+    ("levene_fenner.nau_w_bracket", 1),
+    ("backgammon.race_win_probability", 2),
+    ("backgammon.cube_equities", 2),
+    ("backgammon.cube_advice", 2),
+    ("backgammon.OneSidedDatabase", 1),
+    ("one_sided.expected_rolls", 1),
+    ("one_sided.rolls_distribution", 1),
+    ("backgammon.TwoSidedDatabase", 1),
+    ("two_sided.win_probability", 2),
+    ("two_sided.equities", 2),
+    ("two_sided.cube_action", 3),
+]
+
+# The child: calls each case in turn, printing it first, so that a crash names its call.
+CHILD = textwrap.dedent("""
+    import json, sys, time
+    from game_analysis import backgammon, grundy, johnson, levene_fenner, matches
+    one_sided = backgammon.OneSidedDatabase(3)
+    two_sided = backgammon.TwoSidedDatabase(2)
+    for line in sys.stdin:
+        call, args = json.loads(line)
+        print("CALL", call, repr(args), flush=True)
+        started = time.perf_counter()
+        try:
+            eval(call)(*args)
+            outcome = "returned"
+        except (ValueError, TypeError, OverflowError) as error:
+            outcome = type(error).__name__
+        print("DONE", outcome, round(time.perf_counter() - started, 3), flush=True)
+""")
+
+
+def arguments(rng, count):
+    args = [value(rng) for _ in range(count)]
+    # Sizes inside the bounds are kept small: a call at a bound may rightly take minutes.
+    return [a if not isinstance(a, int) or a < 10**6 or a > 2**32 else a + 2**40 for a in args]
+
+
+@pytest.mark.parametrize("call, count", ENTRY_POINTS, ids=[call for call, _ in ENTRY_POINTS])
+def test_hostile_input_gets_a_result_or_a_typed_error(call, count):
+    rng = random.Random(f"{SEED}:{call}")
+    cases = [json.dumps([call, arguments(rng, count)]) for _ in range(CALLS_PER_FUNCTION)]
+    child = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        input="\n".join(cases) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=SECONDS_PER_CALL * CALLS_PER_FUNCTION,
+    )
+    lines = child.stdout.splitlines()
+    last_call = next((line for line in reversed(lines) if line.startswith("CALL")), "no call")
+    assert child.returncode == 0, f"{call} crashed (status {child.returncode}) at {last_call}\n{child.stderr[-2000:]}"
+    done = [line.split() for line in lines if line.startswith("DONE")]
+    assert len(done) == CALLS_PER_FUNCTION
+    slow = [(case, seconds) for case, (_, _, seconds) in zip(cases, done)
+            if float(seconds) > SECONDS_PER_CALL]
+    assert not slow, slow
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "matches.tree_sizes(300000)",
+        "matches.losing_positions(2**32 - 1)",
+        "levene_fenner.prob([[1000000, 1000000]], 2)",
+        "backgammon.TwoSidedDatabase(13)",
+        "backgammon.OneSidedDatabase(3).expected_rolls([6, 6, 5, 1])",
+    ],
+)
+def test_sizes_beyond_the_bounds_are_typed_errors_at_once(call):
+    code = f"""
+import time
+from game_analysis import GameAnalysisError, backgammon, levene_fenner, matches
+started = time.perf_counter()
+try:
+    {call}
+    print("returned")
+except GameAnalysisError as error:
+    print("refused:", error)
+print("seconds:", time.perf_counter() - started)
+"""
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert "refused:" in child.stdout, child.stdout
+    seconds = float(child.stdout.split("seconds:")[1])
+    assert seconds < 5, child.stdout
+
+
+def test_the_database_names_its_own_limit():
+    from game_analysis import BackgammonError, backgammon
+    with pytest.raises(BackgammonError, match="at most 3"):
+        backgammon.OneSidedDatabase(3).expected_rolls([6, 6, 5, 1])
+
+
+@pytest.mark.parametrize(
+    "call",
+    ['grundy.values(10**9)', 'johnson.win_probability("∞LSTRAT", "1/2", "3/4")'],
+)
+def test_ctrl_c_stops_a_long_call_within_a_second(call):
+    code = f"""
+import os, signal, threading, time
+from game_analysis import grundy, johnson
+def interrupt():
+    global sent
+    sent = time.perf_counter()
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Timer(1.0, interrupt).start()
+try:
+    {call}
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted after", time.perf_counter() - sent)
+os._exit(0)
+"""
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert "interrupted after" in child.stdout, child.stdout
+    assert float(child.stdout.split("after")[1]) < 1.0, child.stdout
