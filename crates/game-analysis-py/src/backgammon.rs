@@ -2,7 +2,7 @@
 //! `backgammon_cube`: the single-checker race F(k, s), the cube equities, and the one- and
 //! two-sided bear-off databases.
 
-use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::race::TurnCounts;
@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, interruptible, pair, raise, small, small_at_most};
+use crate::{BackgammonError, interruptible, pair, raise, small, small_in};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -25,8 +25,8 @@ const MAX_EXACT_CUBE_PIPS: u32 = 120;
 /// The pip counts k and s, each at most `max`.
 fn pip_counts(k: &BigInt, s: &BigInt, max: u32) -> PyResult<(u32, u32)> {
     Ok((
-        small_at_most::<BackgammonError>("k", k, max)?,
-        small_at_most::<BackgammonError>("s", s, max)?,
+        small_in::<BackgammonError>("k", k, 1..=max)?,
+        small_in::<BackgammonError>("s", s, 1..=max)?,
     ))
 }
 
@@ -116,7 +116,8 @@ impl OneSided {
     #[new]
     #[pyo3(signature = (max_checkers = BigInt::from(15)))]
     fn new(py: Python<'_>, max_checkers: BigInt) -> PyResult<Self> {
-        let max_checkers = small::<BackgammonError>("max_checkers", &max_checkers)?;
+        let max_checkers =
+            small_in::<BackgammonError>("max_checkers", &max_checkers, 1..=MAX_CHECKERS)?;
         let database = interruptible(py, move || BearoffDatabase::new(max_checkers))?
             .map_err(raise::<BackgammonError>)?;
         Ok(OneSided { database })
@@ -159,7 +160,7 @@ impl TwoSided {
     #[new]
     fn new(py: Python<'_>, checkers: BigInt) -> PyResult<Self> {
         let checkers =
-            small_at_most::<BackgammonError>("checkers", &checkers, MAX_MEASURED_CHECKERS)?;
+            small_in::<BackgammonError>("checkers", &checkers, 1..=MAX_MEASURED_CHECKERS)?;
         let database = interruptible(py, move || TwoSidedDatabase::<f64>::new(checkers))?
             .map_err(raise::<BackgammonError>)?;
         Ok(TwoSided { database })

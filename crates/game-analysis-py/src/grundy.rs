@@ -5,14 +5,14 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, interruptible, raise, small, small_at_most};
+use crate::{GrundyError, interruptible, raise, small, small_in};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
 
 /// The sparse table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
 fn table(py: Python<'_>, n: &BigInt) -> PyResult<GrundyTable> {
-    let n = small_at_most::<GrundyError>("n", n, MAX_HEAP)?;
+    let n = small_in::<GrundyError>("n", n, 0..=MAX_HEAP)?;
     interruptible(py, move || sparse_values(n, Schedule::TwoThreads, |_| {}))?
         .map_err(raise::<GrundyError>)
 }

@@ -8,7 +8,7 @@ use minimax_random::probability::move_probabilities;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{LeveneFennerError, interruptible, pair, raise, small, small_at_most};
+use crate::{LeveneFennerError, interruptible, pair, raise, small, small_in};
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
@@ -36,7 +36,7 @@ const MAX_BRANCHING: u32 = 10_000;
 
 /// w_b's exact bracket, for b in 1..=[`MAX_BRANCHING`], computed without the GIL.
 fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
-    let b = small_at_most::<LeveneFennerError>("b", b, MAX_BRANCHING)?;
+    let b = small_in::<LeveneFennerError>("b", b, 1..=MAX_BRANCHING)?;
     interruptible(py, move || w_b(b))?.map_err(raise::<LeveneFennerError>)
 }
 

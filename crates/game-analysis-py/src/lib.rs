@@ -85,13 +85,20 @@ fn small<E: PyTypeInfo>(name: &str, value: &BigInt) -> PyResult<u32> {
     })
 }
 
-/// A Python int as a `u32` of at most `max` (a bound where a call would otherwise run for
-/// hours or exhaust memory), or the error `E` naming the argument.
-fn small_at_most<E: PyTypeInfo>(name: &str, value: &BigInt, max: u32) -> PyResult<u32> {
+/// A Python int as a `u32` in `range`, or the error `E` naming the argument and the range
+/// (a size of 0 where nothing can be computed, or a bound where a call would otherwise run
+/// for hours or exhaust memory).
+fn small_in<E: PyTypeInfo>(
+    name: &str,
+    value: &BigInt,
+    range: std::ops::RangeInclusive<u32>,
+) -> PyResult<u32> {
     let small = small::<E>(name, value)?;
-    if small > max {
+    if !range.contains(&small) {
         return Err(raise::<E>(format!(
-            "{name} = {small} is above {max}, the most this call takes"
+            "{name} = {small} is outside {}..={}, the range this call takes",
+            range.start(),
+            range.end()
         )));
     }
     Ok(small)

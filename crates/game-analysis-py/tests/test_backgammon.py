@@ -81,3 +81,18 @@ def test_the_two_sided_database():
 def test_bad_input_is_a_backgammon_error(call):
     with pytest.raises(BackgammonError):
         call()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: backgammon.race_win_probability(0, 5),
+        lambda: backgammon.cube_equities(0, 0),
+        lambda: backgammon.cube_advice(5, 0),
+        lambda: backgammon.OneSidedDatabase(0),
+        lambda: backgammon.TwoSidedDatabase(0),
+    ],
+)
+def test_zero_pip_counts_and_empty_databases_are_refused_everywhere(call):
+    with pytest.raises(BackgammonError, match="outside 1..="):
+        call()

@@ -45,3 +45,8 @@ def test_nau_w2_is_the_golden_root():
 def test_bad_input_is_a_levene_fenner_error(call):
     with pytest.raises(LeveneFennerError):
         call()
+
+
+def test_a_branching_factor_of_zero_is_refused_as_such():
+    with pytest.raises(LeveneFennerError, match="b = 0 is outside 1..=10000"):
+        levene_fenner.nau_w(0)

@@ -73,6 +73,10 @@ pub fn grid_data(docs: &Path) -> PathBuf {
 /// game at depth 9 would already take hours. A bound, not a measurement.
 pub const MAX_DEPTH: u32 = 8;
 
+/// The most games a line may ask for: the grid's lines have 1,500 to 3,000, and a million
+/// is already days at depth 4. A bound, not a measurement.
+pub const MAX_GAMES: u64 = 1_000_000;
+
 /// The modes that exclude a line's options.
 const NOT_A_LINE: [&str; 3] = ["grid", "write_docs", "check_docs"];
 
@@ -91,8 +95,9 @@ pub struct Args {
     /// Player B, EVALUATION:DEPTH.
     #[arg(value_name = "PLAYER_B", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
     b: Option<String>,
-    /// N, the games of the line (with --grid: of every line, a trial that needs --json).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), required_unless_present_any = NOT_A_LINE)]
+    /// N, the games of the line, 1 to 1,000,000 (with --grid: of every line, a trial that
+    /// needs --json).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES), required_unless_present_any = NOT_A_LINE)]
     games: Option<u64>,
     /// α, the leaf scores' range 1..=α (default 2^61, effectively continuous).
     #[arg(long, value_name = "K", default_value_t = MAX_ALPHA, value_parser = clap::value_parser!(u64).range(1..=MAX_ALPHA))]
@@ -518,6 +523,7 @@ mod tests {
             "connect-four paper:1 paper:99 --games 2",
             "connect-four deep:4 paper:6 --games 10",
             "connect-four paper:4 paper:6 --games 0",
+            "connect-four paper:4 paper:6 --games 1000001",
             "connect-four paper:4 paper:6 --games 10 --alpha 0",
             "connect-four paper:4 paper:6 --games 10 --games 20",
             "connect-four paper:4 paper:6 --games 10 --bogus",
