@@ -35,6 +35,11 @@ fn rare_heaps(py: Python<'_>, n: BigInt) -> PyResult<Vec<u32>> {
     Ok(table(py, &n)?.rare_heaps().to_vec())
 }
 
+/// The most live matches (the sum of the heaps of 3 or more) of a misère position: the
+/// search's table grows exponentially with them; at 90 (heaps 30, 30, 30) it took 56 s and
+/// 450 MB here, and a single heap of 90 over a minute.
+const MAX_MISERE_LIVE_MATCHES: u64 = 90;
+
 /// Whether the first player wins the misère game with these heaps.
 #[pyfunction]
 fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool> {
@@ -42,6 +47,16 @@ fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool
         .iter()
         .map(|heap| small::<GrundyError>("a heap", heap))
         .collect::<PyResult<Vec<u32>>>()?;
+    let live: u64 = heaps
+        .iter()
+        .filter(|&&heap| heap >= 3)
+        .map(|&heap| u64::from(heap))
+        .sum();
+    if live > MAX_MISERE_LIVE_MATCHES {
+        return Err(raise::<GrundyError>(format!(
+            "the heaps hold {live} live matches (heaps of 3 or more), above {MAX_MISERE_LIVE_MATCHES}, the most the misère search takes"
+        )));
+    }
     interruptible(py, move || MisereSolver::new().first_player_wins(&heaps))?
         .map_err(raise::<GrundyError>)
 }

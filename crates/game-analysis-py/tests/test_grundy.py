@@ -55,3 +55,8 @@ def test_bad_heaps_are_value_errors():
         grundy.values(10**9 + 1)
     with pytest.raises(ValueError):
         grundy.misere_first_player_wins([-1])
+
+
+def test_misere_positions_beyond_the_search_are_refused_at_once():
+    with pytest.raises(GrundyError, match="91 live matches"):
+        grundy.misere_first_player_wins([30, 30, 31, 2, 1])

@@ -28,5 +28,7 @@ def rare_heaps(n: int) -> List[int]:
 
 
 def misere_first_player_wins(heaps: Sequence[int]) -> bool:
-    """Whether the player to move wins the misère game (the last to move loses) with these heaps."""
+    """Whether the player to move wins the misère game (the last to move loses) with these
+    heaps; at most 90 live matches (heaps of 3 or more), past which the search would run for
+    hours."""
     return _native.misere_first_player_wins(list(heaps))
