@@ -59,6 +59,10 @@ pub mod steps;
 pub mod tuck;
 pub mod two_sided;
 
+/// The exact number types of this crate's signatures, from `game_core::number`: a caller
+/// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
+pub use game_core::number::{BigInt, BigRational, BigUint};
+
 /// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
 /// (section 2.1), from the starting position's checkers.
 pub fn starting_pip_count() -> u32 {

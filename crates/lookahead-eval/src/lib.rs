@@ -56,6 +56,10 @@ pub mod random_ratio;
 pub mod series;
 pub mod tables;
 
+/// The exact number types of this crate's signatures, from `game_core::number`: a caller
+/// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
+pub use game_core::number::{BigInt, BigRational, BigUint};
+
 pub use params::{Game3Parameters, Game3ParametersError};
 /// The class of games (*E*, *A*), shared with `tree-gen` and `solitaire`; here in exact
 /// fractions, `GameClass<BigRational>`.

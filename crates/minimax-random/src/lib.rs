@@ -59,4 +59,8 @@ mod shape;
 pub mod simulation;
 pub mod tournament;
 
+/// The exact number types of this crate's signatures, from `game_core::number`: a caller
+/// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
+pub use game_core::number::{BigInt, BigRational, BigUint};
+
 pub use shape::{MAX_COUNT_BYTES, MoveShape, ProbabilityError, ScoreError, ShapeError};

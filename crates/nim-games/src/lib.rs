@@ -40,3 +40,7 @@ pub mod matches;
 pub mod periodicity;
 pub mod random_opponent;
 pub mod sprague_grundy;
+
+/// The exact number types of this crate's signatures, from `game_core::number`: a caller
+/// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
+pub use game_core::number::{BigInt, BigRational, BigUint};

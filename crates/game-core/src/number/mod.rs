@@ -11,9 +11,21 @@ mod printed;
 use std::fmt::Debug;
 use std::ops::Neg;
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Num, ToPrimitive, Zero};
+
+/// The exact number types of the workspace's signatures, re-exported so that a caller needs
+/// no dependency of its own (and no version of its own to keep in step) to use them:
+/// `BigRational` is `num_rational::Ratio<BigInt>`.
+///
+/// ```
+/// use game_core::number::{BigInt, BigRational};
+/// let third = BigRational::new(BigInt::from(1), BigInt::from(3));
+/// assert_eq!(third.to_string(), "1/3");
+/// ```
+pub use num_bigint::{BigInt, BigUint};
+pub use num_rational::BigRational;
+/// The traits that give the exact types their arithmetic (`One`, `Zero`, `Signed`, `Pow`, …).
+pub use num_traits;
 
 pub use printed::{PrintedNumber, Rounding, decimal_expansion};
 
