@@ -31,7 +31,7 @@ pub enum Task {
     VerifyTables(verify_tables::Args),
     /// Nim-values of Grundy's game at scale, or misère outcomes of single heaps.
     Grundy(grundy::Args),
-    /// Draw every figure into docs/figures/<source>/<name>.svg from the library crates.
+    /// Draw every figure into docs/figures/SOURCE/NAME.svg from the library crates.
     Figures(figures::Args),
     /// Random-minimax players in real games: one line of games, or the whole grid.
     Tournament(tournament::Args),
@@ -55,7 +55,7 @@ pub fn parse(args: &[&str]) -> Result<Task, clap::Error> {
 ///
 /// # Errors
 ///
-/// As [`parse`].
+/// As `parse`.
 pub fn from_env() -> Result<Task, clap::Error> {
     Cli::try_parse().map(|cli| cli.task)
 }

@@ -13,7 +13,7 @@
 //! Exact values cross as `(numerator, denominator)` pairs of Python ints, which the package
 //! turns into `fractions.Fraction`; every error is a `ValueError` subclass carrying the Rust
 //! error's message; the long computations release the GIL and stop at Ctrl-C
-//! ([`interruptible`]). The crates themselves know
+//! (`interruptible`). The crates themselves know
 //! nothing of Python.
 
 use std::fmt::Display;

@@ -22,7 +22,7 @@ pub struct Args {
     /// Write every row as JSON to PATH.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
     json: Option<OutputFile>,
-    /// Regenerate docs/reproduction/<source>.md from the rows.
+    /// Regenerate docs/reproduction/SOURCE.md from the rows.
     #[arg(long, conflicts_with = "check_docs")]
     write_docs: bool,
     /// Fail if docs/reproduction/ is not what --write-docs would write.

@@ -63,7 +63,7 @@ pub fn all() -> Vec<Figure> {
     figures
 }
 
-/// `cargo xtask figures`: every figure drawn into docs/figures/<source>/<name>.svg from the
+/// `cargo xtask figures`: every figure drawn into `docs/figures/<source>/<name>.svg` from the
 /// library crates.
 #[derive(Debug, clap::Args)]
 pub struct Args {
