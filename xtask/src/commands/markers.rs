@@ -33,6 +33,14 @@ impl Block {
         Ok(format!("{}\n{contents}{}", &page[..start], &page[end..]))
     }
 
+    /// Checks, before the work that computes the block, that the page can be rewritten:
+    /// it reads, holds both markers, and its folder takes a new file.
+    pub fn check(&self, docs: &Path) -> Result<()> {
+        let path = self.path(docs);
+        self.replaced(&read(&path)?, "")?;
+        OutputFile::check(path).map(drop)
+    }
+
     /// Writes `contents` between the markers of the page.
     pub fn write(&self, docs: &Path, contents: &str) -> Result<()> {
         let path = self.path(docs);
@@ -68,5 +76,28 @@ mod tests {
             "before\n<!-- b -->\nnew\n<!-- e -->\nafter\n"
         );
         assert!(block.replaced("no markers", "new\n").is_err());
+    }
+
+    /// A page that lacks its markers, or is missing, is found out before the work.
+    #[test]
+    fn a_page_is_checked_before_the_work() {
+        let docs = std::env::temp_dir().join(format!("xtask-markers-{}", std::process::id()));
+        std::fs::create_dir_all(&docs).unwrap();
+        let block = Block {
+            page: "page.md",
+            begin: "<!-- b -->",
+            end: "<!-- e -->",
+        };
+        assert!(block.check(&docs).is_err(), "a missing page");
+        std::fs::write(docs.join("page.md"), "no markers").unwrap();
+        assert!(block.check(&docs).is_err(), "a page without markers");
+        std::fs::write(docs.join("page.md"), "<!-- b -->\nold\n<!-- e -->\n").unwrap();
+        block.check(&docs).unwrap();
+        block.write(&docs, "new\n").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(docs.join("page.md")).unwrap(),
+            "<!-- b -->\nnew\n<!-- e -->\n"
+        );
+        std::fs::remove_dir_all(docs).unwrap();
     }
 }

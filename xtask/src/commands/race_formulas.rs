@@ -51,6 +51,9 @@ pub struct Args {
 /// Runs the task: `Ok(false)` when `--check-docs` finds the tables stale.
 pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     let (checkers, write_docs, check_docs) = (args.checkers, args.write_docs, args.check_docs);
+    if write_docs {
+        TABLES.check(docs)?;
+    }
     let text = tables(checkers)?;
     if write_docs {
         TABLES.write(docs, &text)?;

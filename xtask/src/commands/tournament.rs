@@ -328,7 +328,10 @@ fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Resul
     // The kept results and the page are checked writable before hours of games.
     let kept = match json {
         Some(_) => None,
-        None => Some(OutputFile::check(grid_data(docs))?),
+        None => {
+            GRID_TABLES.check(docs)?;
+            Some(OutputFile::check(grid_data(docs))?)
+        }
     };
     let lines = grid(games);
     let started = Instant::now();
