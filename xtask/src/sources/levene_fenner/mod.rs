@@ -109,145 +109,135 @@ fn shape(row: &TranscribedRow, name: &str) -> Result<MoveShape> {
 
 /// Section 2's claims about Nau's w_b, from certified brackets.
 fn nau_bound(row: &TranscribedRow) -> Result<Computed> {
-    {
-        {
-            let b = integer_parameter(row, "b")?;
-            let bracket = w_b(b).library()?;
-            let bound = game_core::number::fraction(382, 1000).library()?;
-            let claim = if bracket.high < bound {
-                format!("w_{b} < 0.382")
-            } else if bracket.low >= bound {
-                format!("w_{b} >= 0.382")
-            } else {
-                "undecided at this precision".to_string()
-            };
-            Ok(Computed::Text(claim))
-        }
-    }
+    let b = integer_parameter(row, "b")?;
+    let bracket = w_b(b).library()?;
+    let bound = game_core::number::fraction(382, 1000).library()?;
+    let claim = if bracket.high < bound {
+        format!("w_{b} < 0.382")
+    } else if bracket.low >= bound {
+        format!("w_{b} >= 0.382")
+    } else {
+        "undecided at this precision".to_string()
+    };
+    Ok(Computed::Text(claim))
 }
 
 /// Section 2's claim that w_b decreases, from certified brackets.
 fn nau_trend(row: &TranscribedRow) -> Result<Computed> {
-    {
-        {
-            let (from, to) = (
-                integer_parameter(row, "from")?,
-                integer_parameter(row, "to")?,
-            );
-            let brackets = (from..=to)
-                .map(|b| w_b(b).library())
-                .collect::<Result<Vec<_>, _>>()?;
-            let decreasing = brackets.windows(2).all(|pair| pair[1].high < pair[0].low);
-            Ok(Computed::Text(
-                if decreasing {
-                    "decreasing strictly"
-                } else {
-                    "not shown to decrease"
-                }
-                .to_string(),
-            ))
+    let (from, to) = (
+        integer_parameter(row, "from")?,
+        integer_parameter(row, "to")?,
+    );
+    let brackets = (from..=to)
+        .map(|b| w_b(b).library())
+        .collect::<Result<Vec<_>, _>>()?;
+    let decreasing = brackets.windows(2).all(|pair| pair[1].high < pair[0].low);
+    Ok(Computed::Text(
+        if decreasing {
+            "decreasing strictly"
+        } else {
+            "not shown to decrease"
         }
-    }
+        .to_string(),
+    ))
 }
 
 /// A quantity of the examples of sections 5 and 6, whose moves are the row's `a` and `b`.
 fn compute_example(quantity: Example, row: &TranscribedRow) -> Result<Computed> {
-    {
-        let moves = [shape(row, "a")?, shape(row, "b")?];
-        let probabilities = |alpha| move_probabilities(&moves, alpha).library();
-        match quantity {
-            Example::Leaves => {
-                let leaves = moves
-                    .iter()
-                    .map(|shape| {
-                        shape
-                            .leaves()
-                            .ok_or_else(|| Error::NotComputable("too many leaves".to_owned()))
-                    })
-                    .sum::<Result<u32, _>>()?;
-                Ok(Computed::count(u64::from(leaves)))
-            }
-            Example::LemmaFormula(index) => {
-                let shape = &moves[index];
-                lemma_5_3_formula(shape, integer_parameter(row, "alpha")?).map(Computed::Text)
-            }
-            Example::Probability(index) => {
-                let alpha = integer_parameter(row, "alpha")?;
-                Ok(Computed::Exact(probabilities(alpha)?[index].clone()))
-            }
-            Example::SumOfProbabilities => {
-                let p = probabilities(integer_parameter(row, "alpha")?)?;
-                let sum: BigRational = p.iter().cloned().sum();
-                let one = BigRational::from_integer(1.into());
-                Ok(Computed::Text(
-                    match sum.cmp(&one) {
-                        std::cmp::Ordering::Less => "less than one",
-                        std::cmp::Ordering::Equal => "one",
-                        std::cmp::Ordering::Greater => "greater than one",
-                    }
-                    .to_string(),
-                ))
-            }
-            Example::Order => {
-                let p = probabilities(integer_parameter(row, "alpha")?)?;
-                let relation = match p[0].cmp(&p[1]) {
-                    std::cmp::Ordering::Less => "<",
-                    std::cmp::Ordering::Equal => "=",
-                    std::cmp::Ordering::Greater => ">",
-                };
-                Ok(Computed::Text(format!("prob(a) {relation} prob(b)")))
-            }
-            Example::Condition6 => {
-                let (first, second) = match row.parameter("n1") {
-                    Some("b") => (&moves[1], &moves[0]),
-                    _ => (&moves[0], &moves[1]),
-                };
-                let alpha = integer_parameter(row, "alpha")?;
-                let holds = ratio_condition(first, second, alpha, integer_parameter(row, "i")?)
-                    .library()?;
-                Ok(Computed::Text(
-                    if holds { "holds" } else { "does not hold" }.to_string(),
-                ))
-            }
-            Example::RatioTrend => {
-                let (from, to) = (
-                    integer_parameter(row, "from")?,
-                    integer_parameter(row, "to")?,
-                );
-                let mut ratios = Vec::new();
-                for alpha in from..=to {
-                    let p = probabilities(alpha)?;
-                    ratios.push(p[0].clone() / p[1].clone());
+    let moves = [shape(row, "a")?, shape(row, "b")?];
+    let probabilities = |alpha| move_probabilities(&moves, alpha).library();
+    match quantity {
+        Example::Leaves => {
+            let leaves = moves
+                .iter()
+                .map(|shape| {
+                    shape
+                        .leaves()
+                        .ok_or_else(|| Error::NotComputable("too many leaves".to_owned()))
+                })
+                .sum::<Result<u32, _>>()?;
+            Ok(Computed::count(u64::from(leaves)))
+        }
+        Example::LemmaFormula(index) => {
+            let shape = &moves[index];
+            lemma_5_3_formula(shape, integer_parameter(row, "alpha")?).map(Computed::Text)
+        }
+        Example::Probability(index) => {
+            let alpha = integer_parameter(row, "alpha")?;
+            Ok(Computed::Exact(probabilities(alpha)?[index].clone()))
+        }
+        Example::SumOfProbabilities => {
+            let p = probabilities(integer_parameter(row, "alpha")?)?;
+            let sum: BigRational = p.iter().cloned().sum();
+            let one = BigRational::from_integer(1.into());
+            Ok(Computed::Text(
+                match sum.cmp(&one) {
+                    std::cmp::Ordering::Less => "less than one",
+                    std::cmp::Ordering::Equal => "one",
+                    std::cmp::Ordering::Greater => "greater than one",
                 }
-                let decreasing = ratios.windows(2).all(|w| w[1] < w[0]);
-                Ok(Computed::Text(
-                    if decreasing {
-                        "decreasing"
-                    } else {
-                        "not decreasing"
-                    }
-                    .to_string(),
-                ))
+                .to_string(),
+            ))
+        }
+        Example::Order => {
+            let p = probabilities(integer_parameter(row, "alpha")?)?;
+            let relation = match p[0].cmp(&p[1]) {
+                std::cmp::Ordering::Less => "<",
+                std::cmp::Ordering::Equal => "=",
+                std::cmp::Ordering::Greater => ">",
+            };
+            Ok(Computed::Text(format!("prob(a) {relation} prob(b)")))
+        }
+        Example::Condition6 => {
+            let (first, second) = match row.parameter("n1") {
+                Some("b") => (&moves[1], &moves[0]),
+                _ => (&moves[0], &moves[1]),
+            };
+            let alpha = integer_parameter(row, "alpha")?;
+            let holds =
+                ratio_condition(first, second, alpha, integer_parameter(row, "i")?).library()?;
+            Ok(Computed::Text(
+                if holds { "holds" } else { "does not hold" }.to_string(),
+            ))
+        }
+        Example::RatioTrend => {
+            let (from, to) = (
+                integer_parameter(row, "from")?,
+                integer_parameter(row, "to")?,
+            );
+            let mut ratios = Vec::new();
+            for alpha in from..=to {
+                let p = probabilities(alpha)?;
+                ratios.push(p[0].clone() / p[1].clone());
             }
-            Example::Dominance => {
-                let statement = match dominance(&moves[0], &moves[1]).library()? {
-                    Dominance::Equal => "a and b are alike",
-                    Dominance::FirstDominates { .. } => "a strictly dominates b",
-                    Dominance::SecondDominates { .. } => "b strictly dominates a",
-                    Dominance::Neither => "neither a nor b dominates the other",
-                };
-                Ok(Computed::Text(statement.to_string()))
-            }
-            Example::OrderEveryAlpha => {
-                let from = integer_parameter(row, "from")?;
-                let claim = match compare_for_all_alpha(&moves, u64::from(from)).library()? {
-                    Comparison::AlwaysLess => "prob(a) < prob(b)".to_string(),
-                    Comparison::AlwaysGreater => "prob(a) > prob(b)".to_string(),
-                    Comparison::AlwaysEqual => "prob(a) = prob(b)".to_string(),
-                    Comparison::Changes { at } => format!("the order changes at alpha = {at}"),
-                };
-                Ok(Computed::Text(claim))
-            }
+            let decreasing = ratios.windows(2).all(|w| w[1] < w[0]);
+            Ok(Computed::Text(
+                if decreasing {
+                    "decreasing"
+                } else {
+                    "not decreasing"
+                }
+                .to_string(),
+            ))
+        }
+        Example::Dominance => {
+            let statement = match dominance(&moves[0], &moves[1]).library()? {
+                Dominance::Equal => "a and b are alike",
+                Dominance::FirstDominates { .. } => "a strictly dominates b",
+                Dominance::SecondDominates { .. } => "b strictly dominates a",
+                Dominance::Neither => "neither a nor b dominates the other",
+            };
+            Ok(Computed::Text(statement.to_string()))
+        }
+        Example::OrderEveryAlpha => {
+            let from = integer_parameter(row, "from")?;
+            let claim = match compare_for_all_alpha(&moves, u64::from(from)).library()? {
+                Comparison::AlwaysLess => "prob(a) < prob(b)".to_string(),
+                Comparison::AlwaysGreater => "prob(a) > prob(b)".to_string(),
+                Comparison::AlwaysEqual => "prob(a) = prob(b)".to_string(),
+                Comparison::Changes { at } => format!("the order changes at alpha = {at}"),
+            };
+            Ok(Computed::Text(claim))
         }
     }
 }
