@@ -85,12 +85,10 @@ fn verify(options: &Args, reproduction_docs: &Path) -> Result<bool> {
         json.write((text + "\n").as_bytes())?;
         println!("\nwrote {}", json.path().display());
     }
-    for output in &pages {
-        let id = output.path().file_stem().and_then(|stem| stem.to_str());
-        if let Some(paper) = results.iter().find(|paper| Some(paper.id) == id) {
-            output.write(report::markdown(paper).as_bytes())?;
-            println!("wrote {}", output.path().display());
-        }
+    // One page a selected source, in the order the results come back.
+    for (output, paper) in pages.iter().zip(&results) {
+        output.write(report::markdown(paper).as_bytes())?;
+        println!("wrote {}", output.path().display());
     }
     if options.check_docs {
         for paper in &results {
