@@ -17,6 +17,7 @@
 //! of the total, in any `Real` (exactly, or in `f64`).
 
 use game_core::number::Real;
+use game_core::stop::checkpoint;
 
 use crate::dice::pip_distribution;
 
@@ -79,6 +80,7 @@ impl<T: Real> CubeEquities<T> {
             our: vec![T::zero(); n * n],
         };
         for total in 0..=2 * table.max {
+            checkpoint();
             for k in total.saturating_sub(table.max)..=total.min(table.max) {
                 table.fill(k, total - k, &rolls);
             }

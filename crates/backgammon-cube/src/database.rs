@@ -15,6 +15,7 @@
 
 use std::cmp::Ordering;
 
+use game_core::stop::Carried;
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -187,10 +188,14 @@ impl BearoffDatabase {
             levels[position.pip_count() as usize].push(index);
         }
         let rolls = distinct_rolls();
+        let carried = Carried::from_this_thread();
         for level in levels {
             let computed: Vec<(usize, RollCounts)> = level
                 .par_iter()
-                .map(|&index| (index, database.distribution_of(&positions[index], &rolls)))
+                .map(|&index| {
+                    carried.checkpoint();
+                    (index, database.distribution_of(&positions[index], &rolls))
+                })
                 .collect();
             for (index, distribution) in computed {
                 database.expectations[index] = distribution.expectation_f64();

@@ -8,6 +8,7 @@
 //! wins ties — so F(k, s) = Σ_j p_j(s) P{N_A(k) ≤ j} (equation (4), whose "<" in the scanned
 //! text cannot be strict: with it, F(k, k) would fall below 1/2 for the player on roll).
 
+use game_core::stop::checkpoint;
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
@@ -98,6 +99,7 @@ impl TurnCounts {
             .collect();
         let mut counts: Vec<Vec<BigUint>> = vec![vec![BigUint::from(1u32)]];
         for m in 1..=max_pips as usize {
+            checkpoint();
             let mut next: Vec<BigUint> = vec![BigUint::zero()];
             for &(step, weight) in &pips {
                 let before = &counts[m.saturating_sub(step)];

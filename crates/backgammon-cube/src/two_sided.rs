@@ -40,6 +40,7 @@
 //! ```
 
 use game_core::number::Real;
+use game_core::stop::Carried;
 use rayon::prelude::*;
 
 use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
@@ -202,6 +203,7 @@ impl Layout {
     {
         let n = self.positions;
         let highest = self.by_pips.len() - 1;
+        let carried = Carried::from_this_thread();
         for total in 2..=2 * highest {
             let level: Vec<(usize, usize)> = (1..total)
                 .filter(|&pips| pips <= highest && total - pips <= highest)
@@ -210,6 +212,7 @@ impl Layout {
             let computed: Vec<(usize, E)> = level
                 .par_iter()
                 .flat_map_iter(|&(a, opponent_pips)| {
+                    carried.checkpoint();
                     let (table, entry) = (&*table, &entry);
                     self.by_pips[opponent_pips]
                         .iter()

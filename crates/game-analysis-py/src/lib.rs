@@ -21,6 +21,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
+use game_core::stop::{StopSignal, run_until_stopped};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -112,20 +113,24 @@ const WORK_STACK_BYTES: usize = 256 << 20;
 
 /// Runs `work` on a thread of its own, without the GIL, while the calling thread looks for
 /// signals every [`SIGNAL_POLL`]: Ctrl-C raises `KeyboardInterrupt` within a fraction of a
-/// second, as it would in a Python loop. The crates cannot stop a computation half way, so
-/// an interrupted one runs on to its end in the background and its result is dropped. A
-/// panic in `work` (a bug) becomes a [`GameAnalysisError`], never an abort.
+/// second, as it would in a Python loop, and raises the work's [`StopSignal`], so that the
+/// crates' long loops stop at their next checkpoint and free what they hold. A panic in
+/// `work` (a bug) becomes a [`GameAnalysisError`], never an abort.
 fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
     let (sender, receiver) = mpsc::channel();
+    let signal = StopSignal::new();
+    let stopped_by = signal.clone();
     thread::Builder::new()
         .name("game_analysis".to_owned())
         .stack_size(WORK_STACK_BYTES)
         .spawn(move || {
-            // The receiver is gone only when the call was interrupted: nobody wants it.
-            let _ = sender.send(work());
+            // Stopped, or the receiver gone: the call was interrupted and nobody wants it.
+            if let Ok(value) = run_until_stopped(&stopped_by, work) {
+                let _ = sender.send(value);
+            }
         })
         .map_err(|e| raise::<GameAnalysisError>(format!("cannot start the computation: {e}")))?;
     let mut receiver = receiver;
@@ -138,7 +143,7 @@ fn interruptible<T: Send + 'static>(
         receiver = returned;
         match received {
             Ok(value) => return Ok(value),
-            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Timeout) => py.check_signals().inspect_err(|_| signal.raise())?,
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(raise::<GameAnalysisError>(
                     "the computation failed without a result (a panic in the library)",

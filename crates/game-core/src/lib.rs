@@ -12,6 +12,7 @@
 //!   as exact `BigRational`, and numbers as papers print them;
 //! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per
 //!   batch, and estimates that are the same for any thread count;
+//! - [`stop`]: stopping a long computation from outside it (Ctrl-C in Python);
 //! - [`tolerance`]: the rule by which an estimate agrees with a value (four standard
 //!   errors) and the tolerance between two floating-point routes to one number.
 //!
@@ -57,6 +58,7 @@ pub mod number;
 pub mod player;
 pub mod random;
 pub mod search;
+pub mod stop;
 pub mod tolerance;
 
 pub use game::{Game, ImpartialGame, ImpartialPlay, PlayConvention, PlayError, Probability};

@@ -18,6 +18,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use game_core::number::to_f64;
+use game_core::stop;
 use solitaire::Branch;
 use tree_gen::GameClass;
 
@@ -321,6 +322,7 @@ pub fn unlimited_value(
     let mut checkpoint = TERMS;
     loop {
         while per_move.len() < checkpoint {
+            stop::checkpoint();
             per_move.push(limit.next_term());
         }
         let remaining = limit.remaining();

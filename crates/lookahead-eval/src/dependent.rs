@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use game_core::stop::checkpoint;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solitaire::{Form, LookError, Strategy};
@@ -76,6 +77,7 @@ pub fn dependent_value(
     // row i of the system is position i, and a move to a new kind adds a row to fill.
     let mut rows: Vec<(BigRational, HashMap<usize, BigRational>)> = Vec::new();
     while rows.len() < catalogue.patterns() {
+        checkpoint();
         if rows.len() >= MAX_POSITIONS {
             return Err(not_finite());
         }
@@ -121,6 +123,7 @@ fn solve(rows: &[(BigRational, HashMap<usize, BigRational>)]) -> Vec<BigRational
         })
         .collect();
     for column in 0..n {
+        checkpoint();
         let pivot = (column..n)
             .find(|&r| !matrix[r][column].is_zero())
             .unwrap_or(column);

@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use game_core::stop::checkpoint;
 use num_rational::BigRational;
 use solitaire::{Branch, Form, LookError, Strategy};
 use tree_gen::GameClass;
@@ -199,6 +200,7 @@ impl<'a> Diagram<'a> {
         let mut wins = self.bases.zero();
         let mut next: HashMap<State, Chance> = HashMap::new();
         for (state, chance) in std::mem::take(&mut self.states) {
+            checkpoint();
             let steps = self
                 .catalogue
                 .lines(state.pattern, state.highs, state.lows)?;

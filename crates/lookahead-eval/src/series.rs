@@ -1,6 +1,7 @@
 //! The total chance of winning, W = D(1) + D(2) + …, with a rigorous error bound.
 
 use game_core::number::to_f64;
+use game_core::stop::checkpoint;
 use num_rational::BigRational;
 use num_traits::Zero;
 use solitaire::{Form, LookError, Strategy};
@@ -163,6 +164,7 @@ pub(crate) fn sum_terms<T: Terms>(
     let mut per_move = Vec::new();
     let mut lower = BigRational::zero();
     loop {
+        checkpoint();
         let term = terms.next_term()?;
         lower += &term;
         per_move.push(term);

@@ -7,6 +7,7 @@
 //! which gives the other function (Lemmas 4.4 and 4.5). EQ(n, i) = LE(n, i) − LE(n, i − 1)
 //! (equation 1). All counts are exact big integers.
 
+use game_core::stop::Carried;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use rayon::prelude::*;
@@ -45,6 +46,7 @@ impl Counts {
         let mut gt: Vec<Natural> = (0..=alpha).map(|i| Natural::from(alpha - i)).collect();
         let mut leaves: u64 = 1;
         // From the leaves up: the node at depth j below the move is a min-node when j is even.
+        let carried = Carried::from_this_thread();
         for (depth, &children) in shape.children().iter().enumerate().rev() {
             leaves = leaves
                 .checked_mul(u64::from(children))
@@ -61,6 +63,7 @@ impl Counts {
                 .par_iter_mut()
                 .zip(other.par_iter_mut())
                 .for_each(|(r, o)| {
+                    carried.checkpoint();
                     *r = natural::power(r, u64::from(children));
                     *o = &total - &*r;
                 });

@@ -3,6 +3,7 @@
 //! wins with probability above w_b, the last player wins with probability tending to 1.
 
 use game_core::number::{to_f64_above, to_f64_below};
+use game_core::stop::checkpoint;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
@@ -45,6 +46,7 @@ pub fn w_b(b: u32) -> Result<Bracket, ShapeError> {
     let (mut low, mut high) = (BigRational::zero(), BigRational::one());
     let two = BigRational::from_integer(BigInt::from(2));
     for _ in 0..BISECTION_STEPS {
+        checkpoint();
         let middle = (low.clone() + high.clone()) / two.clone();
         if f(&middle) >= BigRational::zero() {
             low = middle;

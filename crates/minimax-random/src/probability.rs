@@ -5,6 +5,7 @@
 //! EQ(n, i)·Π LE(n*, i) over the siblings n* of n (Lemma 5.1), and
 //! prob(n) = Σ_i #\[n\](i) / α^N, N the number of leaves of the whole tree.
 
+use game_core::stop::Carried;
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
@@ -98,9 +99,11 @@ pub fn principal_counts(moves: &[MoveShape], alpha: u32) -> Result<Vec<BigUint>,
 pub(crate) fn principal_count(counts: &[Counts], k: usize) -> Result<BigUint, ScoreError> {
     // The terms are independent products of huge numbers: the scores are shared between
     // the cores, and the exact sum does not depend on how.
+    let carried = Carried::from_this_thread();
     (1..=counts[k].alpha())
         .into_par_iter()
         .map(|i| {
+            carried.checkpoint();
             let mut product = natural::from_biguint(&counts[k].equal_to(i)?);
             for (_, other) in counts.iter().enumerate().filter(|&(j, _)| j != k) {
                 product *= natural::from_biguint(other.at_most(i)?);

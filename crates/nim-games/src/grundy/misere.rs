@@ -11,6 +11,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use game_core::stop::checkpoint;
+
 use crate::heap_games::{GrundysGame, nim_sequence};
 
 /// The largest heap the byte encoding holds.
@@ -110,6 +112,8 @@ impl MisereSolver {
         if let Some(&known) = self.table.get(heaps) {
             return known;
         }
+        // The table holds only finished positions, so a stop here leaves it correct.
+        checkpoint();
         let options = self.ordered_options(heaps);
         // An option already known to be lost for its mover decides the position at once.
         let known_win = options

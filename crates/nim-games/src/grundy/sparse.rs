@@ -35,6 +35,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use game_core::stop::checkpoint;
+
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
 use witness::{WINDOW, WindowTables, in_options, in_options_with_wide};
 
@@ -459,6 +461,8 @@ fn compute_blocks(
         worker.submit(solver.far_request(index, max_heap));
     }
     for index in 0..block_count {
+        // A stop unwinds from here; dropping the worker ends the helper thread.
+        checkpoint();
         if index + LAG < block_count {
             worker.submit(solver.far_request(index + LAG, max_heap));
         }
