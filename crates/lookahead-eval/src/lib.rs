@@ -55,6 +55,7 @@ mod params;
 pub mod random_ratio;
 pub mod series;
 pub mod tables;
+pub mod value;
 
 /// The exact number types of this crate's signatures, from `game_core::number`: a caller
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.

@@ -2,23 +2,21 @@
 //! procedure beside the true value, at the (*E*, *A*) of Tables 4.1, 4.4 and 4.5.
 
 use num_rational::BigRational;
-use solitaire::{Branch, Form, StrategyName};
+use solitaire::StrategyName;
 use tree_gen::GameClass;
 
-use crate::appendix_a::{self, Printout, ProcedureError, output, unlimited_value};
-use crate::series::{Evaluation, SeriesError, evaluate};
+use crate::appendix_a::{self, Printout, ProcedureError, output};
+use crate::series::Evaluation;
+use crate::value::{ValueError, independent};
 
 /// Why a strategy's entry in the memo's tables could not be reproduced.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReproduceError {
-    /// The memo's tables hold no exact chance of a strategy that uses values (B'STRAT,
-    /// H'STRAT): it estimates those by Monte Carlo only.
-    #[error("{0} uses values; the memo's exact tables hold only ordinal strategies")]
-    NotOrdinal(StrategyName),
-    /// The true value could not be evaluated.
+    /// The true value could not be computed (B'STRAT and H'STRAT, which use values, have
+    /// none: the memo estimates them by Monte Carlo).
     #[error(transparent)]
-    Series(#[from] SeriesError),
+    Value(#[from] ValueError),
     /// Johnson's procedure could not be applied to the terms.
     #[error(transparent)]
     Procedure(#[from] ProcedureError),
@@ -67,9 +65,8 @@ pub struct Reproduction {
 ///
 /// # Errors
 ///
-/// [`ReproduceError::NotOrdinal`] for B'STRAT and H'STRAT, whose chances the memo
-/// estimates by Monte Carlo only; [`ReproduceError::Series`] and
-/// [`ReproduceError::Procedure`] with the errors of [`evaluate`] and [`output`].
+/// [`ReproduceError::Value`] with the errors of [`independent`] (B'STRAT and H'STRAT have
+/// no exact value), [`ReproduceError::Procedure`] with those of [`output`].
 ///
 /// # Examples
 ///
@@ -89,17 +86,7 @@ pub fn reproduce(
     params: &GameClass<BigRational>,
     precision: f64,
 ) -> Result<Reproduction, ReproduceError> {
-    let unlimited = |chain| unlimited_value(params, chain, precision).map_err(SeriesError::from);
-    let exact = match name {
-        StrategyName::UnlimitedLStrat => unlimited(Branch::Low)?,
-        StrategyName::UnlimitedHStrat => unlimited(Branch::High)?,
-        _ => {
-            let strategy = name
-                .ordinal_strategy()
-                .ok_or(ReproduceError::NotOrdinal(name))?;
-            evaluate(&*strategy, Form::Independent, params, precision)?
-        }
-    };
+    let exact = independent(name, params, precision)?;
     let terms = match name {
         StrategyName::LStrat => appendix_a::lstrat(params),
         StrategyName::HStrat => appendix_a::hstrat(params),

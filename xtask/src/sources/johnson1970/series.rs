@@ -5,13 +5,10 @@
 
 use game_core::number::{fraction, to_f64};
 use lookahead_eval::GameClass;
-use lookahead_eval::appendix_a::unlimited_value;
-use lookahead_eval::closed_form;
-use lookahead_eval::dependent::dependent_value;
 use lookahead_eval::random_ratio::{self, RatioLaw};
-use lookahead_eval::series::evaluate;
+use lookahead_eval::value;
 use num_rational::BigRational;
-use solitaire::{Branch, Form, StrategyName};
+use solitaire::{Form, StrategyName};
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
@@ -62,42 +59,7 @@ pub fn win_interval(
     precision: f64,
 ) -> Result<(BigRational, BigRational)> {
     let class = GameClass::new(e.clone(), a.clone()).library()?;
-    let (e, a) = (e.clone(), a.clone());
-    let interval = |w: lookahead_eval::series::Evaluation| (w.lower, w.upper);
-    let exact = match (form, name) {
-        (Form::Independent, StrategyName::UnlimitedLStrat) => {
-            return unlimited_value(&class, Branch::Low, precision)
-                .map(interval)
-                .library();
-        }
-        (Form::Independent, StrategyName::UnlimitedHStrat) => {
-            return unlimited_value(&class, Branch::High, precision)
-                .map(interval)
-                .library();
-        }
-        (Form::Independent, _) => {
-            let strategy = name
-                .ordinal_strategy()
-                .ok_or_else(|| Error::NotComputable("not ordinal".to_owned()))?;
-            return evaluate(&*strategy, form, &class, precision)
-                .map(interval)
-                .library();
-        }
-        (_, StrategyName::NoStrat) => closed_form::nostrat(e),
-        (_, StrategyName::Strat) => closed_form::strat(e, a),
-        (_, StrategyName::LStrat) => closed_form::lstrat(e, a),
-        (_, StrategyName::HStrat) => closed_form::hstrat(e, a),
-        (_, StrategyName::BStrat) => closed_form::bstrat(e, a),
-        (_, StrategyName::UnlimitedLStrat) => closed_form::unlimited_lstrat(e, a),
-        (_, StrategyName::UnlimitedHStrat) => closed_form::unlimited_hstrat(e, a),
-        (_, name) => {
-            let strategy = name
-                .ordinal_strategy()
-                .ok_or_else(|| Error::NotComputable("not ordinal".to_owned()))?;
-            dependent_value(&*strategy, &class).library()?
-        }
-    };
-    Ok((exact.clone(), exact))
+    value::win_interval(name, form, &class, precision).library()
 }
 
 /// (A, W) for A = 1/2, …, 79/80.
