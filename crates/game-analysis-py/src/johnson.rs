@@ -90,8 +90,8 @@ fn dependent_win_probability(
 ) -> PyResult<(BigInt, BigInt)> {
     let strategy = named(strategy)?;
     let params = class(e, a)?;
-    let value = interruptible(py, move || dependent(strategy, &params))?
-        .map_err(raise::<JohnsonError>)?;
+    let value =
+        interruptible(py, move || dependent(strategy, &params))?.map_err(raise::<JohnsonError>)?;
     Ok(pair(&value))
 }
 

@@ -31,7 +31,9 @@ use crate::series::{Evaluation, SeriesError, evaluate};
 #[non_exhaustive]
 pub enum ValueError {
     /// The strategy looks at values: the memo estimates it by Monte Carlo only.
-    #[error("{0} uses values; only ordinal strategies have an exact W (the memo estimates it by Monte Carlo)")]
+    #[error(
+        "{0} uses values; only ordinal strategies have an exact W (the memo estimates it by Monte Carlo)"
+    )]
     NotOrdinal(StrategyName),
     /// The series of TSI could not be summed to the precision asked for.
     #[error(transparent)]
@@ -170,7 +172,10 @@ mod tests {
     #[test]
     fn every_ordinal_strategy_has_an_interval_in_both_forms() {
         let params = class((1, 2), (3, 4));
-        for name in StrategyName::ALL.into_iter().filter(|n| n.ordinal_strategy().is_some()) {
+        for name in StrategyName::ALL
+            .into_iter()
+            .filter(|n| n.ordinal_strategy().is_some())
+        {
             let (low, high) = win_interval(name, Form::Independent, &params, 1e-12).unwrap();
             assert!(low <= high && game_core::number::to_f64(&(&high - &low)) <= 1e-12);
             let (low, high) = win_interval(name, Form::Dependent, &params, 1e-12).unwrap();

@@ -20,7 +20,7 @@
 //! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]) with
 //! the paper's leaf scores and Beal and Smith's lookahead-random and lookahead-zero, searched
 //! by alpha-beta with exactly the full-width player's move distribution; real games to play
-//! it on ([`games`]: Connect-Four, Domineering, Othello); and reproducible parallel matches
+//! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
 //! between two players ([`tournament`]).
 //!
 //! # Examples

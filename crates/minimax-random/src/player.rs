@@ -40,6 +40,9 @@ use rand::{Rng, RngExt};
 /// The largest α: scores 2·{1, …, α} and a win at 2α + 2 must fit in an `i64`.
 pub const MAX_ALPHA: u64 = 1 << 61;
 
+/// The name of [`RandomMinimax::uniform`] on the command line and in results.
+pub const UNIFORM: &str = "uniform";
+
 /// How the leaves of the search are scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Evaluation {
@@ -102,8 +105,8 @@ pub enum PlayerError {
     /// Not one of `paper`, `random`, `zero`.
     #[error("unknown evaluation {0:?}: expected paper, random or zero")]
     UnknownEvaluation(String),
-    /// A player is written `EVALUATION:DEPTH`, such as `paper:4`.
-    #[error("cannot read the player {0:?}: expected EVALUATION:DEPTH, such as paper:4")]
+    /// A player is written `EVALUATION:DEPTH`, such as `paper:4`, or `uniform`.
+    #[error("cannot read the player {0:?}: expected EVALUATION:DEPTH, such as paper:4, or uniform")]
     Unreadable(String),
     /// The position is terminal: there is no move to choose.
     #[error("the position is terminal")]
@@ -149,7 +152,7 @@ impl RandomMinimax {
     }
 
     /// The player written `EVALUATION:DEPTH` (`paper:4`, `random:2`, `zero:5`), scores from
-    /// {1, …, `alpha`}.
+    /// {1, …, `alpha`}, or `uniform` ([`RandomMinimax::uniform`]).
     ///
     /// # Errors
     ///
@@ -167,10 +170,32 @@ impl RandomMinimax {
     /// assert!(RandomMinimax::parse("paper", 10).is_err());
     /// ```
     pub fn parse(spec: &str, alpha: u64) -> Result<Self, PlayerError> {
+        if spec == UNIFORM {
+            return Ok(RandomMinimax::uniform());
+        }
         let unreadable = || PlayerError::Unreadable(spec.to_string());
         let (evaluation, depth) = spec.split_once(':').ok_or_else(unreadable)?;
         let depth = depth.parse().map_err(|_| unreadable())?;
         RandomMinimax::new(depth, alpha, Evaluation::from_name(evaluation)?)
+    }
+
+    /// The player that looks no move ahead (δ = 0): every legal move has the same backed-up
+    /// score, so it plays one uniformly at random, the baseline of Beal and Smith's second
+    /// claim. Written `uniform`; its evaluation and α play no part.
+    ///
+    /// ```
+    /// use minimax_random::player::RandomMinimax;
+    ///
+    /// let uniform = RandomMinimax::parse("uniform", 10).unwrap();
+    /// assert_eq!((uniform.depth(), uniform.to_string()), (0, "uniform".to_owned()));
+    /// ```
+    pub fn uniform() -> Self {
+        RandomMinimax {
+            depth: 0,
+            alpha: 1,
+            evaluation: Evaluation::Zero,
+            search: Search::Pruned,
+        }
     }
 
     /// The same player searching full width, scoring every leaf.
@@ -182,7 +207,7 @@ impl RandomMinimax {
         }
     }
 
-    /// The search depth δ.
+    /// The search depth δ (0 for [`RandomMinimax::uniform`]).
     pub fn depth(&self) -> u32 {
         self.depth
     }
@@ -258,6 +283,9 @@ impl RandomMinimax {
             me: mover(game, position)?,
             rng,
         };
+        if self.depth == 0 {
+            return Ok(game.legal_moves(position));
+        }
         let mut best: Vec<G::Move> = Vec::new();
         let mut best_score = i64::MIN;
         for mv in game.legal_moves(position) {
@@ -301,8 +329,10 @@ impl RandomMinimax {
 }
 
 impl fmt::Display for RandomMinimax {
-    /// `EVALUATION:DEPTH`, as [`RandomMinimax::parse`] reads it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.depth == 0 {
+            return f.write_str(UNIFORM);
+        }
         write!(f, "{}:{}", self.evaluation.name(), self.depth)
     }
 }

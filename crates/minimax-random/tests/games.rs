@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use game_core::random::seeded_stream;
 use game_core::search::minimax;
 use game_core::{Game, Player, Turn};
-use minimax_random::games::{ConnectFour, Domineering, DomineeringError};
+use minimax_random::games::{Chess, ConnectFour, Domineering, DomineeringError};
 use minimax_random::player::{Evaluation, MAX_ALPHA, PlayerError, RandomMinimax};
 
 /// Move sequences of length `depth` (shorter where the game ends first).
@@ -353,6 +353,53 @@ fn under_the_papers_model_depth_parity_decides_between_winning_and_blocking() {
             1 => assert!(wins < 0.25 && blocks < 0.25),
             _ if depth % 2 == 0 => assert!(wins > 0.5 && blocks < 0.25),
             _ => assert!(wins < 0.3 && blocks > 0.3),
+        }
+    }
+}
+
+/// The uniform player looks no move ahead: every legal move is among its best, and its
+/// choices over many draws cover them all about equally (chi-square, 6 degrees of freedom,
+/// below the 0.999 quantile 22.46).
+#[test]
+fn the_uniform_player_picks_every_legal_move_alike() {
+    let uniform = RandomMinimax::parse("uniform", 10).unwrap();
+    assert_eq!(uniform.to_string(), "uniform");
+    let game = ConnectFour;
+    let start = game.initial_position();
+    let mut rng = seeded_stream(7, 0);
+    assert_eq!(
+        uniform.best_moves(&game, &start, &mut rng).unwrap(),
+        game.legal_moves(&start)
+    );
+    let draws = 7_000;
+    let mut counts = [0u32; 7];
+    for _ in 0..draws {
+        counts[usize::from(uniform.choose(&game, &start, &mut rng).unwrap())] += 1;
+    }
+    let expected = f64::from(draws) / 7.0;
+    let chi_square: f64 = counts
+        .iter()
+        .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi_square < 22.46, "{counts:?}");
+}
+
+/// Beal and Smith's evaluations score a mate by its outcome: one ply ahead, lookahead-random
+/// always mates (Rd8 is the only mate here), and lookahead-zero does too.
+#[test]
+fn in_chess_a_mate_in_one_is_always_taken() {
+    let chess = Chess::from_fen("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1").unwrap();
+    let start = chess.initial_position();
+    let mate: minimax_random::games::cozy_chess::Move = "d1d8".parse().unwrap();
+    for spec in ["random:1", "zero:1", "random:3"] {
+        let player = RandomMinimax::parse(spec, MAX_ALPHA).unwrap();
+        for game in 0..20 {
+            let mut rng = seeded_stream(3, game);
+            assert_eq!(
+                player.choose(&chess, &start, &mut rng).unwrap(),
+                mate,
+                "{spec}"
+            );
         }
     }
 }
