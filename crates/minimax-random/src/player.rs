@@ -13,7 +13,11 @@
 //!   loss below every one, a draw in the middle;
 //! - [`Evaluation::Zero`], Beal and Smith's control, *lookahead-zero*: terminal positions by
 //!   outcome, every other leaf alike (0 in their terms, the draw's score here), so the player
-//!   sees wins and losses inside its horizon and nothing else.
+//!   sees wins and losses inside its horizon and nothing else;
+//! - [`Evaluation::Material`] and [`Evaluation::MaterialRandom`], for games with a
+//!   [`Material`] balance (chess): Beal and Smith's material-only program, and the same
+//!   with a random component below one pawn added. [`RandomMinimax::uniform`] looks no move
+//!   ahead at all.
 //!
 //! Levene and Fenner show that random scores make the player prefer moves with more options
 //! below them; Beal and Smith found that lookahead-random beats lookahead-zero, which is the
@@ -55,7 +59,42 @@ pub enum Evaluation {
     /// Terminal positions by their outcome, the other leaves all alike (Beal and Smith's
     /// lookahead-zero, the control); `zero` on the command line.
     Zero,
+    /// Terminal positions by their outcome, the other leaves by material balance
+    /// ([`Material`]: 1, 3, 3, 5, 9 in chess), so the root's ties are broken uniformly;
+    /// `material` on the command line. Beal and Smith's material-only program.
+    Material,
+    /// [`Evaluation::Material`] plus a uniform random component on {0, …, 2^20 − 1}/2^20
+    /// of a unit of material: it breaks every tie between equal material and never
+    /// outweighs one pawn; `material+random` on the command line. Beal and Smith's program
+    /// with a random component added.
+    MaterialRandom,
 }
+
+/// A game whose positions have a material balance, for the [`Evaluation::Material`] and
+/// [`Evaluation::MaterialRandom`] players. A game without one keeps the provided method.
+///
+/// ```
+/// use game_core::Game;
+/// use minimax_random::games::Chess;
+/// use minimax_random::player::Material;
+///
+/// let chess = Chess::default();
+/// assert_eq!(chess.material(&chess.initial_position()), Some(0));
+/// ```
+pub trait Material: Game {
+    /// The material balance of `position` from the first player's point of view, in the
+    /// game's unit (pawns in chess), or `None` if the game has no material.
+    fn material(&self, _position: &Self::Position) -> Option<i32> {
+        None
+    }
+}
+
+/// One unit of material on the material players' scale: the random component of
+/// [`Evaluation::MaterialRandom`] stays below it.
+const MATERIAL_UNIT: i64 = 1 << 20;
+
+/// A win for the material players, above any material balance (at most 39 + 8 · 8 units).
+const MATERIAL_WIN: i64 = 1 << 40;
 
 impl Evaluation {
     /// The name used on the command line and in results: `paper`, `random` or `zero`.
@@ -64,7 +103,14 @@ impl Evaluation {
             Evaluation::Paper => "paper",
             Evaluation::Random => "random",
             Evaluation::Zero => "zero",
+            Evaluation::Material => "material",
+            Evaluation::MaterialRandom => "material+random",
         }
+    }
+
+    /// Whether the leaves are scored by [`Material`].
+    pub fn uses_material(self) -> bool {
+        matches!(self, Evaluation::Material | Evaluation::MaterialRandom)
     }
 
     /// The evaluation called `name` ([`Evaluation::name`]).
@@ -73,10 +119,16 @@ impl Evaluation {
     ///
     /// [`PlayerError::UnknownEvaluation`] for any other name.
     pub fn from_name(name: &str) -> Result<Self, PlayerError> {
-        [Evaluation::Paper, Evaluation::Random, Evaluation::Zero]
-            .into_iter()
-            .find(|evaluation| evaluation.name() == name)
-            .ok_or_else(|| PlayerError::UnknownEvaluation(name.to_string()))
+        [
+            Evaluation::Paper,
+            Evaluation::Random,
+            Evaluation::Zero,
+            Evaluation::Material,
+            Evaluation::MaterialRandom,
+        ]
+        .into_iter()
+        .find(|evaluation| evaluation.name() == name)
+        .ok_or_else(|| PlayerError::UnknownEvaluation(name.to_string()))
     }
 }
 
@@ -102,8 +154,8 @@ pub enum PlayerError {
     /// α above [`MAX_ALPHA`].
     #[error("alpha {0} is above the largest supported, 2^61")]
     AlphaTooLarge(u64),
-    /// Not one of `paper`, `random`, `zero`.
-    #[error("unknown evaluation {0:?}: expected paper, random or zero")]
+    /// Not one of `paper`, `random`, `zero`, `material`, `material+random`.
+    #[error("unknown evaluation {0:?}: expected paper, random, zero, material or material+random")]
     UnknownEvaluation(String),
     /// A player is written `EVALUATION:DEPTH`, such as `paper:4`, or `uniform`.
     #[error("cannot read the player {0:?}: expected EVALUATION:DEPTH, such as paper:4, or uniform")]
@@ -111,6 +163,9 @@ pub enum PlayerError {
     /// The position is terminal: there is no move to choose.
     #[error("the position is terminal")]
     Terminal,
+    /// A material player met a game without material.
+    #[error("the game has no material balance, which the material players score")]
+    NoMaterial,
     /// The player searches games without chance nodes only.
     #[error("the game has chance nodes, which random minimaxing does not search")]
     ChanceNode,
@@ -249,7 +304,7 @@ impl RandomMinimax {
     ///     .unwrap();
     /// assert!(column < 7);
     /// ```
-    pub fn choose<G: Game, R: Rng>(
+    pub fn choose<G: Material, R: Rng>(
         &self,
         game: &G,
         position: &G::Position,
@@ -268,7 +323,7 @@ impl RandomMinimax {
     ///
     /// [`PlayerError::Terminal`] at a terminal position, [`PlayerError::ChanceNode`] when
     /// the search meets a chance node.
-    pub fn best_moves<G: Game, R: Rng>(
+    pub fn best_moves<G: Material, R: Rng>(
         &self,
         game: &G,
         position: &G::Position,
@@ -314,15 +369,31 @@ impl RandomMinimax {
     /// The score of a draw, α + 1: between the random scores 2·{1, …, α}, which are doubled
     /// so that it can sit in the middle.
     fn draw_score(&self) -> i64 {
-        self.alpha as i64 + 1
+        if self.evaluation.uses_material() {
+            // Even material, in the middle of the random component's range.
+            MATERIAL_UNIT / 2
+        } else {
+            self.alpha as i64 + 1
+        }
     }
 
     /// A terminal position's score by its outcome for the player deciding: above every
     /// random score for a win, below for a loss, the middle for a draw.
     fn outcome_score(&self, outcome: Outcome) -> i64 {
+        let win = if self.evaluation.uses_material() {
+            MATERIAL_WIN
+        } else {
+            2 * self.alpha as i64 + 2
+        };
         match outcome {
-            Outcome::Win => 2 * self.alpha as i64 + 2,
-            Outcome::Loss => 0,
+            Outcome::Win => win,
+            Outcome::Loss => {
+                if self.evaluation.uses_material() {
+                    -win
+                } else {
+                    0
+                }
+            }
             Outcome::Draw => self.draw_score(),
         }
     }
@@ -354,7 +425,7 @@ struct Decision<'a, G, R> {
     rng: &'a mut R,
 }
 
-impl<G: Game, R: Rng> Decision<'_, G, R> {
+impl<G: Material, R: Rng> Decision<'_, G, R> {
     /// A fresh random score, 2·U{1, …, α}. When α is a power of two (2^61 by default) the
     /// draw is the top log2(α) bits of one 64-bit word, exactly uniform and the cheapest
     /// draw there is; otherwise `rand`'s unbiased `random_range`.
@@ -371,15 +442,36 @@ impl<G: Game, R: Rng> Decision<'_, G, R> {
 
     /// The score of a position at the horizon. Under the paper's model it does not matter
     /// whether the position is terminal, so that is not asked.
-    fn horizon_score(&mut self, position: &G::Position) -> i64 {
-        match self.player.evaluation {
-            Evaluation::Paper => self.random_score(),
-            _ => match self.game.terminal_value(position) {
-                Some(value) => self.terminal_score(&value),
-                None if self.player.evaluation == Evaluation::Zero => self.player.draw_score(),
-                None => self.random_score(),
-            },
+    fn horizon_score(&mut self, position: &G::Position) -> Result<i64, PlayerError> {
+        if self.player.evaluation == Evaluation::Paper {
+            return Ok(self.random_score());
         }
+        if let Some(value) = self.game.terminal_value(position) {
+            return Ok(self.terminal_score(&value));
+        }
+        Ok(match self.player.evaluation {
+            Evaluation::Zero => self.player.draw_score(),
+            Evaluation::Material => self.material_score(position)? + MATERIAL_UNIT / 2,
+            Evaluation::MaterialRandom => {
+                self.material_score(position)? + self.rng.random_range(0..MATERIAL_UNIT)
+            }
+            Evaluation::Paper | Evaluation::Random => self.random_score(),
+        })
+    }
+
+    /// The material balance from the searching player's point of view, in
+    /// [`MATERIAL_UNIT`]s.
+    fn material_score(&self, position: &G::Position) -> Result<i64, PlayerError> {
+        let first = self
+            .game
+            .material(position)
+            .ok_or(PlayerError::NoMaterial)?;
+        let mine = if self.me == Player::First {
+            first
+        } else {
+            -first
+        };
+        Ok(i64::from(mine) * MATERIAL_UNIT)
     }
 
     /// The score of a terminal position inside the horizon.
@@ -423,7 +515,7 @@ impl<G: Game, R: Rng> Decision<'_, G, R> {
     /// The backed-up score of `position`, `depth` plies from the horizon, every leaf scored.
     fn full_width(&mut self, position: &G::Position, depth: u32) -> Result<i64, PlayerError> {
         if depth == 0 {
-            return Ok(self.horizon_score(position));
+            return self.horizon_score(position);
         }
         if let Some(value) = self.game.terminal_value(position) {
             return Ok(self.terminal_score(&value));
@@ -445,7 +537,7 @@ impl<G: Game, R: Rng> Decision<'_, G, R> {
         beta: i64,
     ) -> Result<i64, PlayerError> {
         if depth == 0 {
-            return Ok(self.horizon_score(position));
+            return self.horizon_score(position);
         }
         if let Some(value) = self.game.terminal_value(position) {
             return Ok(self.terminal_score(&value));

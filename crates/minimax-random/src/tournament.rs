@@ -6,10 +6,10 @@
 //! player A moves first in the even-numbered games, player B in the odd-numbered ones.
 
 use game_core::random::seeded_stream;
-use game_core::{Game, Outcome, Player, Turn};
+use game_core::{Outcome, Player, Turn};
 use rayon::prelude::*;
 
-use crate::player::{PlayerError, RandomMinimax, winner};
+use crate::player::{Material, PlayerError, RandomMinimax, winner};
 
 /// The 97.5% quantile of the standard normal law, for 95% intervals.
 const Z_95: f64 = 1.959_963_984_540_054;
@@ -116,7 +116,7 @@ pub fn play_match<G>(
     seed: u64,
 ) -> Result<MatchResult, PlayerError>
 where
-    G: Game + Sync,
+    G: Material + Sync,
     G::Position: Send,
 {
     (0..games)
@@ -126,7 +126,7 @@ where
 }
 
 /// Game `index` of a match: who won it, as a one-game result.
-fn play_game<G: Game>(
+fn play_game<G: Material>(
     game: &G,
     a: &RandomMinimax,
     b: &RandomMinimax,

@@ -403,3 +403,56 @@ fn in_chess_a_mate_in_one_is_always_taken() {
         }
     }
 }
+
+/// The material players take free material one ply ahead, and the random component of
+/// `material+random` never outweighs a pawn: from a position where Rxa7 wins a pawn and
+/// nothing else gains anything, both always capture.
+#[test]
+fn the_material_players_take_a_free_pawn_and_the_noise_never_outweighs_it() {
+    let chess = Chess::from_fen("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let start = chess.initial_position();
+    let capture: minimax_random::games::cozy_chess::Move = "a1a7".parse().unwrap();
+    for spec in ["material:1", "material+random:1"] {
+        let player = RandomMinimax::parse(spec, MAX_ALPHA).unwrap();
+        for game in 0..50 {
+            let mut rng = seeded_stream(11, game);
+            assert_eq!(
+                player.choose(&chess, &start, &mut rng).unwrap(),
+                capture,
+                "{spec}"
+            );
+        }
+    }
+}
+
+/// Among moves of equal material, `material` ties them all and `material+random` picks one
+/// at random too: from the initial position both choose among all twenty moves.
+#[test]
+fn the_material_players_tie_equal_material() {
+    let chess = Chess::default();
+    let start = chess.initial_position();
+    let material = RandomMinimax::parse("material:1", MAX_ALPHA).unwrap();
+    let best = material
+        .best_moves(&chess, &start, &mut seeded_stream(5, 0))
+        .unwrap();
+    assert_eq!(best.len(), 20);
+    let noisy = RandomMinimax::parse("material+random:1", MAX_ALPHA).unwrap();
+    let chosen: HashSet<_> = (0..400)
+        .map(|game| {
+            noisy
+                .choose(&chess, &start, &mut seeded_stream(5, game))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(chosen.len(), 20);
+}
+
+#[test]
+fn a_material_player_refuses_a_game_without_material() {
+    let player = RandomMinimax::parse("material:2", MAX_ALPHA).unwrap();
+    let game = ConnectFour;
+    assert_eq!(
+        player.choose(&game, &game.initial_position(), &mut seeded_stream(1, 0)),
+        Err(PlayerError::NoMaterial)
+    );
+}

@@ -5,9 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use game_core::Game;
 use minimax_random::games::{Chess, ConnectFour, Domineering, Othello};
-use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::player::{MAX_ALPHA, Material, RandomMinimax};
 use minimax_random::tournament::play_match;
 use serde::{Deserialize, Serialize};
 
@@ -236,7 +235,7 @@ fn play_in<G>(
     b: &RandomMinimax,
 ) -> Result<minimax_random::tournament::MatchResult>
 where
-    G: Game + Sync,
+    G: Material + Sync,
     G::Position: Send,
 {
     play_match(game, a, b, line.games, line.seed).library()

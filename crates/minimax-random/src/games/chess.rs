@@ -27,6 +27,8 @@ use std::sync::Arc;
 use cozy_chess::{BitBoard, Board, Color, Move, Piece};
 use game_core::{Game, Player, Turn};
 
+use crate::player::Material;
+
 /// The ply cap of [`Chess::default`]: 250 moves a side. Random players rarely get there;
 /// the fifty-move rule and repetitions end most long games first.
 pub const DEFAULT_PLY_CAP: u32 = 500;
@@ -270,6 +272,33 @@ impl Game for Chess {
     }
 }
 
+/// The value of a piece in pawns: the usual 1, 3, 3, 5, 9 (the king is not counted).
+fn piece_value(piece: Piece) -> i32 {
+    match piece {
+        Piece::Pawn => 1,
+        Piece::Knight | Piece::Bishop => 3,
+        Piece::Rook => 5,
+        Piece::Queen => 9,
+        Piece::King => 0,
+    }
+}
+
+/// White's material minus Black's, in pawns.
+impl Material for Chess {
+    fn material(&self, position: &ChessPosition) -> Option<i32> {
+        let board = &position.board;
+        let balance = Piece::ALL
+            .into_iter()
+            .map(|piece| {
+                let white = board.colored_pieces(Color::White, piece).len() as i32;
+                let black = board.colored_pieces(Color::Black, piece).len() as i32;
+                piece_value(piece) * (white - black)
+            })
+            .sum();
+        Some(balance)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,6 +476,20 @@ mod tests {
                 "{fen:?}"
             );
         }
+    }
+
+    #[test]
+    fn material_is_white_minus_black_in_pawns() {
+        let chess = Chess::from_fen("4k3/8/8/8/8/8/PPP5/RN2K2Q w - - 0 1").unwrap();
+        assert_eq!(
+            chess.material(&chess.initial_position()),
+            Some(3 + 5 + 3 + 9)
+        );
+        let chess = Chess::from_fen("rnbqkbnr/8/8/8/8/8/8/4K3 b kq - 0 1").unwrap();
+        assert_eq!(
+            chess.material(&chess.initial_position()),
+            Some(-(2 * 5 + 2 * 3 + 2 * 3 + 9))
+        );
     }
 
     #[test]
