@@ -1,0 +1,191 @@
+//! `cargo xtask tournament`: random-minimax players against each other in real games —
+//! Beal and Smith's experiment and Levene and Fenner's model — one line, a piece of a line
+//! or the merge of pieces, or the whole grid with its tables in `docs/levene-fenner.md`.
+
+mod grid;
+mod line;
+
+use std::path::Path;
+
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+
+use crate::commands::output::{OutputFile, parse_output_file};
+use crate::error::{Error, LibraryResult, Result};
+
+use grid::{check_tables, run_grid, write_tables};
+use line::{Line, play, print_result};
+
+pub use grid::read_grid;
+pub use line::{LineResult, alpha_name};
+
+/// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
+/// report on random evaluations).
+const DEFAULT_SEED: u64 = 1995;
+
+/// The games the players meet in, by their command-line names.
+const GAMES: [&str; 5] = [
+    "chess",
+    "connect-four",
+    "domineering-6x6",
+    "domineering-8x8",
+    "othello-6x6",
+];
+
+/// The deepest search a player may ask for. The grid's deepest line is 6; each further ply
+/// multiplies a move's cost by about the game's branching factor (4 to 13 here), so a
+/// game at depth 9 would already take hours. A bound, not a measurement.
+pub const MAX_DEPTH: u32 = 8;
+
+/// The most games a line may ask for: the grid's lines have 1,500 to 3,000, and a million
+/// is already days at depth 4. A bound, not a measurement.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The modes that exclude a line's options.
+const NOT_A_LINE: [&str; 3] = ["grid", "write_docs", "check_docs"];
+
+/// `cargo xtask tournament`: random-minimax players A and B play N games of GAME, A first
+/// in the even-numbered games, game i from stream i of the seed. A player is
+/// EVALUATION:DEPTH with EVALUATION paper, random or zero and DEPTH 1 to 8. The result
+/// is printed as JSON.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    #[arg(value_parser = GAMES, required_unless_present_any = NOT_A_LINE)]
+    game: Option<String>,
+    /// Player A, EVALUATION:DEPTH.
+    #[arg(value_name = "PLAYER_A", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
+    a: Option<String>,
+    /// Player B, EVALUATION:DEPTH.
+    #[arg(value_name = "PLAYER_B", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
+    b: Option<String>,
+    /// N, the games of the line, 1 to 1,000,000 (with --grid: of every line, a trial that
+    /// needs --json).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES), required_unless_present_any = NOT_A_LINE)]
+    games: Option<u64>,
+    /// α, the leaf scores' range 1..=α (default 2^61, effectively continuous).
+    #[arg(long, value_name = "K", default_value_t = MAX_ALPHA, value_parser = clap::value_parser!(u64).range(1..=MAX_ALPHA))]
+    alpha: u64,
+    /// The seed of the line's games.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Also write the result as JSON to PATH.
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with_all = ["write_docs", "check_docs"])]
+    json: Option<OutputFile>,
+    /// Both players search every leaf instead of alpha-beta.
+    #[arg(long)]
+    full_width: bool,
+    /// The whole grid of lines (3,000 games a line, 1,500 on 8x8 Domineering): writes
+    /// docs/data/levene-fenner-tournaments.json and the tables in docs/levene-fenner.md.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "alpha", "seed", "full_width", "write_docs", "check_docs"])]
+    grid: bool,
+    /// Write the tables in docs/levene-fenner.md from the kept results.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "full_width", "check_docs"])]
+    write_docs: bool,
+    /// Fail if the tables in docs/levene-fenner.md are not those the kept results give.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "full_width"])]
+    check_docs: bool,
+}
+
+/// A player's spec, checked: one the library reads, no deeper than [`MAX_DEPTH`].
+fn checked_player(spec: &str) -> std::result::Result<String, String> {
+    let player = RandomMinimax::parse(spec, MAX_ALPHA).map_err(|e| e.to_string())?;
+    if player.depth() > MAX_DEPTH {
+        return Err(format!("depth {} is beyond {MAX_DEPTH}", player.depth()));
+    }
+    Ok(spec.to_owned())
+}
+
+/// Runs the task: `Ok(false)` when `--check-docs` finds the tables stale.
+pub fn run(args: &Args, docs: &Path) -> Result<bool> {
+    if args.check_docs {
+        return check_tables(docs);
+    }
+    if args.write_docs {
+        return write_tables(docs, &read_grid(docs)?).map(|()| true);
+    }
+    if args.grid {
+        if args.games.is_some() && args.json.is_none() {
+            return Err(Error::Usage("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_owned()));
+        }
+        return run_grid(args.games, args.json.as_ref(), docs).map(|()| true);
+    }
+    let (Some(game), Some(a), Some(b), Some(games)) = (&args.game, &args.a, &args.b, args.games)
+    else {
+        return Err(Error::Usage(
+            "tournament GAME PLAYER_A PLAYER_B --games N: see `cargo xtask tournament --help`"
+                .to_owned(),
+        ));
+    };
+    let line = Line {
+        game: game.clone(),
+        a: a.clone(),
+        b: b.clone(),
+        alpha: args.alpha,
+        games,
+        seed: args.seed,
+    };
+    let result = play(&line, args.full_width)?;
+    print_result(&result);
+    let text = serde_json::to_string_pretty(&result).library()?;
+    println!("{text}");
+    if let Some(json) = &args.json {
+        json.write((text + "\n").as_bytes())?;
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tournament(text: &str) -> std::result::Result<Args, String> {
+        let words: Vec<&str> = ["tournament"]
+            .into_iter()
+            .chain(text.split_whitespace())
+            .collect();
+        match crate::cli::parse(&words) {
+            Ok(crate::cli::Task::Tournament(args)) => Ok(args),
+            Ok(_) => Err("another task".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    #[test]
+    fn a_line_is_read_with_its_defaults_and_bad_input_is_refused() {
+        let line = tournament("connect-four paper:4 paper:6 --games 10").unwrap();
+        assert_eq!(
+            (line.alpha, line.seed, line.games),
+            (MAX_ALPHA, DEFAULT_SEED, Some(10))
+        );
+        for bad in [
+            "connect-four paper:4 paper:6",
+            "connect-four paper:4 --games 10",
+            "go paper:4 paper:6 --games 10",
+            "connect-four paper:0 paper:6 --games 10",
+            "connect-four paper:1 paper:99 --games 2",
+            "connect-four deep:4 paper:6 --games 10",
+            "connect-four paper:4 paper:6 --games 0",
+            "connect-four paper:4 paper:6 --games 1000001",
+            "connect-four paper:4 paper:6 --games 10 --alpha 0",
+            "connect-four paper:4 paper:6 --games 10 --games 20",
+            "connect-four paper:4 paper:6 --games 10 --bogus",
+            "--check-docs connect-four paper:1 paper:2 --games 2",
+            "--grid connect-four paper:1 paper:2",
+            "--grid --seed 3",
+            "--grid --full-width",
+            "--write-docs --check-docs",
+        ] {
+            assert!(tournament(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A trial grid (`--games`) must say where its results go, and says so before playing.
+    #[test]
+    fn a_trial_grid_needs_json() {
+        let trial = tournament("--grid --games 10").unwrap();
+        let error = run(&trial, Path::new("/no/such/docs"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("--json"), "{error}");
+    }
+}
