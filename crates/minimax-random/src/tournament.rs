@@ -5,6 +5,8 @@
 //! depends on (game, players, games, seed) only. The players take the first move in turn:
 //! player A moves first in the even-numbered games, player B in the odd-numbered ones.
 
+use std::ops::Range;
+
 use game_core::random::seeded_stream;
 use game_core::{Outcome, Player, Turn};
 use rayon::prelude::*;
@@ -64,7 +66,9 @@ impl Share {
 }
 
 impl MatchResult {
-    fn merge(self, other: MatchResult) -> MatchResult {
+    /// The results of two sets of games together.
+    #[must_use]
+    pub fn merge(self, other: MatchResult) -> MatchResult {
         MatchResult {
             a_wins: self.a_wins + other.a_wins,
             b_wins: self.b_wins + other.b_wins,
@@ -119,7 +123,43 @@ where
     G: Material + Sync,
     G::Position: Send,
 {
-    (0..games)
+    play_games(game, a, b, 0..games, seed)
+}
+
+/// Games `games` (game numbers, from 0) of the match [`play_match`] would play: game *i* is
+/// the same game in both, so the results of pieces that cover `0..n` add up exactly to the
+/// match of `n` games, however it was split (across processes or machines).
+///
+/// # Errors
+///
+/// As [`play_match`].
+///
+/// # Examples
+///
+/// ```
+/// use minimax_random::games::ConnectFour;
+/// use minimax_random::player::{Evaluation, RandomMinimax};
+/// use minimax_random::tournament::{play_games, play_match};
+///
+/// let shallow = RandomMinimax::new(1, 100, Evaluation::Random).unwrap();
+/// let deep = RandomMinimax::new(2, 100, Evaluation::Random).unwrap();
+/// let whole = play_match(&ConnectFour, &shallow, &deep, 30, 1).unwrap();
+/// let first = play_games(&ConnectFour, &shallow, &deep, 0..12, 1).unwrap();
+/// let rest = play_games(&ConnectFour, &shallow, &deep, 12..30, 1).unwrap();
+/// assert_eq!(first.merge(rest), whole);
+/// ```
+pub fn play_games<G>(
+    game: &G,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
+    games: Range<u64>,
+    seed: u64,
+) -> Result<MatchResult, PlayerError>
+where
+    G: Material + Sync,
+    G::Position: Send,
+{
+    games
         .into_par_iter()
         .map(|index| play_game(game, a, b, index, seed))
         .try_reduce(MatchResult::default, |x, y| Ok(x.merge(y)))

@@ -47,6 +47,7 @@ pub fn grid(games: Option<u64>) -> Vec<Line> {
             b,
             alpha,
             games,
+            first_game: 0,
             seed: DEFAULT_SEED,
         };
         for apart in [1, 2] {
@@ -236,7 +237,7 @@ pub(super) fn tables(results: &[LineResult]) -> String {
     text += "|---|---|---|---|---|---|---|---|---|---|---|\n";
     for r in results {
         text += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             game_title(&r.game),
             r.a,
             r.b,
@@ -248,6 +249,7 @@ pub(super) fn tables(results: &[LineResult]) -> String {
             share_text(r),
             r.seed,
             r.games_per_second
+                .map_or_else(|| "–".to_owned(), |rate| format!("{rate:.0}"))
         );
     }
     text
@@ -293,6 +295,7 @@ mod tests {
             b: "random:2".to_string(),
             alpha: 10,
             games: 8,
+            first_game: 0,
             seed: 3,
         };
         let result = play(&line, false).unwrap();

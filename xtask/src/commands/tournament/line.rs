@@ -5,14 +5,15 @@ use std::time::Instant;
 
 use minimax_random::games::{Chess, ConnectFour, Domineering, Othello};
 use minimax_random::player::{MAX_ALPHA, Material, RandomMinimax};
-use minimax_random::tournament::play_match;
+use minimax_random::tournament::{MatchResult, play_games};
 use serde::{Deserialize, Serialize};
 
 use super::GAMES;
 use crate::error::{Error, LibraryResult, Result};
 
-/// One line of a tournament: players A and B (`EVALUATION:DEPTH`) play `games` games of
-/// `game`, A moving first in the even-numbered ones.
+/// One line of a tournament, or a piece of one: players A and B (`EVALUATION:DEPTH`) play
+/// games `first_game`, …, `first_game + games − 1` of `game`, A moving first in the
+/// even-numbered ones, game i from stream i of the seed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     pub game: String,
@@ -20,6 +21,7 @@ pub struct Line {
     pub b: String,
     pub alpha: u64,
     pub games: u64,
+    pub first_game: u64,
     pub seed: u64,
 }
 
@@ -31,6 +33,9 @@ pub struct LineResult {
     pub b: String,
     pub alpha: u64,
     pub games: u64,
+    /// The number of the piece's first game; 0, and left out of the JSON, for a whole line.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first_game: u64,
     pub a_wins: u64,
     pub b_wins: u64,
     pub draws: u64,
@@ -40,7 +45,105 @@ pub struct LineResult {
     pub ci_low: Option<f64>,
     pub ci_high: Option<f64>,
     pub seed: u64,
-    pub games_per_second: f64,
+    /// How fast the games went: kept with the grid's results, left out of a line's JSON
+    /// so that a line played in pieces and merged gives the same bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_per_second: Option<f64>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl LineResult {
+    /// The result of `line` with `match_result`'s games.
+    fn new(line: &Line, match_result: &MatchResult, games_per_second: Option<f64>) -> Self {
+        let share = match_result.b_share();
+        LineResult {
+            game: line.game.clone(),
+            a: line.a.clone(),
+            b: line.b.clone(),
+            alpha: line.alpha,
+            games: line.games,
+            first_game: line.first_game,
+            a_wins: match_result.a_wins,
+            b_wins: match_result.b_wins,
+            draws: match_result.draws,
+            share_b: share.map(|s| s.estimate),
+            ci_low: share.map(|s| s.low),
+            ci_high: share.map(|s| s.high),
+            seed: line.seed,
+            games_per_second,
+        }
+    }
+
+    fn line(&self) -> Line {
+        Line {
+            game: self.game.clone(),
+            a: self.a.clone(),
+            b: self.b.clone(),
+            alpha: self.alpha,
+            games: self.games,
+            first_game: self.first_game,
+            seed: self.seed,
+        }
+    }
+
+    fn match_result(&self) -> MatchResult {
+        MatchResult {
+            a_wins: self.a_wins,
+            b_wins: self.b_wins,
+            draws: self.draws,
+        }
+    }
+}
+
+/// The line that `pieces` of it played (each with `--first-game`), as if played at once:
+/// game i is the same game in every piece, so the sums are exact and the JSON the same.
+///
+/// # Errors
+///
+/// [`Error::Usage`] unless the pieces are of one line (game, players, α, seed) and their
+/// games follow each other without a gap or an overlap.
+pub fn merge(mut pieces: Vec<LineResult>) -> Result<LineResult> {
+    pieces.sort_by_key(|piece| piece.first_game);
+    let Some(first) = pieces.first() else {
+        return Err(Error::Usage("no pieces to merge".to_owned()));
+    };
+    let mut line = first.line();
+    let mut total = first.match_result();
+    for piece in &pieces[1..] {
+        let same_line = Line {
+            games: line.games,
+            first_game: line.first_game,
+            ..piece.line()
+        };
+        if same_line != line {
+            return Err(Error::Usage(format!(
+                "the pieces are of different lines: {} {} v {} (α {}, seed {}) and {} {} v {} (α {}, seed {})",
+                line.game,
+                line.a,
+                line.b,
+                line.alpha,
+                line.seed,
+                piece.game,
+                piece.a,
+                piece.b,
+                piece.alpha,
+                piece.seed
+            )));
+        }
+        let next = line.first_game + line.games;
+        if piece.first_game != next {
+            return Err(Error::Usage(format!(
+                "the pieces do not follow each other: games {}..{} then a piece from game {}",
+                line.first_game, next, piece.first_game
+            )));
+        }
+        line.games += piece.games;
+        total = total.merge(piece.match_result());
+    }
+    Ok(LineResult::new(&line, &total, None))
 }
 
 pub(super) fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax)> {
@@ -69,44 +172,33 @@ pub fn play(line: &Line, full_width: bool) -> Result<LineResult> {
         }
     }?;
     let seconds = started.elapsed().as_secs_f64();
-    let share = result.b_share();
-    Ok(LineResult {
-        game: line.game.clone(),
-        a: line.a.clone(),
-        b: line.b.clone(),
-        alpha: line.alpha,
-        games: line.games,
-        a_wins: result.a_wins,
-        b_wins: result.b_wins,
-        draws: result.draws,
-        share_b: share.map(|s| s.estimate),
-        ci_low: share.map(|s| s.low),
-        ci_high: share.map(|s| s.high),
-        seed: line.seed,
-        games_per_second: line.games as f64 / seconds,
-    })
+    Ok(LineResult::new(
+        line,
+        &result,
+        Some(line.games as f64 / seconds),
+    ))
 }
 
 fn domineering(side: u32) -> Result<Domineering> {
     Domineering::new(side, side).library()
 }
 
-fn play_in<G>(
-    game: &G,
-    line: &Line,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
-) -> Result<minimax_random::tournament::MatchResult>
+fn play_in<G>(game: &G, line: &Line, a: &RandomMinimax, b: &RandomMinimax) -> Result<MatchResult>
 where
     G: Material + Sync,
     G::Position: Send,
 {
-    play_match(game, a, b, line.games, line.seed).library()
+    let games = line.first_game..line.first_game + line.games;
+    play_games(game, a, b, games, line.seed).library()
 }
 
 pub(super) fn print_result(result: &LineResult) {
+    let rate = result
+        .games_per_second
+        .map(|rate| format!("  ({rate:.0} games/s)"))
+        .unwrap_or_default();
     println!(
-        "{:<16} {:>8} v {:<8} α {:<20} {:>5} games: A {:>5}, B {:>5}, draws {:>4}; B's share {}  ({:.0} games/s)",
+        "{:<16} {:>8} v {:<8} α {:<20} {:>5} games: A {:>5}, B {:>5}, draws {:>4}; B's share {}{}",
         result.game,
         result.a,
         result.b,
@@ -116,7 +208,7 @@ pub(super) fn print_result(result: &LineResult) {
         result.b_wins,
         result.draws,
         share_text(result),
-        result.games_per_second
+        rate
     );
 }
 
@@ -143,4 +235,65 @@ pub(super) fn share_text(result: &LineResult) -> String {
 fn decimal(share: f64) -> String {
     let text = format!("{share:.3}");
     text.strip_prefix('0').unwrap_or(&text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(first_game: u64, games: u64) -> Line {
+        Line {
+            game: "connect-four".to_owned(),
+            a: "paper:1".to_owned(),
+            b: "random:2".to_owned(),
+            alpha: 5,
+            games,
+            first_game,
+            seed: 9,
+        }
+    }
+
+    fn untimed(line: &Line) -> LineResult {
+        LineResult {
+            games_per_second: None,
+            ..play(line, false).unwrap()
+        }
+    }
+
+    #[test]
+    fn pieces_merge_to_the_whole_line_in_any_order() {
+        let whole = untimed(&piece(0, 40));
+        let pieces = vec![
+            untimed(&piece(25, 15)),
+            untimed(&piece(0, 9)),
+            untimed(&piece(9, 16)),
+        ];
+        let merged = merge(pieces).unwrap();
+        assert_eq!(
+            serde_json::to_string_pretty(&merged).unwrap(),
+            serde_json::to_string_pretty(&whole).unwrap()
+        );
+    }
+
+    #[test]
+    fn pieces_with_a_gap_an_overlap_or_of_another_line_are_refused() {
+        let gap = vec![untimed(&piece(0, 5)), untimed(&piece(6, 5))];
+        let overlap = vec![untimed(&piece(0, 5)), untimed(&piece(4, 5))];
+        let other = LineResult {
+            seed: 10,
+            ..untimed(&piece(5, 5))
+        };
+        let another_line = vec![untimed(&piece(0, 5)), other];
+        for pieces in [gap, overlap, another_line, Vec::new()] {
+            assert!(matches!(merge(pieces), Err(Error::Usage(_))));
+        }
+    }
+
+    /// A piece's JSON names its first game; the whole line's leaves it out, as before.
+    #[test]
+    fn only_a_piece_names_its_first_game() {
+        let json = |line| serde_json::to_string(&untimed(&line)).unwrap();
+        assert!(!json(piece(0, 3)).contains("first_game"));
+        assert!(json(piece(3, 3)).contains("\"first_game\":3"));
+    }
 }

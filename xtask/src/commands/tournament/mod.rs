@@ -5,7 +5,7 @@
 mod grid;
 mod line;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use minimax_random::player::{MAX_ALPHA, RandomMinimax};
 
@@ -13,7 +13,7 @@ use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
 use grid::{check_tables, run_grid, write_tables};
-use line::{Line, play, print_result};
+use line::{Line, merge, play, print_result};
 
 pub use grid::read_grid;
 pub use line::{LineResult, alpha_name};
@@ -41,7 +41,11 @@ pub const MAX_DEPTH: u32 = 8;
 pub const MAX_GAMES: u64 = 1_000_000;
 
 /// The modes that exclude a line's options.
-const NOT_A_LINE: [&str; 3] = ["grid", "write_docs", "check_docs"];
+const NOT_A_LINE: [&str; 4] = ["grid", "write_docs", "check_docs", "merge"];
+
+/// The largest first game of a piece: a trillion games is years of play at any depth. A
+/// bound, not a measurement.
+pub const MAX_FIRST_GAME: u64 = 1_000_000_000_000;
 
 /// `cargo xtask tournament`: random-minimax players A and B play N games of GAME, A first
 /// in the even-numbered games, game i from stream i of the seed. A player is
@@ -68,6 +72,14 @@ pub struct Args {
     /// The seed of the line's games.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     seed: u64,
+    /// Play the piece of the line from game K (games K to K + N − 1, each from its own
+    /// stream of the seed); pieces that follow each other merge exactly (--merge).
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_FIRST_GAME), conflicts_with = "full_width")]
+    first_game: u64,
+    /// Merge the JSON of pieces of one line (written with --json) into the line's result,
+    /// the same bytes as the line played at once.
+    #[arg(long, value_name = "PIECE", num_args = 1.., conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "first_game", "full_width", "grid", "write_docs", "check_docs"])]
+    merge: Vec<PathBuf>,
     /// Also write the result as JSON to PATH.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with_all = ["write_docs", "check_docs"])]
     json: Option<OutputFile>,
@@ -103,6 +115,9 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     if args.write_docs {
         return write_tables(docs, &read_grid(docs)?).map(|()| true);
     }
+    if !args.merge.is_empty() {
+        return merge_pieces(&args.merge, args.json.as_ref()).map(|()| true);
+    }
     if args.grid {
         if args.games.is_some() && args.json.is_none() {
             return Err(Error::Usage("a grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)".to_owned()));
@@ -122,16 +137,41 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
         b: b.clone(),
         alpha: args.alpha,
         games,
+        first_game: args.first_game,
         seed: args.seed,
     };
     let result = play(&line, args.full_width)?;
     print_result(&result);
-    let text = serde_json::to_string_pretty(&result).library()?;
-    println!("{text}");
-    if let Some(json) = &args.json {
-        json.write((text + "\n").as_bytes())?;
-    }
-    Ok(true)
+    // The rate stays on the summary line: the JSON is the games' result alone.
+    write_result(
+        &LineResult {
+            games_per_second: None,
+            ..result
+        },
+        args.json.as_ref(),
+    )
+    .map(|()| true)
+}
+
+/// Prints `result` as JSON, and writes it to `json` if given.
+fn write_result(result: &LineResult, json: Option<&OutputFile>) -> Result<()> {
+    let text = serde_json::to_string_pretty(result).library()? + "\n";
+    print!("{text}");
+    json.map_or(Ok(()), |json| json.write(text.as_bytes()))
+}
+
+/// `--merge`: the line the pieces at `paths` played.
+fn merge_pieces(paths: &[PathBuf], json: Option<&OutputFile>) -> Result<()> {
+    let pieces = paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).map_err(Error::io(path))?;
+            serde_json::from_str(&text).library()
+        })
+        .collect::<Result<Vec<LineResult>>>()?;
+    let line = merge(pieces)?;
+    print_result(&line);
+    write_result(&line, json)
 }
 
 #[cfg(test)]
@@ -174,6 +214,11 @@ mod tests {
             "--grid --seed 3",
             "--grid --full-width",
             "--write-docs --check-docs",
+            "--merge",
+            "--merge a.json connect-four paper:1 paper:2 --games 2",
+            "--merge a.json --grid",
+            "connect-four paper:1 paper:2 --games 2 --first-game 3 --full-width",
+            "connect-four paper:1 paper:2 --games 2 --first-game 1000000000001",
         ] {
             assert!(tournament(bad).is_err(), "{bad}");
         }
