@@ -11,6 +11,7 @@ use game_core::random::seeded_stream;
 use game_core::{Outcome, Player, Turn};
 use rayon::prelude::*;
 
+use crate::games::{Chess, ConnectFour, Domineering, DomineeringError, Othello, OthelloError};
 use crate::player::{Material, PlayerError, RandomMinimax, winner};
 
 /// The 97.5% quantile of the standard normal law, for 95% intervals.
@@ -163,6 +164,117 @@ where
         .into_par_iter()
         .map(|index| play_game(game, a, b, index, seed))
         .try_reduce(MatchResult::default, |x, y| Ok(x.merge(y)))
+}
+
+/// The games the tournaments are played in, by the names the command line, the results
+/// and Python use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentGame {
+    /// Chess from the usual start ([`Chess::default`]); `chess`.
+    Chess,
+    /// Connect-Four; `connect-four`.
+    ConnectFour,
+    /// Domineering on 6 × 6; `domineering-6x6`.
+    Domineering6x6,
+    /// Domineering on 8 × 8; `domineering-8x8`.
+    Domineering8x8,
+    /// Othello on 6 × 6; `othello-6x6`.
+    Othello6x6,
+}
+
+/// Why a tournament's games could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TournamentError {
+    /// Not one of [`TournamentGame::ALL`]'s names.
+    #[error(
+        "unknown game {0:?}: expected chess, connect-four, domineering-6x6, domineering-8x8 or othello-6x6"
+    )]
+    UnknownGame(String),
+    /// A player could not play the game.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// The Domineering board could not be built.
+    #[error(transparent)]
+    Domineering(#[from] DomineeringError),
+    /// The Othello board could not be built.
+    #[error(transparent)]
+    Othello(#[from] OthelloError),
+}
+
+impl TournamentGame {
+    /// Every game, in the order of their names.
+    pub const ALL: [TournamentGame; 5] = [
+        TournamentGame::Chess,
+        TournamentGame::ConnectFour,
+        TournamentGame::Domineering6x6,
+        TournamentGame::Domineering8x8,
+        TournamentGame::Othello6x6,
+    ];
+
+    /// The game's name: `chess`, `connect-four`, `domineering-6x6`, `domineering-8x8`,
+    /// `othello-6x6`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TournamentGame::Chess => "chess",
+            TournamentGame::ConnectFour => "connect-four",
+            TournamentGame::Domineering6x6 => "domineering-6x6",
+            TournamentGame::Domineering8x8 => "domineering-8x8",
+            TournamentGame::Othello6x6 => "othello-6x6",
+        }
+    }
+
+    /// Games `games` of the match of `a` and `b` in this game ([`play_games`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`play_games`].
+    ///
+    /// ```
+    /// use minimax_random::player::RandomMinimax;
+    /// use minimax_random::tournament::TournamentGame;
+    ///
+    /// let game: TournamentGame = "chess".parse().unwrap();
+    /// let (a, b) = (RandomMinimax::uniform(), RandomMinimax::parse("random:1", 100).unwrap());
+    /// let result = game.play_games(&a, &b, 0..4, 1995).unwrap();
+    /// assert_eq!(result.games(), 4);
+    /// ```
+    pub fn play_games(
+        self,
+        a: &RandomMinimax,
+        b: &RandomMinimax,
+        games: Range<u64>,
+        seed: u64,
+    ) -> Result<MatchResult, TournamentError> {
+        Ok(match self {
+            TournamentGame::Chess => play_games(&Chess::default(), a, b, games, seed)?,
+            TournamentGame::ConnectFour => play_games(&ConnectFour, a, b, games, seed)?,
+            TournamentGame::Domineering6x6 => {
+                play_games(&Domineering::new(6, 6)?, a, b, games, seed)?
+            }
+            TournamentGame::Domineering8x8 => {
+                play_games(&Domineering::new(8, 8)?, a, b, games, seed)?
+            }
+            TournamentGame::Othello6x6 => play_games(&Othello::new(6)?, a, b, games, seed)?,
+        })
+    }
+}
+
+impl std::str::FromStr for TournamentGame {
+    type Err = TournamentError;
+
+    fn from_str(name: &str) -> Result<Self, TournamentError> {
+        TournamentGame::ALL
+            .into_iter()
+            .find(|game| game.name() == name)
+            .ok_or_else(|| TournamentError::UnknownGame(name.to_owned()))
+    }
+}
+
+impl std::fmt::Display for TournamentGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Game `index` of a match: who won it, as a one-game result.

@@ -3,12 +3,10 @@
 
 use std::time::Instant;
 
-use minimax_random::games::{Chess, ConnectFour, Domineering, Othello};
-use minimax_random::player::{MAX_ALPHA, Material, RandomMinimax};
-use minimax_random::tournament::{MatchResult, play_games};
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::tournament::{MatchResult, TournamentGame};
 use serde::{Deserialize, Serialize};
 
-use super::GAMES;
 use crate::error::{Error, LibraryResult, Result};
 
 /// One line of a tournament, or a piece of one: players A and B (`EVALUATION:DEPTH`) play
@@ -157,39 +155,16 @@ pub fn play(line: &Line, full_width: bool) -> Result<LineResult> {
     if full_width {
         (a, b) = (a.full_width(), b.full_width());
     }
+    let game: TournamentGame = line.game.parse().library()?;
     let started = Instant::now();
-    let result = match line.game.as_str() {
-        "chess" => play_in(&Chess::default(), line, &a, &b),
-        "connect-four" => play_in(&ConnectFour, line, &a, &b),
-        "domineering-6x6" => play_in(&domineering(6)?, line, &a, &b),
-        "domineering-8x8" => play_in(&domineering(8)?, line, &a, &b),
-        "othello-6x6" => play_in(&Othello::new(6).library()?, line, &a, &b),
-        other => {
-            return Err(Error::Usage(format!(
-                "unknown game {other:?}; known: {}",
-                GAMES.join(", ")
-            )));
-        }
-    }?;
+    let games = line.first_game..line.first_game + line.games;
+    let result = game.play_games(&a, &b, games, line.seed).library()?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(LineResult::new(
         line,
         &result,
         Some(line.games as f64 / seconds),
     ))
-}
-
-fn domineering(side: u32) -> Result<Domineering> {
-    Domineering::new(side, side).library()
-}
-
-fn play_in<G>(game: &G, line: &Line, a: &RandomMinimax, b: &RandomMinimax) -> Result<MatchResult>
-where
-    G: Material + Sync,
-    G::Position: Send,
-{
-    let games = line.first_game..line.first_game + line.games;
-    play_games(game, a, b, games, line.seed).library()
 }
 
 pub(super) fn print_result(result: &LineResult) {

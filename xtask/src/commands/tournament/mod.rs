@@ -8,6 +8,7 @@ mod line;
 use std::path::{Path, PathBuf};
 
 use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::tournament::TournamentGame;
 
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
@@ -22,14 +23,10 @@ pub use line::{LineResult, alpha_name};
 /// report on random evaluations).
 const DEFAULT_SEED: u64 = 1995;
 
-/// The games the players meet in, by their command-line names.
-const GAMES: [&str; 5] = [
-    "chess",
-    "connect-four",
-    "domineering-6x6",
-    "domineering-8x8",
-    "othello-6x6",
-];
+/// The games the players meet in, by their names ([`TournamentGame::name`]).
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(TournamentGame::ALL.map(TournamentGame::name))
+}
 
 /// The deepest search a player may ask for. The grid's deepest line is 6; each further ply
 /// multiplies a move's cost by about the game's branching factor (4 to 13 here), so a
@@ -54,7 +51,7 @@ pub const MAX_FIRST_GAME: u64 = 1_000_000_000_000;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game.
-    #[arg(value_parser = GAMES, required_unless_present_any = NOT_A_LINE)]
+    #[arg(value_parser = game_names(), required_unless_present_any = NOT_A_LINE)]
     game: Option<String>,
     /// Player A, EVALUATION:DEPTH.
     #[arg(value_name = "PLAYER_A", value_parser = checked_player, required_unless_present_any = NOT_A_LINE)]
