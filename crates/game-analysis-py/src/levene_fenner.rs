@@ -1,10 +1,14 @@
 //! `game_analysis._native.levene_fenner`: random minimaxing (Levene and Fenner), from
 //! `minimax_random`.
 
+use std::ops::RangeInclusive;
+
 use game_core::number::to_f64;
 use minimax_random::MoveShape;
 use minimax_random::nau::{Bracket, w_b};
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
 use minimax_random::probability::move_probabilities;
+use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Share, TournamentGame};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
@@ -54,10 +58,77 @@ fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigI
     Ok((pair(&bracket.low), pair(&bracket.high)))
 }
 
+/// A Python int as a `u64` in `range`, or a [`LeveneFennerError`] naming it.
+fn word_in(name: &str, value: &BigInt, range: RangeInclusive<u64>) -> PyResult<u64> {
+    u64::try_from(value)
+        .ok()
+        .filter(|word| range.contains(word))
+        .ok_or_else(|| {
+            raise::<LeveneFennerError>(format!(
+                "{name} = {value} is outside {}..={}, the range this call takes",
+                range.start(),
+                range.end()
+            ))
+        })
+}
+
+/// A tournament player (`EVALUATION:DEPTH` or `uniform`), no deeper than [`MAX_DEPTH`].
+fn player(spec: &str, alpha: u64) -> PyResult<RandomMinimax> {
+    let player = RandomMinimax::parse(spec, alpha).map_err(raise::<LeveneFennerError>)?;
+    if player.depth() > MAX_DEPTH {
+        return Err(raise::<LeveneFennerError>(format!(
+            "{spec}: depth {} is beyond {MAX_DEPTH}, the deepest a tournament player searches",
+            player.depth()
+        )));
+    }
+    Ok(player)
+}
+
+/// Games `first_game`, …, `first_game + games − 1` of the line `a` v `b` in `game` (A
+/// moving first in the even-numbered games, game i from stream i of `seed`): (A's wins,
+/// B's wins, draws). The games are played in parallel without the GIL.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, games, first_game, seed, alpha))]
+// One argument a field of the line, as Python passes them.
+#[allow(clippy::too_many_arguments)]
+fn play_games(
+    py: Python<'_>,
+    game: &str,
+    a: &str,
+    b: &str,
+    games: BigInt,
+    first_game: BigInt,
+    seed: BigInt,
+    alpha: BigInt,
+) -> PyResult<(u64, u64, u64)> {
+    let game: TournamentGame = game.parse().map_err(raise::<LeveneFennerError>)?;
+    let alpha = word_in("alpha", &alpha, 1..=MAX_ALPHA)?;
+    let (a, b) = (player(a, alpha)?, player(b, alpha)?);
+    let games = word_in("games", &games, 1..=MAX_GAMES)?;
+    let first_game = word_in("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
+    let seed = word_in("seed", &seed, 0..=u64::MAX)?;
+    let result = interruptible(py, move || {
+        game.play_games(&a, &b, first_game..first_game + games, seed)
+    })?
+    .map_err(raise::<LeveneFennerError>)?;
+    Ok((result.a_wins, result.b_wins, result.draws))
+}
+
+/// The share `successes / trials` with its Wilson 95% interval (estimate, low, high), as
+/// the tournaments report B's share of the decisive games; `None` for no trials.
+#[pyfunction]
+fn wilson(successes: BigInt, trials: BigInt) -> PyResult<Option<(f64, f64, f64)>> {
+    let trials = word_in("trials", &trials, 0..=u64::MAX)?;
+    let successes = word_in("successes", &successes, 0..=trials)?;
+    Ok(Share::wilson(successes, trials).map(|share| (share.estimate, share.low, share.high)))
+}
+
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "levene_fenner")?;
     module.add_function(wrap_pyfunction!(prob, &module)?)?;
     module.add_function(wrap_pyfunction!(nau_w, &module)?)?;
     module.add_function(wrap_pyfunction!(nau_w_bracket, &module)?)?;
+    module.add_function(wrap_pyfunction!(play_games, &module)?)?;
+    module.add_function(wrap_pyfunction!(wilson, &module)?)?;
     Ok(module)
 }

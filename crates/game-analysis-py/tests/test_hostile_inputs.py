@@ -25,7 +25,7 @@ SECONDS_PER_CALL = 20
 
 INTS = [0, 1, 2, 3, 6, 7, 15, 16, 20, -1, -(2**31), 2**31, 2**32, 2**63, 2**64 + 1, 10**30]
 FLOATS = [0.0, -1.0, 0.5, 1e308, float("nan"), float("inf")]
-STRINGS = ["", "x", "HSTRAT", "LSTRAT", "∞LSTRAT", "B'STRAT", "1/2", "3/4", "0", "-1/2",
+STRINGS = ["", "x", "chess", "connect-four", "uniform", "random:2", "material:1", "HSTRAT", "LSTRAT", "∞LSTRAT", "B'STRAT", "1/2", "3/4", "0", "-1/2",
            "2/1", "1/0", "TSI", "TSD", "owned", "centred", "\x00", "é" * 100]
 
 
@@ -61,6 +61,9 @@ ENTRY_POINTS = [
     ("levene_fenner.prob", 2),
     ("levene_fenner.nau_w", 1),
     ("levene_fenner.nau_w_bracket", 1),
+    ("tournament.play", 4),
+    ("tournament.merge", 1),
+    ("tournament.split", 2),
     ("backgammon.race_win_probability", 2),
     ("backgammon.cube_equities", 2),
     ("backgammon.cube_advice", 2),
@@ -76,7 +79,7 @@ ENTRY_POINTS = [
 # The child: calls each case in turn, printing it first, so that a crash names its call.
 CHILD = textwrap.dedent("""
     import json, sys, time
-    from game_analysis import backgammon, grundy, johnson, levene_fenner, matches
+    from game_analysis import backgammon, grundy, johnson, levene_fenner, matches, tournament
     one_sided = backgammon.OneSidedDatabase(3)
     two_sided = backgammon.TwoSidedDatabase(2)
     for line in sys.stdin:

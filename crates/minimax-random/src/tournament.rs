@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use game_core::random::seeded_stream;
+use game_core::stop::Carried;
 use game_core::{Outcome, Player, Turn};
 use rayon::prelude::*;
 
@@ -160,11 +161,29 @@ where
     G: Material + Sync,
     G::Position: Send,
 {
+    let carried = Carried::from_this_thread();
     games
         .into_par_iter()
-        .map(|index| play_game(game, a, b, index, seed))
+        .map(|index| {
+            carried.checkpoint();
+            play_game(game, a, b, index, seed)
+        })
         .try_reduce(MatchResult::default, |x, y| Ok(x.merge(y)))
 }
+
+/// The deepest search a tournament player may ask for (the xtask's and Python's bound).
+/// Issue 21's grid goes to 6; each further ply multiplies a move's cost by about the
+/// game's branching factor (4 to 13, about 35 in chess), so a game at depth 9 would take
+/// hours. A bound, not a measurement.
+pub const MAX_DEPTH: u32 = 8;
+
+/// The most games a line may ask for: the grid's lines have 1,500 to 3,000, and a million
+/// is already days at depth 4. A bound, not a measurement.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The largest first game of a piece of a line: a trillion games is years of play at any
+/// depth. A bound, not a measurement.
+pub const MAX_FIRST_GAME: u64 = 1_000_000_000_000;
 
 /// The games the tournaments are played in, by the names the command line, the results
 /// and Python use.

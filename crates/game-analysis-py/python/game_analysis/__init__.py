@@ -6,6 +6,8 @@ Five papers, one submodule each, over the Rust crates of the workspace:
 - ``grundy``: Grundy's game (nim-values as a NumPy array, rare heaps, misère play);
 - ``johnson``: Johnson's Tree Solitaire (chances of winning, as rigorous intervals or exactly);
 - ``levene_fenner``: Levene and Fenner's random minimaxing (prob(n), Nau's w_b);
+- ``tournament``: random-minimax players in chess and three other games, a line at a time,
+  in pieces, or on a Dask cluster;
 - ``backgammon``: Dotsenko and Marynych's backgammon doubling (F(k, s), cube equities,
   bear-off databases).
 
@@ -15,7 +17,7 @@ Exact values are ``fractions.Fraction``. Bad input raises ``GameAnalysisError`` 
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import backgammon, grundy, johnson, levene_fenner, matches
+from . import backgammon, grundy, johnson, levene_fenner, matches, tournament
 from ._native import (
     BackgammonError,
     GameAnalysisError,
@@ -42,4 +44,5 @@ __all__ = [
     "johnson",
     "levene_fenner",
     "matches",
+    "tournament",
 ]

@@ -1,7 +1,7 @@
 """Type stubs of the Rust extension game_analysis._native (see the package's modules)."""
 
 from types import ModuleType
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 Pair = Tuple[int, int]
 
@@ -33,6 +33,10 @@ class _LeveneFenner(ModuleType):
     def prob(self, moves: List[List[int]], alpha: int) -> List[Pair]: ...
     def nau_w(self, b: int) -> float: ...
     def nau_w_bracket(self, b: int) -> Tuple[Pair, Pair]: ...
+    def play_games(
+        self, game: str, a: str, b: str, games: int, first_game: int, seed: int, alpha: int
+    ) -> Tuple[int, int, int]: ...
+    def wilson(self, successes: int, trials: int) -> Optional[Tuple[float, float, float]]: ...
 
 class _OneSidedDatabase:
     def __init__(self, max_checkers: int = ...) -> None: ...

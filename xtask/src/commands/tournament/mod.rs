@@ -8,7 +8,7 @@ mod line;
 use std::path::{Path, PathBuf};
 
 use minimax_random::player::{MAX_ALPHA, RandomMinimax};
-use minimax_random::tournament::TournamentGame;
+use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, TournamentGame};
 
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
@@ -28,21 +28,8 @@ fn game_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(TournamentGame::ALL.map(TournamentGame::name))
 }
 
-/// The deepest search a player may ask for. The grid's deepest line is 6; each further ply
-/// multiplies a move's cost by about the game's branching factor (4 to 13 here), so a
-/// game at depth 9 would already take hours. A bound, not a measurement.
-pub const MAX_DEPTH: u32 = 8;
-
-/// The most games a line may ask for: the grid's lines have 1,500 to 3,000, and a million
-/// is already days at depth 4. A bound, not a measurement.
-pub const MAX_GAMES: u64 = 1_000_000;
-
 /// The modes that exclude a line's options.
 const NOT_A_LINE: [&str; 4] = ["grid", "write_docs", "check_docs", "merge"];
-
-/// The largest first game of a piece: a trillion games is years of play at any depth. A
-/// bound, not a measurement.
-pub const MAX_FIRST_GAME: u64 = 1_000_000_000_000;
 
 /// `cargo xtask tournament`: random-minimax players A and B play N games of GAME, A first
 /// in the even-numbered games, game i from stream i of the seed. A player is
