@@ -136,6 +136,13 @@ struct Earlier {
     before: Option<Arc<Earlier>>,
 }
 
+impl Earlier {
+    /// The entry one ply further back, if the list goes that far.
+    fn previous(&self) -> Option<&Earlier> {
+        self.before.as_deref()
+    }
+}
+
 impl ChessPosition {
     /// The board, for `cozy-chess`'s own queries.
     pub fn board(&self) -> &Board {
@@ -149,12 +156,17 @@ impl ChessPosition {
 
     /// How often this position occurred before, since the last capture or pawn move.
     fn earlier_occurrences(&self) -> usize {
+        // A position recurs at the earliest four plies on, and only with the same side to
+        // move: every other entry, from the second.
+        if self.board.halfmove_clock() < 4 {
+            return 0;
+        }
         let hash = self.board.hash();
         let mut count = 0;
-        let mut next = self.earlier.as_deref();
+        let mut next = self.earlier.as_deref().and_then(Earlier::previous);
         while let Some(earlier) = next {
             count += usize::from(earlier.hash == hash);
-            next = earlier.before.as_deref();
+            next = earlier.previous().and_then(Earlier::previous);
         }
         count
     }
@@ -217,7 +229,8 @@ impl Game for Chess {
     }
 
     fn legal_moves(&self, position: &ChessPosition) -> Vec<Move> {
-        let mut moves = Vec::new();
+        // Room for a typical middle game's moves, so that collecting them never regrows.
+        let mut moves = Vec::with_capacity(64);
         position.board.generate_moves(|piece_moves| {
             moves.extend(piece_moves);
             false
