@@ -4,7 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bearoff, grundy, race_formulas, tournament, verify_tables};
+use crate::commands::{bearoff, grundy, mobility, race_formulas, tournament, verify_tables};
 use crate::figures;
 
 /// Workspace tasks: the published numbers recomputed, the figures drawn, and the
@@ -35,6 +35,8 @@ pub enum Task {
     Figures(figures::Args),
     /// Random-minimax players in real games: one line of games, or the whole grid.
     Tournament(tournament::Args),
+    /// Levene and Fenner's explanation measured: the mobility a player's choices leave.
+    Mobility(mobility::Args),
     /// GNU Backgammon's two-sided bear-off file, the same bytes as `makebearoff -t 6xC`.
     Bearoff(bearoff::Args),
     /// The race formulas judged against the exact two-sided bear-off database.
@@ -74,8 +76,13 @@ mod tests {
 
     /// Words a command line is made of: every task and flag, and values at and beyond the
     /// bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 40] = [
+    const WORDS: [&str; 45] = [
         "verify-tables",
+        "mobility",
+        "--merge",
+        "--first-game",
+        "chess",
+        "material+random:3",
         "grundy",
         "figures",
         "tournament",

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cli::Task;
-use commands::{bearoff, grundy, race_formulas, tournament, verify_tables};
+use commands::{bearoff, grundy, mobility, race_formulas, tournament, verify_tables};
 
 fn main() -> ExitCode {
     let task = match cli::from_env() {
@@ -36,6 +36,7 @@ fn main() -> ExitCode {
         Task::Bearoff(args) => bearoff::run(args).map(|()| true),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
+        Task::Mobility(args) => mobility::run(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

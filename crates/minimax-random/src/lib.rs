@@ -49,6 +49,7 @@ pub mod distinct;
 pub mod domination;
 pub mod explicit;
 pub mod games;
+pub mod mobility;
 mod natural;
 pub mod nau;
 pub mod player;

@@ -3,6 +3,7 @@
 pub mod bearoff;
 pub mod grundy;
 pub mod markers;
+pub mod mobility;
 pub mod output;
 pub mod race_formulas;
 pub mod tournament;

@@ -21,10 +21,10 @@ pub use line::{LineResult, alpha_name};
 
 /// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
 /// report on random evaluations).
-const DEFAULT_SEED: u64 = 1995;
+pub const DEFAULT_SEED: u64 = 1995;
 
 /// The games the players meet in, by their names ([`TournamentGame::name`]).
-fn game_names() -> clap::builder::PossibleValuesParser {
+pub fn game_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(TournamentGame::ALL.map(TournamentGame::name))
 }
 
@@ -83,7 +83,7 @@ pub struct Args {
 }
 
 /// A player's spec, checked: one the library reads, no deeper than [`MAX_DEPTH`].
-fn checked_player(spec: &str) -> std::result::Result<String, String> {
+pub fn checked_player(spec: &str) -> std::result::Result<String, String> {
     let player = RandomMinimax::parse(spec, MAX_ALPHA).map_err(|e| e.to_string())?;
     if player.depth() > MAX_DEPTH {
         return Err(format!("depth {} is beyond {MAX_DEPTH}", player.depth()));
