@@ -6,6 +6,7 @@ use std::time::Instant;
 use minimax_random::player::MAX_ALPHA;
 
 use super::DEFAULT_SEED;
+use super::chess::{CHESS_TABLES, chess_tables, read_chess};
 use super::line::{Line, LineResult, alpha_name, play, print_result, share_text};
 use crate::commands::markers::Block;
 use crate::commands::output::OutputFile;
@@ -92,18 +93,7 @@ pub(super) fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Pat
         }
     };
     let lines = grid(games);
-    let started = Instant::now();
-    let mut results = Vec::new();
-    for line in &lines {
-        let result = play(line, false)?;
-        print_result(&result);
-        results.push(result);
-    }
-    println!(
-        "{} lines in {:.1} min",
-        lines.len(),
-        started.elapsed().as_secs_f64() / 60.0
-    );
+    let results = play_all(&lines)?;
     let text = serde_json::to_string_pretty(&results).library()? + "\n";
     match (json, kept) {
         (Some(json), _) => json.write(text.as_bytes()),
@@ -113,6 +103,24 @@ pub(super) fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Pat
         }
         (None, None) => Ok(()),
     }
+}
+
+/// Plays `lines` one after the other (each on every core), printing each result and the
+/// total time.
+pub(super) fn play_all(lines: &[Line]) -> Result<Vec<LineResult>> {
+    let started = Instant::now();
+    let mut results = Vec::new();
+    for line in lines {
+        let result = play(line, false)?;
+        print_result(&result);
+        results.push(result);
+    }
+    println!(
+        "{} lines in {:.1} min",
+        lines.len(),
+        started.elapsed().as_secs_f64() / 60.0
+    );
+    Ok(results)
 }
 
 /// The grid's results as kept in the docs.
@@ -127,9 +135,12 @@ pub(super) fn write_tables(docs: &Path, results: &[LineResult]) -> Result<()> {
     GRID_TABLES.write(docs, &tables(results))
 }
 
-/// Whether the tables in `docs/levene-fenner.md` are those the kept results give.
+/// Whether the tables in `docs/levene-fenner.md` (issue 21's grid and the chess lines)
+/// are those the kept results give.
 pub(super) fn check_tables(docs: &Path) -> Result<bool> {
-    let current = GRID_TABLES.is_current(docs, &tables(&read_grid(docs)?))?;
+    let chess = read_chess(docs)?;
+    let current = GRID_TABLES.is_current(docs, &tables(&read_grid(docs)?))?
+        && CHESS_TABLES.is_current(docs, &chess_tables(chess.as_deref()))?;
     if current {
         println!("the tournament tables in docs/levene-fenner.md are current");
     } else {
@@ -149,7 +160,7 @@ const GRID_TABLES: Block = Block {
 };
 
 /// The game's name in the tables.
-fn game_title(game: &str) -> &'static str {
+pub(super) fn game_title(game: &str) -> &'static str {
     match game {
         "chess" => "Chess",
         "connect-four" => "Connect-Four",

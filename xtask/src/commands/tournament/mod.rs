@@ -2,6 +2,7 @@
 //! Beal and Smith's experiment and Levene and Fenner's model — one line, a piece of a line
 //! or the merge of pieces, or the whole grid with its tables in `docs/levene-fenner.md`.
 
+mod chess;
 mod grid;
 mod line;
 
@@ -13,6 +14,7 @@ use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Tournamen
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
+use chess::{CHESS_TABLES, chess_tables, read_chess, run_chess_grid};
 use grid::{check_tables, run_grid, write_tables};
 use line::{Line, merge, play, print_result};
 
@@ -29,7 +31,7 @@ pub fn game_names() -> clap::builder::PossibleValuesParser {
 }
 
 /// The modes that exclude a line's options.
-const NOT_A_LINE: [&str; 4] = ["grid", "write_docs", "check_docs", "merge"];
+const NOT_A_LINE: [&str; 5] = ["grid", "chess_grid", "write_docs", "check_docs", "merge"];
 
 /// `cargo xtask tournament`: random-minimax players A and B play N games of GAME, A first
 /// in the even-numbered games, game i from stream i of the seed. A player is
@@ -74,6 +76,10 @@ pub struct Args {
     /// docs/data/levene-fenner-tournaments.json and the tables in docs/levene-fenner.md.
     #[arg(long, conflicts_with_all = ["game", "a", "b", "alpha", "seed", "full_width", "write_docs", "check_docs"])]
     grid: bool,
+    /// Issue 28's chess lines, experiments (a)–(d) to depth 4 (1,000 games a line): writes
+    /// docs/data/levene-fenner-chess.json and their tables in docs/levene-fenner.md.
+    #[arg(long, conflicts_with_all = ["game", "a", "b", "alpha", "seed", "first_game", "full_width", "grid", "merge", "write_docs", "check_docs"])]
+    chess_grid: bool,
     /// Write the tables in docs/levene-fenner.md from the kept results.
     #[arg(long, conflicts_with_all = ["game", "a", "b", "games", "alpha", "seed", "full_width", "check_docs"])]
     write_docs: bool,
@@ -97,7 +103,17 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
         return check_tables(docs);
     }
     if args.write_docs {
-        return write_tables(docs, &read_grid(docs)?).map(|()| true);
+        write_tables(docs, &read_grid(docs)?)?;
+        let chess = read_chess(docs)?;
+        return CHESS_TABLES
+            .write(docs, &chess_tables(chess.as_deref()))
+            .map(|()| true);
+    }
+    if args.chess_grid {
+        if args.games.is_some() && args.json.is_none() {
+            return Err(Error::Usage("a chess grid with --games is a trial: give --json PATH for its results (the docs keep the full lines)".to_owned()));
+        }
+        return run_chess_grid(args.games, args.json.as_ref(), docs).map(|()| true);
     }
     if !args.merge.is_empty() {
         return merge_pieces(&args.merge, args.json.as_ref()).map(|()| true);
@@ -201,6 +217,9 @@ mod tests {
             "--merge",
             "--merge a.json connect-four paper:1 paper:2 --games 2",
             "--merge a.json --grid",
+            "--chess-grid --grid",
+            "--chess-grid --seed 3",
+            "--chess-grid chess random:1 random:2",
             "connect-four paper:1 paper:2 --games 2 --first-game 3 --full-width",
             "connect-four paper:1 paper:2 --games 2 --first-game 1000000000001",
         ] {
