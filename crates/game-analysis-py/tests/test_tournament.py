@@ -78,6 +78,7 @@ def test_a_piece_that_is_not_a_dict_is_a_type_error():
     lambda: tournament.play("chess", "random:1", "random:2", 4, first_game=-1),
     lambda: tournament.play("connect-four", "material:1", "random:2", 4),
     lambda: tournament.split(3, 4),
+    lambda: tournament.split(10**12, 10**12),
 ])
 def test_bad_lines_are_typed_errors(call):
     with pytest.raises(LeveneFennerError):

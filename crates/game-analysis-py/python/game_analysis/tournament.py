@@ -30,6 +30,8 @@ from ._native import levene_fenner as _native
 DEFAULT_SEED = 1995
 #: α unless told otherwise: leaf scores uniform on {1, ..., 2^61}, effectively continuous.
 MAX_ALPHA = 2**61
+#: The most games of a line (and so the most pieces), as the command line allows.
+MAX_GAMES = 10**6
 
 Result = Dict[str, Any]
 
@@ -119,8 +121,13 @@ def split(games: int, pieces: int) -> List[Tuple[int, int]]:
     >>> split(10, 3)
     [(0, 4), (4, 3), (7, 3)]
     """
-    if not 1 <= pieces <= games:
-        raise LeveneFennerError(f"cannot split {games} games into {pieces} pieces")
+    if not isinstance(games, int) or not isinstance(pieces, int):
+        raise TypeError("games and pieces are whole numbers")
+    if not 1 <= pieces <= min(games, MAX_GAMES):
+        raise LeveneFennerError(
+            f"cannot split {games} games into {pieces} pieces (1 to {MAX_GAMES:,} pieces, "
+            "at most one a game)"
+        )
     size, extra = divmod(games, pieces)
     bounds, first = [], 0
     for k in range(pieces):
