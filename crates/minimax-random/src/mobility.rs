@@ -23,9 +23,8 @@ use game_core::random::seeded_stream;
 use game_core::stop::Carried;
 use rayon::prelude::*;
 
-use crate::games::{Chess, ConnectFour, Domineering, Othello};
 use crate::player::{Material, PlayerError, RandomMinimax};
-use crate::tournament::{TournamentError, TournamentGame};
+use crate::tournament::{TournamentError, TournamentGame, WithGame};
 
 /// A mean difference with its standard error.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -131,12 +130,26 @@ pub fn measure_in(
     games: Range<u64>,
     seed: u64,
 ) -> Result<Mobility, TournamentError> {
-    Ok(match game {
-        TournamentGame::Chess => measure(&Chess::default(), player, games, seed)?,
-        TournamentGame::ConnectFour => measure(&ConnectFour, player, games, seed)?,
-        TournamentGame::Domineering6x6 => measure(&Domineering::new(6, 6)?, player, games, seed)?,
-        TournamentGame::Domineering8x8 => measure(&Domineering::new(8, 8)?, player, games, seed)?,
-        TournamentGame::Othello6x6 => measure(&Othello::new(6)?, player, games, seed)?,
+    /// The measure, to take in whichever game it is.
+    struct Measure<'a> {
+        player: &'a RandomMinimax,
+        games: Range<u64>,
+        seed: u64,
+    }
+    impl WithGame for Measure<'_> {
+        type Output = Mobility;
+        fn run<G>(self, game: &G) -> Result<Mobility, PlayerError>
+        where
+            G: Material + Sync,
+            G::Position: Send,
+        {
+            measure(game, self.player, self.games, self.seed)
+        }
+    }
+    game.with(Measure {
+        player,
+        games,
+        seed,
     })
 }
 
@@ -230,6 +243,7 @@ fn difference(per_game: &[GameSums], gain: fn(&GameSums) -> f64) -> Difference {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{ConnectFour, Domineering};
 
     #[test]
     fn the_uniform_player_matches_a_uniform_choice_on_average() {

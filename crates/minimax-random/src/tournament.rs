@@ -265,18 +265,59 @@ impl TournamentGame {
         games: Range<u64>,
         seed: u64,
     ) -> Result<MatchResult, TournamentError> {
+        /// The games of a match, to play in whichever game it is.
+        struct Match<'a> {
+            a: &'a RandomMinimax,
+            b: &'a RandomMinimax,
+            games: Range<u64>,
+            seed: u64,
+        }
+        impl WithGame for Match<'_> {
+            type Output = MatchResult;
+            fn run<G>(self, game: &G) -> Result<MatchResult, PlayerError>
+            where
+                G: Material + Sync,
+                G::Position: Send,
+            {
+                play_games(game, self.a, self.b, self.games, self.seed)
+            }
+        }
+        self.with(Match { a, b, games, seed })
+    }
+
+    /// Builds this game and runs `work` on it.
+    ///
+    /// # Errors
+    ///
+    /// [`TournamentError::Player`] with the work's error; the board errors cannot occur
+    /// for the fixed sizes here, but are typed all the same.
+    pub fn with<W: WithGame>(self, work: W) -> Result<W::Output, TournamentError> {
         Ok(match self {
-            TournamentGame::Chess => play_games(&Chess::default(), a, b, games, seed)?,
-            TournamentGame::ConnectFour => play_games(&ConnectFour, a, b, games, seed)?,
-            TournamentGame::Domineering6x6 => {
-                play_games(&Domineering::new(6, 6)?, a, b, games, seed)?
-            }
-            TournamentGame::Domineering8x8 => {
-                play_games(&Domineering::new(8, 8)?, a, b, games, seed)?
-            }
-            TournamentGame::Othello6x6 => play_games(&Othello::new(6)?, a, b, games, seed)?,
+            TournamentGame::Chess => work.run(&Chess::default())?,
+            TournamentGame::ConnectFour => work.run(&ConnectFour)?,
+            TournamentGame::Domineering6x6 => work.run(&Domineering::new(6, 6)?)?,
+            TournamentGame::Domineering8x8 => work.run(&Domineering::new(8, 8)?)?,
+            TournamentGame::Othello6x6 => work.run(&Othello::new(6)?)?,
         })
     }
+}
+
+/// Work to do in one of the [`TournamentGame`]s, whichever it is: [`TournamentGame::with`]
+/// builds the game and hands it to [`WithGame::run`], so the names are matched to the games
+/// in one place.
+pub trait WithGame {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work in `game`.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayerError`] from a player.
+    fn run<G>(self, game: &G) -> Result<Self::Output, PlayerError>
+    where
+        G: Material + Sync,
+        G::Position: Send;
 }
 
 impl std::str::FromStr for TournamentGame {

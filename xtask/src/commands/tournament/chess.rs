@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use minimax_random::player::MAX_ALPHA;
 
 use super::DEFAULT_SEED;
-use super::grid::play_all;
+use super::grid::{Destination, play_all};
 use super::line::{Line, LineResult, share_text};
 use crate::commands::markers::Block;
 use crate::commands::output::OutputFile;
@@ -85,27 +85,15 @@ pub(super) fn run_chess_grid(
     json: Option<&OutputFile>,
     docs: &Path,
 ) -> Result<()> {
-    let kept = match json {
-        Some(_) => None,
-        None => {
-            CHESS_TABLES.check(docs)?;
-            Some(OutputFile::check(chess_data(docs))?)
-        }
-    };
+    let destination = Destination::of(json, &CHESS_TABLES, chess_data(docs), docs)?;
     let lines: Vec<Line> = chess_lines(games.unwrap_or(CHESS_GAMES))
         .into_iter()
         .map(|(_, line)| line)
         .collect();
     let results = play_all(&lines)?;
-    let text = serde_json::to_string_pretty(&results).library()? + "\n";
-    match (json, kept) {
-        (Some(json), _) => json.write(text.as_bytes()),
-        (None, Some(kept)) => {
-            kept.write(text.as_bytes())?;
-            CHESS_TABLES.write(docs, &chess_tables(Some(&results)))
-        }
-        (None, None) => Ok(()),
-    }
+    destination.save(&results, |results| {
+        CHESS_TABLES.write(docs, &chess_tables(Some(results)))
+    })
 }
 
 /// The kept chess results, or `None` before the lines have been played.

@@ -84,24 +84,48 @@ pub fn grid(games: Option<u64>) -> Vec<Line> {
 }
 
 pub(super) fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Result<()> {
-    // The kept results and the page are checked writable before hours of games.
-    let kept = match json {
-        Some(_) => None,
-        None => {
-            GRID_TABLES.check(docs)?;
-            Some(OutputFile::check(grid_data(docs))?)
+    let destination = Destination::of(json, &GRID_TABLES, grid_data(docs), docs)?;
+    let results = play_all(&grid(games))?;
+    destination.save(&results, |results| write_tables(docs, results))
+}
+
+/// Where a grid's results go: a trial's to its `--json` file; the full grid's into the
+/// docs' kept file, with its tables on the page.
+pub(super) enum Destination<'a> {
+    Trial(&'a OutputFile),
+    Kept(OutputFile),
+}
+
+impl<'a> Destination<'a> {
+    /// The trial's `json`, or else the kept file at `kept` and the page of `tables`, both
+    /// checked writable before hours of games.
+    pub(super) fn of(
+        json: Option<&'a OutputFile>,
+        tables: &Block,
+        kept: PathBuf,
+        docs: &Path,
+    ) -> Result<Self> {
+        if let Some(json) = json {
+            return Ok(Destination::Trial(json));
         }
-    };
-    let lines = grid(games);
-    let results = play_all(&lines)?;
-    let text = serde_json::to_string_pretty(&results).library()? + "\n";
-    match (json, kept) {
-        (Some(json), _) => json.write(text.as_bytes()),
-        (None, Some(kept)) => {
-            kept.write(text.as_bytes())?;
-            write_tables(docs, &results)
+        tables.check(docs)?;
+        Ok(Destination::Kept(OutputFile::check(kept)?))
+    }
+
+    /// Writes `results` as JSON; for the kept results, then their tables by `write_tables`.
+    pub(super) fn save(
+        self,
+        results: &[LineResult],
+        write_tables: impl FnOnce(&[LineResult]) -> Result<()>,
+    ) -> Result<()> {
+        let text = serde_json::to_string_pretty(results).library()? + "\n";
+        match self {
+            Destination::Trial(json) => json.write(text.as_bytes()),
+            Destination::Kept(kept) => {
+                kept.write(text.as_bytes())?;
+                write_tables(results)
+            }
         }
-        (None, None) => Ok(()),
     }
 }
 
