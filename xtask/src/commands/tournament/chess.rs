@@ -106,6 +106,12 @@ pub fn read_chess(docs: &Path) -> Result<Option<Vec<LineResult>>> {
     serde_json::from_str(&text).library().map(Some)
 }
 
+/// Whether the chess tables in `docs/levene-fenner.md` are those the kept results give.
+pub(super) fn tables_are_current(docs: &Path) -> Result<bool> {
+    let chess = read_chess(docs)?;
+    CHESS_TABLES.is_current(docs, &chess_tables(chess.as_deref()))
+}
+
 /// The chess tables' place in `docs/levene-fenner.md`.
 pub(super) const CHESS_TABLES: Block = Block {
     page: "levene-fenner.md",

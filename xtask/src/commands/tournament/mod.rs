@@ -15,7 +15,7 @@ use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
 use chess::{CHESS_TABLES, chess_tables, read_chess, run_chess_grid};
-use grid::{check_tables, run_grid, write_tables};
+use grid::{run_grid, write_tables};
 use line::{Line, merge, play, print_result};
 
 pub use grid::read_grid;
@@ -151,6 +151,21 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
         args.json.as_ref(),
     )
     .map(|()| true)
+}
+
+/// Whether the tables in `docs/levene-fenner.md` (issue 21's grid and the chess lines) are
+/// those the kept results give.
+fn check_tables(docs: &Path) -> Result<bool> {
+    let current = grid::tables_are_current(docs)? && chess::tables_are_current(docs)?;
+    if current {
+        println!("the tournament tables in docs/levene-fenner.md are current");
+    } else {
+        println!(
+            "the tournament tables in docs/levene-fenner.md are not those of the kept results: \
+             run `cargo xtask tournament --write-docs` (or `--grid` to play the grid again)"
+        );
+    }
+    Ok(current)
 }
 
 /// Prints `result` as JSON, and writes it to `json` if given.
