@@ -93,6 +93,50 @@ impl MatchResult {
     pub fn b_share(&self) -> Option<Share> {
         Share::wilson(self.b_wins, self.decisive())
     }
+
+    /// How many standard errors B's share of the decisive games lies above 1/2 (below, when
+    /// negative): the sign test's statistic (b − a)/√(a + b), which is (share − 1/2)
+    /// divided by the share's standard error 1/(2√n) when the players are equally strong
+    /// (then B's wins among n decisive games are Binomial(n, 1/2)). `None` when no game was
+    /// decisive.
+    ///
+    /// ```
+    /// use minimax_random::tournament::MatchResult;
+    /// let result = MatchResult { a_wins: 36, b_wins: 64, draws: 900 };
+    /// assert_eq!(result.b_share_z_score(), Some(2.8));
+    /// ```
+    pub fn b_share_z_score(&self) -> Option<f64> {
+        let decisive = self.decisive();
+        (decisive > 0).then(|| (self.b_wins as f64 - self.a_wins as f64) / (decisive as f64).sqrt())
+    }
+
+    /// How many standard errors B's share of the decisive games rises from this match to
+    /// match `to` (falls, when negative): the two-proportion test's statistic
+    /// (p₂ − p₁)/√(p(1 − p)(1/n₁ + 1/n₂)), with p the shares pooled, as they are when B is
+    /// equally strong in both. Zero when every decisive game of both went the same way;
+    /// `None` when either match had no decisive game.
+    ///
+    /// ```
+    /// use minimax_random::tournament::MatchResult;
+    /// let shallow = MatchResult { a_wins: 50, b_wins: 50, draws: 0 };
+    /// let deep = MatchResult { a_wins: 30, b_wins: 70, draws: 0 };
+    /// let z = shallow.b_share_rise_z_score(&deep).unwrap();
+    /// assert!((z - 0.2 / (0.6f64 * 0.4 * 0.02).sqrt()).abs() < 1e-12);
+    /// ```
+    pub fn b_share_rise_z_score(&self, to: &MatchResult) -> Option<f64> {
+        let (n1, n2) = (self.decisive() as f64, to.decisive() as f64);
+        if n1 == 0.0 || n2 == 0.0 {
+            return None;
+        }
+        let (p1, p2) = (self.b_wins as f64 / n1, to.b_wins as f64 / n2);
+        let pooled = (self.b_wins + to.b_wins) as f64 / (n1 + n2);
+        let variance = pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2);
+        Some(if variance == 0.0 {
+            0.0
+        } else {
+            (p2 - p1) / variance.sqrt()
+        })
+    }
 }
 
 /// Plays `games` games of `game` between players `a` and `b`, in parallel, game *i* from

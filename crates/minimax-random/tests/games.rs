@@ -233,6 +233,34 @@ fn a_match_is_the_same_for_any_number_of_threads() {
     assert!(share.estimate > 0.75, "{one:?}");
 }
 
+/// The sign test's z is the share's distance from 1/2 in standard errors 1/(2√n), with the
+/// sign of B's advantage, and is undefined without a decisive game.
+#[test]
+fn the_z_score_measures_the_share_from_one_half_in_standard_errors() {
+    use minimax_random::tournament::MatchResult;
+    for (a_wins, b_wins) in [(53, 415), (415, 53), (140, 144), (0, 944), (7, 7)] {
+        let result = MatchResult {
+            a_wins,
+            b_wins,
+            draws: 99,
+        };
+        let n = (a_wins + b_wins) as f64;
+        let share = result.b_share().unwrap().estimate;
+        let z = result.b_share_z_score().unwrap();
+        assert!(
+            (z - (share - 0.5) / (0.5 / n.sqrt())).abs() < 1e-9,
+            "{result:?}"
+        );
+        assert_eq!(z > 0.0, b_wins > a_wins);
+    }
+    let drawn = MatchResult {
+        a_wins: 0,
+        b_wins: 0,
+        draws: 10,
+    };
+    assert_eq!(drawn.b_share_z_score(), None);
+}
+
 /// The published Othello perft counts from the standard 8 × 8 start (no game can end or
 /// pass within eight plies, so the counts do not depend on how passes are counted).
 #[test]

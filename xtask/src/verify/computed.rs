@@ -52,6 +52,15 @@ pub enum Computed {
     Text(String),
     /// Any one of several entries is right, such as one of the winning moves of a position.
     OneOf(Vec<String>),
+    /// A claim judged from evidence, such as an experiment's result: what the evidence
+    /// says, compared as text, and the evidence itself, shown in the row's note.
+    Claim {
+        /// What the evidence says, in the words of the transcription when it bears the
+        /// claim out.
+        statement: String,
+        /// The evidence: the lines of games, their shares and z-scores.
+        evidence: String,
+    },
 }
 
 impl Computed {
@@ -69,7 +78,7 @@ impl Computed {
             } => Some(to_f64(value)),
             Computed::Bounded { value, .. } => Some(*value),
             Computed::Estimate { mean, .. } => Some(*mean),
-            Computed::Text(_) | Computed::OneOf(_) => None,
+            Computed::Text(_) | Computed::OneOf(_) | Computed::Claim { .. } => None,
         }
     }
 
@@ -111,7 +120,10 @@ impl Computed {
                 let places = decimals.unwrap_or(5) as usize;
                 format!("{mean:.places$} ± {standard_error:.places$}")
             }
-            Computed::Text(text) => text.clone(),
+            Computed::Text(text)
+            | Computed::Claim {
+                statement: text, ..
+            } => text.clone(),
             Computed::OneOf(choices) => choices.join(" or "),
         }
     }

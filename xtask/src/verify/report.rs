@@ -90,7 +90,7 @@ fn erratum_kinds<'a>(results: impl Iterator<Item = &'a RowResult>) -> String {
         .filter(|r| r.verdict.status == Status::Erratum)
         .filter_map(|r| r.row.erratum.as_ref().map(|e| e.kind))
         .collect();
-    [ErratumKind::Paper, ErratumKind::Scan]
+    ErratumKind::ALL
         .iter()
         .filter_map(|&kind| {
             let count = errata.iter().filter(|&&k| k == kind).count();
@@ -187,7 +187,12 @@ pub fn json_rows(papers: &[PaperResult]) -> serde_json::Value {
         .flat_map(|paper| paper.rows.iter().map(move |r| (paper.id, r)))
         .map(|(paper, result)| {
             let computed = match &result.computed {
-                Ok(Computed::Text(text)) => json!(text),
+                Ok(
+                    Computed::Text(text)
+                    | Computed::Claim {
+                        statement: text, ..
+                    },
+                ) => json!(text),
                 Ok(choices @ Computed::OneOf(_)) => json!(choices.display(None)),
                 Ok(computed) => json!(computed.as_f64()),
                 Err(_) => serde_json::Value::Null,
@@ -269,7 +274,8 @@ fn not_compared_section(paper: &PaperResult) -> String {
 }
 
 /// The page's list of errata: the paper's own first, then our copy's misreadings of right
-/// prints, each with the printed value, ours and the evidence.
+/// prints, then the cited experiments' claims we do not bear out, each with the printed
+/// value, ours and the evidence.
 fn errata_section(paper: &PaperResult) -> String {
     let mut out = String::new();
     let headings = [
@@ -277,6 +283,10 @@ fn errata_section(paper: &PaperResult) -> String {
         (
             ErratumKind::Scan,
             "Misreadings of our copy (the print is right)",
+        ),
+        (
+            ErratumKind::Unconfirmed,
+            "Cited experiments' claims our repetitions do not bear out",
         ),
     ];
     for (kind, heading) in headings {
@@ -364,7 +374,9 @@ pub fn markdown(paper: &PaperResult) -> String {
                 r.verdict.status != Status::Reproduced
                     || matches!(
                         r.computed,
-                        Ok(Computed::Estimate { .. } | Computed::Bounded { .. })
+                        Ok(Computed::Estimate { .. }
+                            | Computed::Bounded { .. }
+                            | Computed::Claim { .. })
                     )
                     || r.verdict.note.contains(TRUE_VALUE_DIFFERS)
             })

@@ -130,6 +130,10 @@ pub enum ErratumKind {
     /// print of the same value or its arithmetic shows the right print, or every differing
     /// digit is one of the copy's known confusions.
     Scan,
+    /// A claim the source reports from someone else's experiment that our repetition of
+    /// the experiment does not bear out: evidence against it in our setting, with the
+    /// setting's differences stated, not proof that the print is wrong.
+    Unconfirmed,
 }
 
 impl ErratumKind {
@@ -138,8 +142,16 @@ impl ErratumKind {
         match self {
             ErratumKind::Paper => "paper",
             ErratumKind::Scan => "scan",
+            ErratumKind::Unconfirmed => "unconfirmed",
         }
     }
+
+    /// Every kind, in the order summaries list them.
+    pub const ALL: [ErratumKind; 3] = [
+        ErratumKind::Paper,
+        ErratumKind::Scan,
+        ErratumKind::Unconfirmed,
+    ];
 }
 
 impl Transcription {

@@ -126,6 +126,9 @@ fn erratum_label(kind: ErratumKind) -> &'static str {
     match kind {
         ErratumKind::Paper => "the paper's error",
         ErratumKind::Scan => "our copy misreads a right print",
+        ErratumKind::Unconfirmed => {
+            "a cited experiment's claim that our repetition does not bear out"
+        }
     }
 }
 
@@ -175,6 +178,16 @@ fn compare(
         (Computed::Text(ours), _) => (
             ours.trim() == published.trim(),
             "compared as text".to_string(),
+        ),
+        (
+            Computed::Claim {
+                statement,
+                evidence,
+            },
+            _,
+        ) => (
+            statement.trim() == published.trim(),
+            format!("judged from the evidence: {evidence}"),
         ),
         (Computed::OneOf(choices), _) => (
             choices

@@ -40,42 +40,71 @@ const EXPERIMENTS: [(&str, &str); 4] = [
     ),
 ];
 
-/// The lines of experiments (a)–(d) to depth 4, in order: B is the deeper, the searching,
-/// the random or the noisy player, so B's share is the claim's. The depth-5 line of (a),
-/// `random:4` v `random:5`, costs hours and is played in pieces (`--first-game`) and merged.
-pub fn chess_lines(games: u64) -> Vec<(&'static str, Line)> {
-    let line = |a: String, b: String| Line {
+/// A chess line of `games` games between `a` and `b`, with the seed and α of every line.
+fn chess_line(a: &str, b: &str, games: u64) -> Line {
+    Line {
         game: "chess".to_owned(),
-        a,
-        b,
+        a: a.to_owned(),
+        b: b.to_owned(),
         alpha: MAX_ALPHA,
         games,
         first_game: 0,
         seed: DEFAULT_SEED,
-    };
+    }
+}
+
+/// The lines of experiments (a)–(d) to depth 4 that `--chess-grid` plays, in order: B is
+/// the deeper, the searching, the random or the noisy player, so B's share is the claim's.
+pub fn chess_lines(games: u64) -> Vec<(&'static str, Line)> {
     let mut lines = Vec::new();
     for d in 1..=3 {
-        lines.push((
-            "a",
-            line(format!("random:{d}"), format!("random:{}", d + 1)),
-        ));
+        let (a, b) = (format!("random:{d}"), format!("random:{}", d + 1));
+        lines.push(("a", chess_line(&a, &b, games)));
     }
     for d in 1..=3 {
-        lines.push(("a", line(format!("paper:{d}"), format!("paper:{}", d + 1))));
+        let (a, b) = (format!("paper:{d}"), format!("paper:{}", d + 1));
+        lines.push(("a", chess_line(&a, &b, games)));
     }
     for d in 1..=4 {
-        lines.push(("b", line("uniform".to_owned(), format!("random:{d}"))));
+        lines.push(("b", chess_line("uniform", &format!("random:{d}"), games)));
     }
     for d in 1..=4 {
-        lines.push(("c", line(format!("zero:{d}"), format!("random:{d}"))));
+        let (a, b) = (format!("zero:{d}"), format!("random:{d}"));
+        lines.push(("c", chess_line(&a, &b, games)));
     }
     for d in 1..=4 {
-        lines.push((
-            "d",
-            line(format!("material:{d}"), format!("material+random:{d}")),
-        ));
+        let (a, b) = (format!("material:{d}"), format!("material+random:{d}"));
+        lines.push(("d", chess_line(&a, &b, games)));
     }
     lines
+}
+
+/// The depth-5 line of (a), `random:4` v `random:5`: about an hour of one core, so it is
+/// played in pieces (`--first-game`) and merged (`--merge`) rather than by `--chess-grid`,
+/// and kept in its own file ([`deep_line_data`]).
+pub fn deep_line() -> Line {
+    chess_line("random:4", "random:5", CHESS_GAMES)
+}
+
+/// Where the depth-5 line's merged result is kept.
+pub fn deep_line_data(docs: &Path) -> PathBuf {
+    docs.join("data").join("levene-fenner-chess-depth-5.json")
+}
+
+/// Every chess line of the issue, the depth-5 line after the depth-4 line of (a): the
+/// order of the tables.
+fn every_chess_line(games: u64) -> Vec<(&'static str, Line)> {
+    let mut lines = chess_lines(games);
+    lines.insert(3, ("a", deep_line()));
+    lines
+}
+
+/// The experiment, `"a"` to `"d"`, whose line `result` is.
+pub fn experiment_of(result: &LineResult) -> Option<&'static str> {
+    every_chess_line(result.games)
+        .into_iter()
+        .find(|(_, line)| line.a == result.a && line.b == result.b)
+        .map(|(experiment, _)| experiment)
 }
 
 /// `--chess-grid`: plays the chess lines; with `games` (a trial) writes their results to
@@ -96,14 +125,41 @@ pub(super) fn run_chess_grid(
     })
 }
 
-/// The kept chess results, or `None` before the lines have been played.
+/// The kept chess results, the depth-5 line's among them once it is kept, or `None` before
+/// the lines have been played.
 pub fn read_chess(docs: &Path) -> Result<Option<Vec<LineResult>>> {
     let path = chess_data(docs);
     if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).library().map(Some)
+    let mut results: Vec<LineResult> = read_json(&path)?;
+    let deep_path = deep_line_data(docs);
+    if deep_path.exists() {
+        let deep: LineResult = read_json(&deep_path)?;
+        let line = deep_line();
+        let (kept, wanted) = (
+            (
+                &deep.game, &deep.a, &deep.b, deep.games, deep.seed, deep.alpha,
+            ),
+            (
+                &line.game, &line.a, &line.b, line.games, line.seed, line.alpha,
+            ),
+        );
+        if kept != wanted || deep.first_game != 0 {
+            return Err(Error::NotComputable(format!(
+                "{} holds {kept:?} from game {}, not the whole depth-5 line {wanted:?}",
+                deep_path.display(),
+                deep.first_game
+            )));
+        }
+        results.push(deep);
+    }
+    Ok(Some(results))
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(Error::io(path))?;
+    serde_json::from_str(&text).library()
 }
 
 /// Whether the chess tables in `docs/levene-fenner.md` are those the kept results give.
@@ -119,6 +175,19 @@ pub(super) const CHESS_TABLES: Block = Block {
     end: "<!-- chess lines: end -->",
 };
 
+/// `results` in the order of the issue's lines (the depth-5 line, kept apart, after the
+/// depth-4 line of (a)).
+pub fn in_issue_order(results: &[LineResult]) -> Vec<&LineResult> {
+    let position = |result: &&LineResult| {
+        every_chess_line(result.games)
+            .iter()
+            .position(|(_, line)| line.a == result.a && line.b == result.b)
+    };
+    let mut ordered: Vec<&LineResult> = results.iter().collect();
+    ordered.sort_by_key(position);
+    ordered
+}
+
 /// The tables of the kept results, one per experiment, or a note that none are kept yet.
 pub(super) fn chess_tables(results: Option<&[LineResult]>) -> String {
     let Some(results) = results else {
@@ -126,19 +195,13 @@ pub(super) fn chess_tables(results: Option<&[LineResult]>) -> String {
                 writes these tables.*\n"
             .to_owned();
     };
-    let experiment_of = |result: &LineResult| {
-        chess_lines(result.games)
-            .into_iter()
-            .find(|(_, line)| line.a == result.a && line.b == result.b)
-            .map(|(experiment, _)| experiment)
-    };
     let mut text = String::new();
     for (experiment, title) in EXPERIMENTS {
         text += &format!("**{title}** (seed {DEFAULT_SEED}, α = 2^61)\n\n");
         text += "| A | B | games | A wins | B wins | draws | B's share [95%] | games/s |\n";
         text += "|---|---|---|---|---|---|---|---|\n";
-        for r in results
-            .iter()
+        for r in in_issue_order(results)
+            .into_iter()
             .filter(|r| experiment_of(r) == Some(experiment))
         {
             let rate = r

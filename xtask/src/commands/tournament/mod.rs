@@ -14,10 +14,11 @@ use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Tournamen
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
-use chess::{CHESS_TABLES, chess_tables, read_chess, run_chess_grid};
+use chess::{CHESS_TABLES, chess_tables, run_chess_grid};
 use grid::{run_grid, write_tables};
 use line::{Line, merge, play, print_result};
 
+pub use chess::{experiment_of, in_issue_order, read_chess};
 pub use grid::read_grid;
 pub use line::{LineResult, alpha_name};
 

@@ -1,7 +1,9 @@
 //! Levene and Fenner: the examples of sections 5 and 6, from `minimax-random`. A row names
 //! its moves' subgame trees by their children per level (`a=2x3` is a move with 2 children
-//! of 3 leaves each) and α.
+//! of 3 leaves each) and α. Beal and Smith's results in chess, which the paper sets out to
+//! explain, are judged from the kept chess lines ([`beal_smith`]).
 
+pub mod beal_smith;
 pub mod series;
 
 use minimax_random::MoveShape;
@@ -17,6 +19,7 @@ use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source, integer_parameter};
 use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
+use beal_smith::Claim;
 
 /// The paper's printed quantities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +30,8 @@ pub enum Quantity {
     NauTrend,
     /// A quantity of the examples of sections 5 and 6.
     Example(Example),
+    /// One of Beal and Smith's results in chess (sections 1, 2 and 8).
+    BealSmith(Claim),
 }
 
 /// A quantity of the examples of sections 5 and 6, whose two moves are the row's `a` and
@@ -66,6 +71,15 @@ impl Source for LeveneFenner {
         let example = match (table, column) {
             ("section-2", "w_b-bound") => return Some(Quantity::NauBound),
             ("section-2", "w_b-trend") => return Some(Quantity::NauTrend),
+            ("beal-smith", column) => {
+                return Some(Quantity::BealSmith(match column {
+                    "deeper-is-stronger" => Claim::DeeperIsStronger,
+                    "stronger-than-uniform" => Claim::StrongerThanUniform,
+                    "noise-improves" => Claim::NoiseImproves,
+                    "improvement-grows" => Claim::ImprovementGrows,
+                    _ => return None,
+                }));
+            }
             ("example-1" | "example-2" | "section-5", column) => column,
             _ => return None,
         };
@@ -99,6 +113,7 @@ impl Source for LeveneFenner {
             Quantity::NauBound => nau_bound(row),
             Quantity::NauTrend => nau_trend(row),
             Quantity::Example(example) => compute_example(*example, row),
+            Quantity::BealSmith(claim) => beal_smith::judge(*claim),
         }
     }
 }
