@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         Task::Bearoff(args) => bearoff::run(args).map(|()| true),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
-        Task::Mobility(args) => mobility::run(args),
+        Task::Mobility(args) => mobility::run(args, &docs),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

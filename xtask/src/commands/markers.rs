@@ -2,7 +2,7 @@
 //! marker (HTML comments, invisible on any forge), which a task writes and CI checks.
 
 use crate::commands::output::OutputFile;
-use crate::error::{Error, Result};
+use crate::error::{Error, LibraryResult, Result};
 use std::path::{Path, PathBuf};
 
 /// A generated block of a docs page.
@@ -57,6 +57,48 @@ impl Block {
 
 fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(Error::io(path))
+}
+
+/// Where a long run's results go: a trial's to its `--json` file; the full run's into the
+/// docs' kept file, with the tables drawn from it on their page.
+pub enum Destination<'a> {
+    /// A trial, written to the user's file only.
+    Trial(&'a OutputFile),
+    /// The full run, kept in the docs.
+    Kept(OutputFile),
+}
+
+impl<'a> Destination<'a> {
+    /// The trial's `json`, or else the kept file at `kept` and the page of `tables`, both
+    /// checked writable before hours of games.
+    pub fn of(
+        json: Option<&'a OutputFile>,
+        tables: &Block,
+        kept: PathBuf,
+        docs: &Path,
+    ) -> Result<Self> {
+        if let Some(json) = json {
+            return Ok(Destination::Trial(json));
+        }
+        tables.check(docs)?;
+        Ok(Destination::Kept(OutputFile::check(kept)?))
+    }
+
+    /// Writes `results` as JSON; for the kept results, then their tables by `write_tables`.
+    pub fn save<T: serde::Serialize>(
+        self,
+        results: &[T],
+        write_tables: impl FnOnce(&[T]) -> Result<()>,
+    ) -> Result<()> {
+        let text = serde_json::to_string_pretty(results).library()? + "\n";
+        match self {
+            Destination::Trial(json) => json.write(text.as_bytes()),
+            Destination::Kept(kept) => {
+                kept.write(text.as_bytes())?;
+                write_tables(results)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

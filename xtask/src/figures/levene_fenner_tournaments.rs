@@ -5,7 +5,10 @@
 use plotters::prelude::*;
 
 use super::Figure;
-use super::style::{BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, TICK, VERMILION, titled_page};
+use super::style::{
+    BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, TICK, VERMILION, draw_marker, draw_markers_key,
+    titled_page,
+};
 use crate::commands::tournament::{LineResult, alpha_name, read_grid};
 use crate::error::{Error, LibraryResult, Result};
 
@@ -100,7 +103,11 @@ fn tournaments() -> Result<String> {
         for (panel, area) in PANELS.iter().zip(panels.split_evenly((2, 2)).iter()) {
             draw_panel(area, panel, &results)?;
         }
-        draw_games_key(&key)?;
+        let names: Vec<(&str, RGBColor)> = GAMES
+            .iter()
+            .map(|&(_, name, colour)| (name, colour))
+            .collect();
+        draw_markers_key(&key, &names)?;
         root.present().library()?;
     }
     Ok(svg)
@@ -178,49 +185,8 @@ fn draw_panel(
                     colour.stroke_width(2),
                 )])
                 .library()?;
-            let point = (x, share);
-            let style = colour.filled();
-            match offset {
-                0 => chart
-                    .draw_series([Circle::new(point, 6, style)])
-                    .map(|_| ()),
-                1 => chart
-                    .draw_series([TriangleMarker::new(point, 7, style)])
-                    .map(|_| ()),
-                2 => chart
-                    .draw_series([Cross::new(point, 6, colour.stroke_width(3))])
-                    .map(|_| ()),
-                _ => chart
-                    .draw_series([
-                        EmptyElement::at(point) + Rectangle::new([(-5, -5), (5, 5)], style)
-                    ])
-                    .map(|_| ()),
-            }
-            .library()?;
+            draw_marker(&mut chart, offset, (x, share), *colour)?;
         }
-    }
-    Ok(())
-}
-
-/// The key of the four games, in a row under the panels.
-fn draw_games_key(area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<()> {
-    for (offset, (_, name, colour)) in GAMES.iter().enumerate() {
-        let x = 300 + 280 * offset as i32;
-        let y = 30;
-        let style = colour.filled();
-        let drawn = match offset {
-            0 => area.draw(&Circle::new((x, y), 6, style)),
-            1 => area.draw(&TriangleMarker::new((x, y), 7, style)),
-            2 => area.draw(&Cross::new((x, y), 6, colour.stroke_width(3))),
-            _ => area.draw(&Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], style)),
-        };
-        drawn.library()?;
-        area.draw(&Text::new(
-            name.to_string(),
-            (x + 14, y - 10),
-            (FONT, LABEL),
-        ))
-        .library()?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod grundy;
 mod johnson1970;
 mod johnson_trees;
 mod levene_fenner;
+mod levene_fenner_chess;
 mod levene_fenner_tournaments;
 mod matches;
 mod matches_trees;
@@ -57,6 +58,7 @@ pub fn all() -> Vec<Figure> {
     figures.extend(dotsenko_marynych_board::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(levene_fenner_tournaments::figures());
+    figures.extend(levene_fenner_chess::figures());
     figures.extend(matches_trees::figures());
     figures.extend(matches::figures());
     figures.extend(grundy::figures());

@@ -96,3 +96,54 @@ where
         .legend(|(x, y)| Cross::new((x + 12, y), 6, INK.stroke_width(3)));
     Ok(())
 }
+
+/// Draws the `index`th marker of a figure's series at `at` in `chart`, in `colour`: a
+/// filled circle, a filled triangle, a cross or a filled square, so that shape and colour
+/// both tell the series apart.
+pub fn draw_marker<'a>(
+    chart: &mut ChartContext<
+        'a,
+        SVGBackend<'a>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    index: usize,
+    at: (f64, f64),
+    colour: RGBColor,
+) -> Result<()> {
+    let style = colour.filled();
+    match index % 4 {
+        0 => chart.draw_series([Circle::new(at, 6, style)]).map(drop),
+        1 => chart
+            .draw_series([TriangleMarker::new(at, 7, style)])
+            .map(drop),
+        2 => chart
+            .draw_series([Cross::new(at, 6, colour.stroke_width(3))])
+            .map(drop),
+        _ => chart
+            .draw_series([EmptyElement::at(at) + Rectangle::new([(-5, -5), (5, 5)], style)])
+            .map(drop),
+    }
+    .library()
+}
+
+/// A key in a row across `area`: each entry's marker (as [`draw_marker`] draws it) and
+/// name.
+pub fn draw_markers_key(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    entries: &[(&str, RGBColor)],
+) -> Result<()> {
+    for (index, (name, colour)) in entries.iter().enumerate() {
+        let (x, y) = (300 + 280 * index as i32, 30);
+        let style = colour.filled();
+        let drawn = match index % 4 {
+            0 => area.draw(&Circle::new((x, y), 6, style)),
+            1 => area.draw(&TriangleMarker::new((x, y), 7, style)),
+            2 => area.draw(&Cross::new((x, y), 6, colour.stroke_width(3))),
+            _ => area.draw(&Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], style)),
+        };
+        drawn.library()?;
+        area.draw(&Text::new(*name, (x + 14, y - 10), (FONT, LABEL)))
+            .library()?;
+    }
+    Ok(())
+}

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use minimax_random::player::MAX_ALPHA;
 
 use super::DEFAULT_SEED;
-use super::grid::{Destination, play_all};
+use super::grid::play_all;
 use super::line::{Line, LineResult, share_text};
-use crate::commands::markers::Block;
+use crate::commands::markers::{Block, Destination};
 use crate::commands::output::OutputFile;
 use crate::error::{Error, LibraryResult, Result};
 

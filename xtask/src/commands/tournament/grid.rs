@@ -7,7 +7,7 @@ use minimax_random::player::MAX_ALPHA;
 
 use super::DEFAULT_SEED;
 use super::line::{Line, LineResult, alpha_name, play, print_result, share_text};
-use crate::commands::markers::Block;
+use crate::commands::markers::{Block, Destination};
 use crate::commands::output::OutputFile;
 use crate::error::{Error, LibraryResult, Result};
 
@@ -86,46 +86,6 @@ pub(super) fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Pat
     let destination = Destination::of(json, &GRID_TABLES, grid_data(docs), docs)?;
     let results = play_all(&grid(games))?;
     destination.save(&results, |results| write_tables(docs, results))
-}
-
-/// Where a grid's results go: a trial's to its `--json` file; the full grid's into the
-/// docs' kept file, with its tables on the page.
-pub(super) enum Destination<'a> {
-    Trial(&'a OutputFile),
-    Kept(OutputFile),
-}
-
-impl<'a> Destination<'a> {
-    /// The trial's `json`, or else the kept file at `kept` and the page of `tables`, both
-    /// checked writable before hours of games.
-    pub(super) fn of(
-        json: Option<&'a OutputFile>,
-        tables: &Block,
-        kept: PathBuf,
-        docs: &Path,
-    ) -> Result<Self> {
-        if let Some(json) = json {
-            return Ok(Destination::Trial(json));
-        }
-        tables.check(docs)?;
-        Ok(Destination::Kept(OutputFile::check(kept)?))
-    }
-
-    /// Writes `results` as JSON; for the kept results, then their tables by `write_tables`.
-    pub(super) fn save(
-        self,
-        results: &[LineResult],
-        write_tables: impl FnOnce(&[LineResult]) -> Result<()>,
-    ) -> Result<()> {
-        let text = serde_json::to_string_pretty(results).library()? + "\n";
-        match self {
-            Destination::Trial(json) => json.write(text.as_bytes()),
-            Destination::Kept(kept) => {
-                kept.write(text.as_bytes())?;
-                write_tables(results)
-            }
-        }
-    }
 }
 
 /// Plays `lines` one after the other (each on every core), printing each result and the
