@@ -7,6 +7,7 @@
 use plotters::prelude::*;
 
 use super::Figure;
+use super::levene_fenner_tournaments::share_axes;
 use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, SKY_BLUE, TICK, VERMILION, draw_marker,
     draw_markers_key, titled_page,
@@ -26,6 +27,9 @@ pub fn figures() -> Vec<Figure> {
 
 /// The 97.5% quantile of the standard normal law: the mobility bars are 95% intervals.
 const Z_95: f64 = 1.959_963_984_540_054;
+
+/// The bottom of the share axis: below the lowest interval, the paper model's 2 v 3.
+const LOWEST_SHARE: f64 = 0.2;
 
 /// The groups of chess lines, their names in the key and colours.
 const GROUPS: [(&str, RGBColor); 5] = [
@@ -107,43 +111,13 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 /// One column per chess line in the order, coloured by its group, with the line of
 /// no advantage at 1/2.
 fn draw_lines(area: &Area<'_>, lines: &[&LineResult]) -> Result<()> {
-    let count = lines.len() as f64;
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            "Chess lines, 1,000 games each: the deeper, searching, random or noisy player's share",
-            (FONT, LABEL),
-        )
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..count - 0.5, 0.2f64..1.0f64)
-        .library()?;
     let labels: Vec<String> = lines.iter().map(|line| label(line)).collect();
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE)
-        .x_labels(2 * lines.len() + 1)
-        .x_label_formatter(&|x| {
-            let index = x.round();
-            if (x - index).abs() > 1e-6 || index < 0.0 {
-                return String::new();
-            }
-            labels.get(index as usize).cloned().unwrap_or_default()
-        })
-        .y_desc("B's share")
-        .axis_desc_style((FONT, TICK))
-        .label_style((FONT, TICK))
-        .y_label_formatter(&|y| format!("{y:.1}"))
-        .draw()
-        .library()?;
-    chart
-        .draw_series(DashedLineSeries::new(
-            [(-0.5, 0.5), (count - 0.5, 0.5)],
-            6,
-            4,
-            INK.stroke_width(1),
-        ))
-        .library()?;
+    let mut chart = share_axes(
+        area,
+        "Chess lines, 1,000 games each: the deeper, searching, random or noisy player's share",
+        &labels,
+        LOWEST_SHARE,
+    )?;
     for (index, line) in lines.iter().enumerate() {
         let (Some(group), Some(share), Some(low), Some(high)) =
             (group(line), line.share_b, line.ci_low, line.ci_high)

@@ -2,6 +2,7 @@
 //! its Wilson 95% interval, line by line and game by game, from the grid's kept results
 //! (`docs/data/levene-fenner-tournaments.json`, written by `cargo xtask tournament --grid`).
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::Figure;
@@ -135,19 +136,50 @@ fn draw_panel(
     results: &[LineResult],
 ) -> Result<()> {
     let columns = columns(panel, results);
-    let count = columns.len() as f64;
+    let labels: Vec<String> = columns.iter().map(|(label, _)| label.clone()).collect();
+    let mut chart = share_axes(area, panel.title, &labels, LOWEST_SHARE)?;
+    for (index, (_, lines)) in columns.iter().enumerate() {
+        for (offset, (game, _, colour)) in GAMES.iter().enumerate() {
+            let Some(line) = lines.iter().find(|l| l.game == *game) else {
+                continue;
+            };
+            let (Some(share), Some(low), Some(high)) = (line.share_b, line.ci_low, line.ci_high)
+            else {
+                continue;
+            };
+            let x = index as f64 + (offset as f64 - 1.5) * 0.17;
+            chart
+                .draw_series([PathElement::new(
+                    vec![(x, low), (x, high)],
+                    colour.stroke_width(2),
+                )])
+                .library()?;
+            draw_marker(&mut chart, offset, (x, share), *colour)?;
+        }
+    }
+    Ok(())
+}
+
+/// The axes of a share figure: one labelled column per line, B's share from `lowest` to 1
+/// upwards, and the dashed line of no advantage at 1/2.
+pub(super) fn share_axes<'a>(
+    area: &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
+    title: &str,
+    labels: &[String],
+    lowest: f64,
+) -> Result<ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
+    let count = labels.len() as f64;
     let mut chart = ChartBuilder::on(area)
-        .caption(panel.title, (FONT, LABEL))
+        .caption(title, (FONT, LABEL))
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..count - 0.5, LOWEST_SHARE..1f64)
+        .build_cartesian_2d(-0.5f64..count - 0.5, lowest..1f64)
         .library()?;
-    let labels: Vec<String> = columns.iter().map(|(label, _)| label.clone()).collect();
     chart
         .configure_mesh()
         .light_line_style(WHITE)
-        .x_labels(2 * columns.len() + 1)
+        .x_labels(2 * labels.len() + 1)
         .x_label_formatter(&|x| {
             let index = x.round();
             if (x - index).abs() > 1e-6 || index < 0.0 {
@@ -169,26 +201,7 @@ fn draw_panel(
             INK.stroke_width(1),
         ))
         .library()?;
-    for (index, (_, lines)) in columns.iter().enumerate() {
-        for (offset, (game, _, colour)) in GAMES.iter().enumerate() {
-            let Some(line) = lines.iter().find(|l| l.game == *game) else {
-                continue;
-            };
-            let (Some(share), Some(low), Some(high)) = (line.share_b, line.ci_low, line.ci_high)
-            else {
-                continue;
-            };
-            let x = index as f64 + (offset as f64 - 1.5) * 0.17;
-            chart
-                .draw_series([PathElement::new(
-                    vec![(x, low), (x, high)],
-                    colour.stroke_width(2),
-                )])
-                .library()?;
-            draw_marker(&mut chart, offset, (x, share), *colour)?;
-        }
-    }
-    Ok(())
+    Ok(chart)
 }
 
 #[cfg(test)]
