@@ -4,6 +4,9 @@
 //!
 //! An *ordinal* strategy uses only which branch is higher, never the values themselves.
 
+use std::fmt;
+use std::marker::PhantomData;
+
 use crate::StrategyName;
 use crate::strategy::{Branch, Look, LookError, Observation, Strategy};
 
@@ -142,6 +145,50 @@ fn chain_endpoint<L: Look + ?Sized>(
     Ok(None)
 }
 
+/// A look-ahead chain: look at the `S` branch first ([`ChainSide::FIRST`]), then at its
+/// high branch, and so on, at most X looks, stopping at the first endpoint; the endpoint
+/// decides the move ([`ChainSide::decide`]), and a chain that saw only split points moves
+/// high. Johnson's two families are its two sides, [`HighChain`] and [`LowChain`].
+pub struct Chain<S> {
+    looks: Looks,
+    // A function type, so that the chain is Send and Sync whatever the marker is.
+    side: PhantomData<fn() -> S>,
+}
+
+/// Which family a [`Chain`] is: the branch it looks at first and how its endpoint decides.
+pub trait ChainSide {
+    /// The branch looked at first.
+    const FIRST: Branch;
+    /// The letter of the family's name: `H` in XHSTRAT, `L` in XLSTRAT.
+    const LETTER: char;
+    /// The move when the chain ends at an endpoint that is a win (`won`) or a loss.
+    fn decide(won: bool) -> Branch;
+}
+
+/// The high-chain family: move high if the endpoint is a win, low if it is a loss.
+#[derive(Debug, Clone, Copy)]
+pub enum High {}
+
+/// The low-chain family: move low if the endpoint is a win, high otherwise.
+#[derive(Debug, Clone, Copy)]
+pub enum Low {}
+
+impl ChainSide for High {
+    const FIRST: Branch = Branch::High;
+    const LETTER: char = 'H';
+    fn decide(won: bool) -> Branch {
+        if won { Branch::High } else { Branch::Low }
+    }
+}
+
+impl ChainSide for Low {
+    const FIRST: Branch = Branch::Low;
+    const LETTER: char = 'L';
+    fn decide(won: bool) -> Branch {
+        if won { Branch::Low } else { Branch::High }
+    }
+}
+
 /// XHSTRAT: look at the high branch, then at its high branch, and so on, at most X looks,
 /// stopping at the first endpoint. Move high if that endpoint is a win or if every look saw
 /// a split point; move low if it is a loss.
@@ -149,75 +196,33 @@ fn chain_endpoint<L: Look + ?Sized>(
 /// X = 1 is HSTRAT ("Look at the higher branch. If it is an S, move there. If it is an E and
 /// a win, move there. Otherwise move to the lower branch"), X = 2 is 2HSTRAT, and the
 /// unlimited chain is ∞HSTRAT (Johnson, chapters 2 and 4).
-#[derive(Debug, Clone, Copy)]
-pub struct HighChain {
-    looks: Looks,
-}
-
-impl HighChain {
-    /// XHSTRAT with X = `looks`.
-    ///
-    /// # Errors
-    ///
-    /// [`StrategyError::ZeroLooks`] when `looks` is 0.
-    pub fn new(looks: u32) -> Result<Self, StrategyError> {
-        if looks == 0 {
-            return Err(StrategyError::ZeroLooks);
-        }
-        Ok(HighChain::with_looks(Looks::AtMost(looks)))
-    }
-
-    /// ∞HSTRAT: the chain followed to its endpoint.
-    pub fn unlimited() -> Self {
-        HighChain::with_looks(Looks::Unlimited)
-    }
-
-    /// The chain with `looks`, which the caller knows to be at least one.
-    pub(crate) const fn with_looks(looks: Looks) -> Self {
-        HighChain { looks }
-    }
-}
-
-impl Strategy for HighChain {
-    fn name(&self) -> String {
-        format!("{}HSTRAT", self.looks.prefix())
-    }
-
-    fn is_ordinal(&self) -> bool {
-        true
-    }
-
-    fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
-        self.rule(look)
-    }
-
-    fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
-        self.rule(look)
-    }
-}
-
-impl HighChain {
-    #[inline]
-    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
-        Ok(match chain_endpoint(look, Branch::High, self.looks)? {
-            Some(endpoint) if !endpoint.is_win() => Branch::Low,
-            _ => Branch::High,
-        })
-    }
-}
+pub type HighChain = Chain<High>;
 
 /// XLSTRAT: look at the low branch, then at its high branch, and so on, at most X looks,
 /// stopping at the first endpoint. Move low if that endpoint is a win; otherwise high.
 ///
 /// X = 1 is LSTRAT ("Look at the lower branch. If it is an E and a win, move there. Otherwise
 /// move to the higher branch"), X = 2 is 2LSTRAT, the unlimited chain ∞LSTRAT.
-#[derive(Debug, Clone, Copy)]
-pub struct LowChain {
-    looks: Looks,
+pub type LowChain = Chain<Low>;
+
+impl<S> Clone for Chain<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
 }
 
-impl LowChain {
-    /// XLSTRAT with X = `looks`.
+impl<S> Copy for Chain<S> {}
+
+impl<S: ChainSide> fmt::Debug for Chain<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(&format!("Chain<{}>", S::LETTER))
+            .field("looks", &self.looks)
+            .finish()
+    }
+}
+
+impl<S: ChainSide> Chain<S> {
+    /// The chain with X = `looks` (XHSTRAT or XLSTRAT).
     ///
     /// # Errors
     ///
@@ -226,23 +231,34 @@ impl LowChain {
         if looks == 0 {
             return Err(StrategyError::ZeroLooks);
         }
-        Ok(LowChain::with_looks(Looks::AtMost(looks)))
+        Ok(Chain::with_looks(Looks::AtMost(looks)))
     }
 
-    /// ∞LSTRAT: the chain followed to its endpoint.
+    /// The chain followed to its endpoint (∞HSTRAT or ∞LSTRAT).
     pub fn unlimited() -> Self {
-        LowChain::with_looks(Looks::Unlimited)
+        Chain::with_looks(Looks::Unlimited)
     }
 
     /// The chain with `looks`, which the caller knows to be at least one.
     pub(crate) const fn with_looks(looks: Looks) -> Self {
-        LowChain { looks }
+        Chain {
+            looks,
+            side: PhantomData,
+        }
+    }
+
+    #[inline]
+    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
+        Ok(match chain_endpoint(look, S::FIRST, self.looks)? {
+            Some(endpoint) => S::decide(endpoint.is_win()),
+            None => Branch::High,
+        })
     }
 }
 
-impl Strategy for LowChain {
+impl<S: ChainSide> Strategy for Chain<S> {
     fn name(&self) -> String {
-        format!("{}LSTRAT", self.looks.prefix())
+        format!("{}{}STRAT", self.looks.prefix(), S::LETTER)
     }
 
     fn is_ordinal(&self) -> bool {
@@ -255,16 +271,6 @@ impl Strategy for LowChain {
 
     fn choose_inline<L: Look>(&self, look: &mut L) -> Result<Branch, LookError> {
         self.rule(look)
-    }
-}
-
-impl LowChain {
-    #[inline]
-    fn rule<L: Look + ?Sized>(&self, look: &mut L) -> Result<Branch, LookError> {
-        Ok(match chain_endpoint(look, Branch::Low, self.looks)? {
-            Some(endpoint) if endpoint.is_win() => Branch::Low,
-            _ => Branch::High,
-        })
     }
 }
 
