@@ -30,7 +30,7 @@ const MIDDLE_GAMES: [(&str, &str); 3] = [
     ),
 ];
 
-/// Chess, counting the positions the search makes (one `play` a node).
+/// Chess, counting the positions the search makes (one `play` or child a node).
 struct Counted {
     chess: Chess,
     nodes: Cell<u64>,
@@ -56,6 +56,14 @@ impl Game for Counted {
     fn play(&self, position: &ChessPosition, mv: &Move) -> ChessPosition {
         self.nodes.set(self.nodes.get() + 1);
         self.chess.play(position, mv)
+    }
+    fn children<'a>(
+        &'a self,
+        position: &'a ChessPosition,
+    ) -> impl Iterator<Item = ChessPosition> + 'a {
+        self.chess
+            .children(position)
+            .inspect(|_| self.nodes.set(self.nodes.get() + 1))
     }
     fn terminal_value(&self, position: &ChessPosition) -> Option<i32> {
         self.chess.terminal_value(position)
