@@ -492,26 +492,14 @@ impl<T: Real> TwoSidedDatabase<T> {
         self.equities_by_index(self.index(on_roll)?, self.index(opponent)?)
     }
 
-    /// [`TwoSidedDatabase::win_probability`] by position indices ([`TwoSidedDatabase::index`]),
-    /// in O(1).
+    /// [`TwoSidedDatabase::equities`] by position indices ([`TwoSidedDatabase::index`]), in
+    /// O(1): the one lookup by index, for loops over the whole database; P and the cube
+    /// action are read from the entry ([`Equities::win`], [`Equities::cube_action`]).
     ///
     /// # Errors
     ///
     /// [`TwoSidedError::IndexOutOfRange`], [`TwoSidedError::RaceOver`] (index 0 is the
     /// empty board).
-    pub fn win_probability_by_index(
-        &self,
-        on_roll: usize,
-        opponent: usize,
-    ) -> Result<T, TwoSidedError> {
-        Ok(self.equities_by_index(on_roll, opponent)?.win.clone())
-    }
-
-    /// [`TwoSidedDatabase::equities`] by position indices, in O(1).
-    ///
-    /// # Errors
-    ///
-    /// As [`TwoSidedDatabase::win_probability_by_index`].
     pub fn equities_by_index(
         &self,
         on_roll: usize,
@@ -546,21 +534,9 @@ impl<T: Real> TwoSidedDatabase<T> {
         opponent: &BearoffPosition,
         cube: CubeOwner,
     ) -> Result<CubeAction, TwoSidedError> {
-        self.cube_action_by_index(self.index(on_roll)?, self.index(opponent)?, cube)
-    }
-
-    /// [`TwoSidedDatabase::cube_action`] by position indices, in O(1).
-    ///
-    /// # Errors
-    ///
-    /// As [`TwoSidedDatabase::win_probability_by_index`].
-    pub fn cube_action_by_index(
-        &self,
-        on_roll: usize,
-        opponent: usize,
-        cube: CubeOwner,
-    ) -> Result<CubeAction, TwoSidedError> {
-        Ok(self.equities_by_index(on_roll, opponent)?.cube_action(cube))
+        Ok(self
+            .equities_by_index(self.index(on_roll)?, self.index(opponent)?)?
+            .cube_action(cube))
     }
 }
 

@@ -101,7 +101,7 @@ fn positions_beyond_the_database_and_finished_races_are_errors() {
         Err(TwoSidedError::RaceOver)
     );
     assert!(matches!(
-        database.win_probability_by_index(1, 28),
+        database.equities_by_index(1, 28),
         Err(TwoSidedError::IndexOutOfRange {
             index: 28,
             positions: 28
