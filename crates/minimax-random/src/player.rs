@@ -97,7 +97,17 @@ const MATERIAL_UNIT: i64 = 1 << 20;
 const MATERIAL_WIN: i64 = 1 << 40;
 
 impl Evaluation {
-    /// The name used on the command line and in results: `paper`, `random` or `zero`.
+    /// Every evaluation, in the order of [`Evaluation::name`]'s list.
+    pub const ALL: [Evaluation; 5] = [
+        Evaluation::Paper,
+        Evaluation::Random,
+        Evaluation::Zero,
+        Evaluation::Material,
+        Evaluation::MaterialRandom,
+    ];
+
+    /// The name used on the command line and in results: `paper`, `random`, `zero`,
+    /// `material` or `material+random`; [`str::parse`] reads it back.
     pub fn name(self) -> &'static str {
         match self {
             Evaluation::Paper => "paper",
@@ -112,23 +122,30 @@ impl Evaluation {
     pub fn uses_material(self) -> bool {
         matches!(self, Evaluation::Material | Evaluation::MaterialRandom)
     }
+}
+
+impl std::str::FromStr for Evaluation {
+    type Err = PlayerError;
 
     /// The evaluation called `name` ([`Evaluation::name`]).
     ///
-    /// # Errors
-    ///
-    /// [`PlayerError::UnknownEvaluation`] for any other name.
-    pub fn from_name(name: &str) -> Result<Self, PlayerError> {
-        [
-            Evaluation::Paper,
-            Evaluation::Random,
-            Evaluation::Zero,
-            Evaluation::Material,
-            Evaluation::MaterialRandom,
-        ]
-        .into_iter()
-        .find(|evaluation| evaluation.name() == name)
-        .ok_or_else(|| PlayerError::UnknownEvaluation(name.to_string()))
+    /// ```
+    /// use minimax_random::player::Evaluation;
+    /// assert_eq!("material+random".parse(), Ok(Evaluation::MaterialRandom));
+    /// assert!("deep".parse::<Evaluation>().is_err());
+    /// ```
+    fn from_str(name: &str) -> Result<Self, PlayerError> {
+        Evaluation::ALL
+            .into_iter()
+            .find(|evaluation| evaluation.name() == name)
+            .ok_or_else(|| PlayerError::UnknownEvaluation(name.to_string()))
+    }
+}
+
+impl fmt::Display for Evaluation {
+    /// Its name ([`Evaluation::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -231,7 +248,7 @@ impl RandomMinimax {
         let unreadable = || PlayerError::Unreadable(spec.to_string());
         let (evaluation, depth) = spec.split_once(':').ok_or_else(unreadable)?;
         let depth = depth.parse().map_err(|_| unreadable())?;
-        RandomMinimax::new(depth, alpha, Evaluation::from_name(evaluation)?)
+        RandomMinimax::new(depth, alpha, evaluation.parse()?)
     }
 
     /// The player that looks no move ahead (δ = 0): every legal move has the same backed-up
