@@ -87,7 +87,8 @@ impl LineResult {
         }
     }
 
-    fn match_result(&self) -> MatchResult {
+    /// The line's games as a [`MatchResult`].
+    pub fn match_result(&self) -> MatchResult {
         MatchResult {
             a_wins: self.a_wins,
             b_wins: self.b_wins,

@@ -117,17 +117,9 @@ struct Step {
     text: String,
 }
 
-fn match_result(line: &LineResult) -> MatchResult {
-    MatchResult {
-        a_wins: line.a_wins,
-        b_wins: line.b_wins,
-        draws: line.draws,
-    }
-}
-
 /// B's share of the line's decisive games, and its distance above 1/2 in standard errors.
 fn against_one_half(line: &LineResult) -> Step {
-    let result = match_result(line);
+    let result = line.match_result();
     let (share, z) = (
         result.b_share().map(|share| share.estimate),
         result.b_share_z_score(),
@@ -148,7 +140,7 @@ fn against_one_half(line: &LineResult) -> Step {
 /// How far B's share rises from line `from` to line `to`, in standard errors of the
 /// difference (the two-proportion test, pooled under equal shares).
 fn rise(from: &LineResult, to: &LineResult) -> Step {
-    let (from_result, to_result) = (match_result(from), match_result(to));
+    let (from_result, to_result) = (from.match_result(), to.match_result());
     let z = MatchResult::b_share_rise_z_score(&from_result, &to_result);
     let share = |result: &MatchResult| {
         result.b_share().map_or_else(
