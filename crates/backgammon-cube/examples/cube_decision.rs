@@ -4,7 +4,8 @@
 //! `cargo run --release -p backgammon-cube --example cube_decision`
 
 use backgammon_cube::bearoff::BearoffPosition;
-use backgammon_cube::two_sided::{CubeOwner, TwoSidedDatabase};
+use backgammon_cube::cube::CubeOwnership;
+use backgammon_cube::two_sided::TwoSidedDatabase;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Every pair of positions of up to six checkers a side: about a quarter of a second.
@@ -28,8 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             equities.win,
             equities.centred,
             equities.owned,
-            database.cube_action(&on_roll, &opponent, CubeOwner::Centred)?,
-            database.cube_action(&on_roll, &opponent, CubeOwner::PlayerOnRoll)?,
+            database.cube_action(&on_roll, &opponent, CubeOwnership::Centred)?,
+            database.cube_action(&on_roll, &opponent, CubeOwnership::Owned)?,
         );
     }
     Ok(())

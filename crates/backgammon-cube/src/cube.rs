@@ -1,9 +1,17 @@
 //! The doubling cube in the single-checker race (section 5.1): equities by the recursion
 //! (7)–(15), and the doubling and acceptance advice of Table 5.
 //!
+//! This module also owns the crate's cube vocabulary, in the field's words, which the
+//! two-sided database ([`crate::two_sided`]), the race formulas ([`crate::race_formulas`]),
+//! Tuck's curves ([`crate::tuck`]) and the Python layer share: the cube is
+//! [`CubeOwnership::Centred`], [`CubeOwnership::Owned`] by the player on roll, or
+//! [`CubeOwnership::OpponentOwns`]; the player on roll's [`CubeAction`] is no double,
+//! double-take or double-pass; and [`CubeDecisions`] are Table 5's three decisions:
+//! double (a centred cube), redouble (an owned one) and take.
+//!
 //! Equities are A's expected winnings per unit of the current stake, A on roll with pip
-//! count k against B's s. "My cube": A owns the cube; "our cube": it is centred. The
-//! superscript 0/1 says whether A doubles now:
+//! count k against B's s. The paper's subscript "my" (E_my) is the cube owned by A, "our"
+//! (E_our) the centred cube. The superscript 0/1 says whether A doubles now:
 //! - E⁰_my(k, s) = Σ_i Σ_j π_i π_j E_my((k − i)⁺, (s − j)⁺): A rolls, then B rolls, unable to
 //!   double (12);
 //! - E¹_my(k, s) = min(Σ_i π_i · (−2 E_my(s, (k − i)⁺)), 1): B takes (and owns the cube at
@@ -38,7 +46,90 @@ pub enum CubeError {
     },
 }
 
-/// The equities of both cube situations for all pip counts up to a maximum.
+/// Who owns the cube, seen from the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CubeOwnership {
+    /// Nobody: either player may double ("our cube" in the paper).
+    Centred,
+    /// The player on roll: only he may double, a redouble ("my cube" in the paper).
+    Owned,
+    /// The opponent: the player on roll cannot double.
+    OpponentOwns,
+}
+
+impl CubeOwnership {
+    /// The three, in the order centred, owned, opponent owns.
+    pub const ALL: [CubeOwnership; 3] = [
+        CubeOwnership::Centred,
+        CubeOwnership::Owned,
+        CubeOwnership::OpponentOwns,
+    ];
+}
+
+/// The cube action of the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CubeAction {
+    /// Doubling would not raise the player's equity (or he cannot double).
+    NoDouble,
+    /// Double, and the opponent should take.
+    DoubleTake,
+    /// Double, and the opponent should pass (taking would cost more than the stake).
+    DoublePass,
+}
+
+/// The three cube decisions at a position (Table 5's Db_our, Db_my and Ac): whether the
+/// player on roll doubles a centred cube, whether he redoubles a cube he owns, and whether
+/// the opponent takes a double.
+///
+/// ```
+/// use backgammon_cube::cube::{CubeAction, CubeDecisions, CubeOwnership};
+/// let decisions = CubeDecisions { double: false, redouble: true, take: true };
+/// assert_eq!(decisions.action(CubeOwnership::Centred), CubeAction::NoDouble);
+/// assert_eq!(decisions.action(CubeOwnership::Owned), CubeAction::DoubleTake);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CubeDecisions {
+    /// The player on roll doubles a centred cube (Db_our).
+    pub double: bool,
+    /// The player on roll redoubles a cube he owns (Db_my).
+    pub redouble: bool,
+    /// The opponent takes a double (Ac): the player on roll is at or below the take point.
+    pub take: bool,
+}
+
+impl CubeDecisions {
+    /// The decisions where a race formula says nothing because the player on roll is
+    /// behind: no double, no redouble, take.
+    pub const BEHIND: CubeDecisions = CubeDecisions {
+        double: false,
+        redouble: false,
+        take: true,
+    };
+
+    /// Whether the player on roll doubles with the cube as `cube`: never when the
+    /// opponent owns it.
+    pub fn doubles(&self, cube: CubeOwnership) -> bool {
+        match cube {
+            CubeOwnership::Centred => self.double,
+            CubeOwnership::Owned => self.redouble,
+            CubeOwnership::OpponentOwns => false,
+        }
+    }
+
+    /// The cube action these decisions make with the cube as `cube`.
+    pub fn action(&self, cube: CubeOwnership) -> CubeAction {
+        if !self.doubles(cube) {
+            CubeAction::NoDouble
+        } else if self.take {
+            CubeAction::DoubleTake
+        } else {
+            CubeAction::DoublePass
+        }
+    }
+}
+
+/// The equities of both cube situations (centred, owned by A) for all pip counts up to a
+/// maximum.
 #[derive(Debug, Clone)]
 pub struct CubeEquities<T> {
     max: usize,
@@ -149,30 +240,30 @@ impl<T: Real> CubeEquities<T> {
         Ok(self.at(k as usize, s as usize))
     }
 
-    /// E_my(k, s) (A owns the cube).
+    /// E_my(k, s): A owns the cube (and may redouble now).
     ///
     /// # Errors
     ///
     /// [`CubeError::BeyondTable`].
-    pub fn my_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+    pub fn owned(&self, k: u32, s: u32) -> Result<T, CubeError> {
         Ok(self.my[self.check(k, s)?].clone())
     }
 
-    /// E_our(k, s) (the cube is centred).
+    /// E_our(k, s): the cube is centred (and A may double now).
     ///
     /// # Errors
     ///
     /// [`CubeError::BeyondTable`].
-    pub fn our_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+    pub fn centred(&self, k: u32, s: u32) -> Result<T, CubeError> {
         Ok(self.our[self.check(k, s)?].clone())
     }
 
-    /// E⁰_my(k, s): A owns the cube and keeps it this turn (12).
+    /// E⁰_my(k, s): A owns the cube and does not double this turn (12).
     ///
     /// # Errors
     ///
     /// [`CubeError::BeyondTable`].
-    pub fn keep_my_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+    pub fn owned_no_double(&self, k: u32, s: u32) -> Result<T, CubeError> {
         Ok(self.keep_my[self.check(k, s)?].clone())
     }
 
@@ -181,44 +272,38 @@ impl<T: Real> CubeEquities<T> {
     /// # Errors
     ///
     /// [`CubeError::BeyondTable`].
-    pub fn keep_our_cube(&self, k: u32, s: u32) -> Result<T, CubeError> {
+    pub fn centred_no_double(&self, k: u32, s: u32) -> Result<T, CubeError> {
         Ok(self.keep_our[self.check(k, s)?].clone())
     }
 
-    /// Whether A should double owning the cube: E¹_my(k, s) > E⁰_my(k, s) (Db_my).
+    /// Table 5's decisions at (k, s): A doubles a centred cube when E¹_our > E⁰_our (Db_our),
+    /// redoubles an owned one when E¹_my > E⁰_my (Db_my), and B takes a double when taking
+    /// leaves A less than the 1 point of a pass (Ac).
+    ///
+    /// ```
+    /// use backgammon_cube::cube::{CubeDecisions, CubeEquities};
+    /// let table = CubeEquities::<f64>::new(40)?;
+    /// // 30 pips against 33: A doubles and B takes (Table 5).
+    /// let decisions = table.decisions(30, 33)?;
+    /// assert!(decisions.double && decisions.take);
+    /// # Ok::<(), backgammon_cube::cube::CubeError>(())
+    /// ```
     ///
     /// # Errors
     ///
     /// [`CubeError::BeyondTable`].
-    pub fn doubles_my_cube(&self, k: u32, s: u32) -> Result<bool, CubeError> {
+    pub fn decisions(&self, k: u32, s: u32) -> Result<CubeDecisions, CubeError> {
         let cell = self.check(k, s)?;
-        Ok(self.double[cell] > self.keep_my[cell])
+        Ok(CubeDecisions {
+            double: self.double[cell] > self.keep_our[cell],
+            redouble: self.double[cell] > self.keep_my[cell],
+            take: self.taken[cell] < T::one(),
+        })
     }
 
-    /// Whether A should double from the centred cube: E¹_our(k, s) > E⁰_our(k, s) (Db_our).
-    ///
-    /// # Errors
-    ///
-    /// [`CubeError::BeyondTable`].
-    pub fn doubles_our_cube(&self, k: u32, s: u32) -> Result<bool, CubeError> {
-        let cell = self.check(k, s)?;
-        Ok(self.double[cell] > self.keep_our[cell])
-    }
-
-    /// Whether B, doubled by A at (k, s), should take: taking leaves A less than the 1 point
-    /// of a resignation (Ac).
-    ///
-    /// # Errors
-    ///
-    /// [`CubeError::BeyondTable`].
-    pub fn b_takes(&self, k: u32, s: u32) -> Result<bool, CubeError> {
-        let cell = self.check(k, s)?;
-        Ok(self.taken[cell] < T::one())
-    }
-
-    /// The signed gaps behind the three decisions at (k, s): E¹ − E⁰_my (double owning the
-    /// cube), E¹ − E⁰_our (double from the centre), and 1 − A's equity after B takes (B
-    /// takes). Each decision is "yes" when its gap is positive.
+    /// The signed gaps behind the three decisions at (k, s), in the order of
+    /// [`CubeDecisions`]' fields: E¹ − E⁰_our (double), E¹ − E⁰_my (redouble), and 1 − A's
+    /// equity after B takes (take). Each decision is "yes" when its gap is positive.
     ///
     /// # Errors
     ///
@@ -227,8 +312,8 @@ impl<T: Real> CubeEquities<T> {
         let cell = self.check(k, s)?;
         let double = self.double[cell].clone();
         Ok([
-            double.clone() - self.keep_my[cell].clone(),
-            double - self.keep_our[cell].clone(),
+            double.clone() - self.keep_our[cell].clone(),
+            double - self.keep_my[cell].clone(),
             T::one() - self.taken[cell].clone(),
         ])
     }

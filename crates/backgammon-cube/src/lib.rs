@@ -32,13 +32,29 @@
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
 //!
+//! The cube's vocabulary (centred or owned cube, no double / double-take / double-pass, the
+//! three decisions double, redouble and take) lives in [`cube`] and is shared by every module.
+//!
 //! # Examples
 //!
+//! The cube decision of a bear-off race, from the exact two-sided database, and Table 5's
+//! decisions in the paper's single-checker race:
+//!
 //! ```
-//! use backgammon_cube::dice::{pip_distribution, mean_pips};
-//! use num_rational::Ratio;
-//! assert_eq!(pip_distribution()[&24], Ratio::new(1, 36)); // 6-6
-//! assert_eq!(mean_pips(), Ratio::new(49, 6));
+//! use backgammon_cube::{BearoffPosition, CubeAction, CubeEquities, CubeOwnership, TwoSidedDatabase};
+//!
+//! // Every pair of positions of up to three checkers a side.
+//! let database = TwoSidedDatabase::<f64>::new(3)?;
+//! let on_roll = BearoffPosition::from_points(&[6, 5, 4])?; // 15 pips
+//! let opponent = BearoffPosition::from_points(&[6, 5, 3])?; // 14 pips
+//! let entry = database.equities(&on_roll, &opponent)?;
+//! assert!((entry.win - 0.6647).abs() < 5e-5);
+//! assert_eq!(entry.cube_action(CubeOwnership::Centred), CubeAction::DoubleTake);
+//!
+//! // Section 5.1: at 30 pips against 33, A doubles a centred cube and B takes.
+//! let decisions = CubeEquities::<f64>::new(40)?.decisions(30, 33)?;
+//! assert!(decisions.double && decisions.take);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 // The README's example is compiled and run as a doctest, so it cannot go stale.
@@ -62,6 +78,12 @@ pub mod two_sided;
 /// The exact number types of this crate's signatures, from `game_core::number`: a caller
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
+
+pub use bearoff::{BearoffError, BearoffPosition};
+pub use cube::{CubeAction, CubeDecisions, CubeEquities, CubeError, CubeOwnership};
+pub use database::BearoffDatabase;
+pub use race_formulas::RaceFormula;
+pub use two_sided::{Equities, TwoSidedDatabase, TwoSidedError};
 
 /// The pip count of each player at the start of the game: 2 × 24 + 5 × 13 + 3 × 8 + 5 × 6
 /// (section 2.1), from the starting position's checkers.

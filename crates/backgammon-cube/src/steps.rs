@@ -5,7 +5,7 @@
 //! p > 1/2; B, doubled, loses more by accepting (4p − 2) than by resigning (1) when p > 3/4.
 //!
 //! Two-step game: A wins on this roll with probability p; otherwise B rolls and wins with
-//! probability q, else A wins. [`my_cube`] values A's choice when A owns the cube at stake 2
+//! probability q, else A wins. [`owned_cube`] values A's choice when A owns the cube at stake 2
 //! ("my cube"): keeping it, B may not redouble; doubling to 4, B accepts and gets the cube,
 //! and on B's turn redoubles to 8 when that hurts A, A then accepting or resigning,
 //! whichever loses less — as in the worked examples a)–c).
@@ -24,16 +24,17 @@ pub fn one_step_resign_threshold() -> BigRational {
     BigRational::new(3.into(), 4.into())
 }
 
-/// A's expectations in the two-step game with A owning the cube at stake 2.
+/// A's expectations in the two-step game with A owning the cube at stake 2 (the paper's
+/// "my cube").
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MyCube {
+pub struct OwnedCube {
     /// A keeps the cube: 2p + 2(1 − p)(1 − q) − 2(1 − p)q.
     pub keep: BigRational,
     /// A doubles to 4 and B accepts: 4p + (1 − p)·(B's best reply on the cube).
     pub double: BigRational,
 }
 
-impl MyCube {
+impl OwnedCube {
     /// Whether A should double: doubling expects more than keeping.
     pub fn should_double(&self) -> bool {
         self.double > self.keep
@@ -42,7 +43,7 @@ impl MyCube {
 
 /// A's expectations in the two-step game, A owning the cube at stake 2, for the chances
 /// `p` (A wins on this roll) and `q` (B wins on his, if A has not).
-pub fn my_cube(p: &BigRational, q: &BigRational) -> MyCube {
+pub fn owned_cube(p: &BigRational, q: &BigRational) -> OwnedCube {
     let one = BigRational::one();
     let int = |n: i64| BigRational::from_integer(n.into());
     let a_survives = one.clone() - q.clone();
@@ -53,7 +54,7 @@ pub fn my_cube(p: &BigRational, q: &BigRational) -> MyCube {
     let at_four = int(4) * (a_survives - q.clone());
     let b_reply = at_four - redouble_value(q);
     let double = int(4) * p.clone() + (one - p.clone()) * b_reply;
-    MyCube { keep, double }
+    OwnedCube { keep, double }
 }
 
 /// What B's right to redouble is worth to B (and costs A) in the two-step game after A has
@@ -86,6 +87,6 @@ pub fn redouble_value(q: &BigRational) -> BigRational {
 
 /// Whether B should resign A's double in the two-step game rather than accept: when
 /// accepting costs B more than the 2 points of resigning, that is A's `double` > 2.
-pub fn b_resigns(values: &MyCube) -> bool {
+pub fn b_resigns(values: &OwnedCube) -> bool {
     values.double > BigRational::from_integer(2.into())
 }

@@ -20,16 +20,18 @@
 //! against a minimax over the game's decisions on a grid.
 //!
 //! ```
-//! use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point};
+//! use backgammon_cube::tuck::{double_point, redouble_point};
 //! use num_rational::BigRational;
 //! let q = BigRational::new(3.into(), 4.into());
-//! assert_eq!(our_cube_double_point(&q)?, BigRational::new(1.into(), 2.into()));
-//! assert_eq!(my_cube_double_point(&q)?, BigRational::new(3.into(), 5.into()));
+//! assert_eq!(double_point(&q)?, BigRational::new(1.into(), 2.into()));
+//! assert_eq!(redouble_point(&q)?, BigRational::new(3.into(), 5.into()));
 //! # Ok::<(), backgammon_cube::tuck::TuckError>(())
 //! ```
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+
+use crate::cube::CubeDecisions;
 
 /// A chance outside [0, 1].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,12 +58,12 @@ fn linear_ratio(q: &BigRational, a: i64, b: i64, c: i64, d: i64) -> BigRational 
     (fraction(a, 1) * q + fraction(b, 1)) / (fraction(c, 1) * q + fraction(d, 1))
 }
 
-/// P_D(q): A doubles a centred cube ("our cube") when p > P_D(q).
+/// P_D(q), the double point: A doubles a centred cube ("our cube") when p > P_D(q).
 ///
 /// # Errors
 ///
 /// [`TuckError::NotAProbability`] for q outside [0, 1].
-pub fn our_cube_double_point(q: &BigRational) -> Result<BigRational, TuckError> {
+pub fn double_point(q: &BigRational) -> Result<BigRational, TuckError> {
     check(q)?;
     Ok(if q <= &fraction(1, 2) {
         BigRational::zero()
@@ -72,12 +74,12 @@ pub fn our_cube_double_point(q: &BigRational) -> Result<BigRational, TuckError> 
     })
 }
 
-/// P_R(q): A, owning the cube ("my cube"), doubles when p > P_R(q).
+/// P_R(q), the redouble point: A, owning the cube ("my cube"), doubles when p > P_R(q).
 ///
 /// # Errors
 ///
 /// [`TuckError::NotAProbability`] for q outside [0, 1].
-pub fn my_cube_double_point(q: &BigRational) -> Result<BigRational, TuckError> {
+pub fn redouble_point(q: &BigRational) -> Result<BigRational, TuckError> {
     check(q)?;
     Ok(if q <= &fraction(1, 2) {
         BigRational::zero()
@@ -106,29 +108,18 @@ pub fn take_point(q: &BigRational) -> Result<BigRational, TuckError> {
     })
 }
 
-/// The decisions of Figure 1 at a point (p, q).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decisions {
-    /// A doubles a centred cube.
-    pub our_cube_double: bool,
-    /// A doubles a cube he owns.
-    pub my_cube_double: bool,
-    /// B takes A's double.
-    pub take: bool,
-}
-
-/// Figure 1's decisions at (p, q), for 0 < p < 1 and 0 < q ≤ 1. On the edges p = 0,
+/// Figure 1's decisions at (p, q): double (a centred cube), redouble (an owned one), take, for 0 < p < 1 and 0 < q ≤ 1. On the edges p = 0,
 /// p = 1 and q = 0 the game is decided (or A has no chance) and doubling is indifferent
 /// where the curves' strict inequalities would say "double".
 ///
 /// # Errors
 ///
 /// [`TuckError::NotAProbability`] for p or q outside [0, 1].
-pub fn decisions(p: &BigRational, q: &BigRational) -> Result<Decisions, TuckError> {
+pub fn decisions(p: &BigRational, q: &BigRational) -> Result<CubeDecisions, TuckError> {
     check(p)?;
-    Ok(Decisions {
-        our_cube_double: p > &our_cube_double_point(q)?,
-        my_cube_double: p > &my_cube_double_point(q)?,
+    Ok(CubeDecisions {
+        double: p > &double_point(q)?,
+        redouble: p > &redouble_point(q)?,
         take: p <= &take_point(q)?,
     })
 }

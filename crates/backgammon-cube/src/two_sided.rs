@@ -44,6 +44,7 @@ use game_core::stop::Carried;
 use rayon::prelude::*;
 
 use crate::bearoff::{BearoffError, BearoffPosition, MAX_CHECKERS};
+use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
 use crate::database::{all_positions, rank};
 use crate::dice::distinct_rolls;
 
@@ -260,26 +261,6 @@ impl<T: Real> Equities<T> {
     }
 }
 
-/// The cube action of the player on roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CubeAction {
-    /// Doubling would not raise the player's equity.
-    NoDouble,
-    /// Double, and the opponent should take.
-    DoubleTake,
-    /// Double, and the opponent should pass (taking would cost more than the stake).
-    DoublePass,
-}
-
-/// Who owns the cube when the player on roll decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CubeOwner {
-    /// Nobody: either player may double.
-    Centred,
-    /// The player on roll.
-    PlayerOnRoll,
-}
-
 /// The two-sided database for positions of at most C checkers a side.
 #[derive(Debug, Clone)]
 pub struct TwoSidedDatabase<T> {
@@ -347,8 +328,8 @@ fn on_roll<T: Real>(
                 Equities {
                     win: T::one() - theirs.win.clone(),
                     owned: -theirs.opponent_owns.clone(),
-                    centred: -theirs.after_cube_decision(CubeOwner::Centred),
-                    opponent_owns: -theirs.after_cube_decision(CubeOwner::PlayerOnRoll),
+                    centred: -theirs.after_cube_decision(CubeOwnership::Centred),
+                    opponent_owns: -theirs.after_cube_decision(CubeOwnership::Owned),
                 }
             };
             best = Some(match best {
@@ -519,11 +500,11 @@ impl<T: Real> TwoSidedDatabase<T> {
         Ok(&self.entries[on_roll * self.positions + opponent])
     }
 
-    /// The cube action of the player on roll, with the cube centred or owned by him: double
-    /// when doubling is worth at least as much as not (2 × the equity with the opponent
-    /// owning the cube if he takes, 1 if he passes, whichever is less); the opponent passes
-    /// when taking would leave the player on roll at least the stake. Without gammons a
-    /// position is never too good to double: a pass is worth the whole stake.
+    /// The cube action of the player on roll, with the cube as `cube`: double when doubling
+    /// is worth at least as much as not (2 × the equity with the opponent owning the cube if
+    /// he takes, 1 if he passes, whichever is less); the opponent passes when taking would
+    /// leave the player on roll at least the stake. Without gammons a position is never too
+    /// good to double: a pass is worth the whole stake.
     ///
     /// # Errors
     ///
@@ -532,7 +513,7 @@ impl<T: Real> TwoSidedDatabase<T> {
         &self,
         on_roll: &BearoffPosition,
         opponent: &BearoffPosition,
-        cube: CubeOwner,
+        cube: CubeOwnership,
     ) -> Result<CubeAction, TwoSidedError> {
         Ok(self
             .equities_by_index(self.index(on_roll)?, self.index(opponent)?)?
@@ -559,19 +540,38 @@ impl<T: Real> Equities<T> {
         if taken < T::one() { taken } else { T::one() }
     }
 
-    /// The equity without doubling with the cube as `cube`: `centred`, or `owned`.
-    fn no_double(&self, cube: CubeOwner) -> &T {
+    /// The equity of the player on roll with the cube as `cube`, if he does not double
+    /// now: `centred`, `owned` or `opponent_owns`.
+    pub fn equity(&self, cube: CubeOwnership) -> &T {
         match cube {
-            CubeOwner::Centred => &self.centred,
-            CubeOwner::PlayerOnRoll => &self.owned,
+            CubeOwnership::Centred => &self.centred,
+            CubeOwnership::Owned => &self.owned,
+            CubeOwnership::OpponentOwns => &self.opponent_owns,
+        }
+    }
+
+    /// The cube decisions these equities imply: the player on roll doubles (or redoubles)
+    /// when [`Equities::doubled`] is at least his equity without doubling, a tie going to
+    /// doubling as GNU Backgammon decides; the opponent takes as
+    /// [`Equities::opponent_takes`] says.
+    pub fn decisions(&self) -> CubeDecisions {
+        let doubled = self.doubled();
+        CubeDecisions {
+            double: doubled >= self.centred,
+            redouble: doubled >= self.owned,
+            take: self.opponent_takes(),
         }
     }
 
     /// The player on roll's equity once he has made his cube decision with the cube as
-    /// `cube`: the larger of [`Equities::doubled`] and his equity without doubling, a tie
-    /// going to doubling, as GNU Backgammon decides.
-    pub fn after_cube_decision(&self, cube: CubeOwner) -> T {
-        let (doubled, no_double) = (self.doubled(), self.no_double(cube));
+    /// `cube`: [`Equities::doubled`] if he doubles, else [`Equities::equity`]. (The build
+    /// calls this for every pair and roll, so it compares only what `cube` needs.)
+    pub fn after_cube_decision(&self, cube: CubeOwnership) -> T {
+        let no_double = self.equity(cube);
+        if cube == CubeOwnership::OpponentOwns {
+            return no_double.clone();
+        }
+        let doubled = self.doubled();
         if doubled >= *no_double {
             doubled
         } else {
@@ -579,25 +579,18 @@ impl<T: Real> Equities<T> {
         }
     }
 
-    /// The cube action these equities imply for the player on roll, with the cube as
-    /// `cube`: he doubles when [`Equities::doubled`] is at least his equity without
-    /// doubling (ties go to doubling), and the opponent then takes or passes as
-    /// [`Equities::opponent_takes`] says.
+    /// The cube action of the player on roll with the cube as `cube`
+    /// ([`Equities::decisions`]).
     ///
     /// ```
-    /// use backgammon_cube::two_sided::{CubeAction, CubeOwner, Equities};
+    /// use backgammon_cube::cube::{CubeAction, CubeOwnership};
+    /// use backgammon_cube::two_sided::Equities;
     /// // Cubeless 70%: no double at 0.45, the double taken at 2 × 0.3.
     /// let entry = Equities { win: 0.7, centred: 0.45, owned: 0.5, opponent_owns: 0.3 };
-    /// assert_eq!(entry.cube_action(CubeOwner::Centred), CubeAction::DoubleTake);
+    /// assert_eq!(entry.cube_action(CubeOwnership::Centred), CubeAction::DoubleTake);
     /// ```
-    pub fn cube_action(&self, cube: CubeOwner) -> CubeAction {
-        if self.doubled() < *self.no_double(cube) {
-            CubeAction::NoDouble
-        } else if self.opponent_takes() {
-            CubeAction::DoubleTake
-        } else {
-            CubeAction::DoublePass
-        }
+    pub fn cube_action(&self, cube: CubeOwnership) -> CubeAction {
+        self.decisions().action(cube)
     }
 }
 

@@ -196,7 +196,7 @@ fn invalid_inputs_are_errors() {
 mod steps {
     use backgammon_cube::bearoff::BearoffPosition;
     use backgammon_cube::steps::{
-        b_resigns, my_cube, one_step_double_threshold, one_step_resign_threshold,
+        b_resigns, one_step_double_threshold, one_step_resign_threshold, owned_cube,
     };
     use num_rational::BigRational;
 
@@ -216,15 +216,15 @@ mod steps {
         let p = chance(&[2, 5]);
         assert_eq!(p, q(19, 36));
         // a) B has one checker on the 1-point: q = 1.
-        let a = my_cube(&p, &chance(&[1]));
+        let a = owned_cube(&p, &chance(&[1]));
         assert_eq!((a.keep.clone(), a.double.clone()), (q(1, 9), q(2, 9)));
         assert!(a.should_double() && !b_resigns(&a));
         // b) B on the 6-point: q = 27/36.
-        let b = my_cube(&p, &chance(&[6]));
+        let b = owned_cube(&p, &chance(&[6]));
         assert_eq!((b.keep.clone(), b.double.clone()), (q(7, 12), q(2, 9)));
         assert!(!b.should_double());
         // c) B on the 2- and 4-points: q = 23/36.
-        let c = my_cube(&p, &chance(&[2, 4]));
+        let c = owned_cube(&p, &chance(&[2, 4]));
         assert_eq!((c.keep.clone(), c.double.clone()), (q(257, 324), q(86, 81)));
         assert!(c.should_double());
     }
@@ -255,13 +255,22 @@ mod cube {
         let float = CubeEquities::<f64>::new(30).unwrap();
         for k in 1..=30 {
             for s in 1..=30 {
-                let e = exact.my_cube(k, s).unwrap().to_f64().unwrap();
-                assert!(f64_agree(e, float.my_cube(k, s).unwrap()), "({k}, {s})");
-                let e = exact.our_cube(k, s).unwrap().to_f64().unwrap();
-                assert!(f64_agree(e, float.our_cube(k, s).unwrap()), "({k}, {s})");
-                assert_eq!(exact.doubles_my_cube(k, s), float.doubles_my_cube(k, s));
-                assert_eq!(exact.doubles_our_cube(k, s), float.doubles_our_cube(k, s));
-                assert_eq!(exact.b_takes(k, s), float.b_takes(k, s));
+                let e = exact.owned(k, s).unwrap().to_f64().unwrap();
+                assert!(f64_agree(e, float.owned(k, s).unwrap()), "({k}, {s})");
+                let e = exact.centred(k, s).unwrap().to_f64().unwrap();
+                assert!(f64_agree(e, float.centred(k, s).unwrap()), "({k}, {s})");
+                assert_eq!(
+                    exact.decisions(k, s).map(|d| d.redouble),
+                    float.decisions(k, s).map(|d| d.redouble)
+                );
+                assert_eq!(
+                    exact.decisions(k, s).map(|d| d.double),
+                    float.decisions(k, s).map(|d| d.double)
+                );
+                assert_eq!(
+                    exact.decisions(k, s).map(|d| d.take),
+                    float.decisions(k, s).map(|d| d.take)
+                );
             }
         }
     }
@@ -271,23 +280,23 @@ mod cube {
         let e = CubeEquities::<f64>::new(120).unwrap();
         for k in 1..120 {
             for s in 1..120 {
-                let my = e.my_cube(k, s).unwrap();
+                let my = e.owned(k, s).unwrap();
                 assert!((-1.0 - F64_AGREEMENT..=1.0 + F64_AGREEMENT).contains(&my));
                 assert!(
-                    e.my_cube(k, s + 1).unwrap() >= my - F64_AGREEMENT,
+                    e.owned(k, s + 1).unwrap() >= my - F64_AGREEMENT,
                     "({k}, {s})"
                 );
                 assert!(
-                    e.my_cube(k + 1, s).unwrap() <= my + F64_AGREEMENT,
+                    e.owned(k + 1, s).unwrap() <= my + F64_AGREEMENT,
                     "({k}, {s})"
                 );
                 // Owning the cube is worth at least as much as sharing it.
-                assert!(my >= e.our_cube(k, s).unwrap() - F64_AGREEMENT);
+                assert!(my >= e.centred(k, s).unwrap() - F64_AGREEMENT);
             }
         }
         assert_eq!(CubeEquities::<f64>::new(0).unwrap_err(), CubeError::Empty);
         assert!(matches!(
-            e.my_cube(121, 1),
+            e.owned(121, 1),
             Err(CubeError::BeyondTable { .. })
         ));
     }

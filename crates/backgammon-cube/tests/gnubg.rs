@@ -432,12 +432,12 @@ fn cube_equities_agree_with_gnubg() {
         }
         let pairs = [
             (
-                cube.keep_my_cube(k, s).unwrap(),
+                cube.owned_no_double(k, s).unwrap(),
                 field("Owned cube"),
                 "E0_my",
             ),
             (
-                cube.keep_our_cube(k, s).unwrap(),
+                cube.centred_no_double(k, s).unwrap(),
                 field("Centered cube"),
                 "E0_our",
             ),

@@ -3,11 +3,12 @@
 
 use backgammon_cube::approximation::{lamford_gasquoine, normal};
 use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::cube::{CubeAction, CubeDecisions, CubeOwnership};
 use backgammon_cube::race_formulas::{
-    BEAROFF_CUBE_LIFE, CubeAdvice, RaceFormula, RaceFormulaError, RacePair, effective_pip_count,
+    BEAROFF_CUBE_LIFE, RaceFormula, RaceFormulaError, RacePair, effective_pip_count,
     janowski_equities, judge, keith_count, thorp_count,
 };
-use backgammon_cube::two_sided::{CubeAction, CubeOwner, TwoSidedDatabase};
+use backgammon_cube::two_sided::TwoSidedDatabase;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -43,7 +44,7 @@ fn even_races_by_hand() {
     let advice = |formula: RaceFormula| formula.advice(&counted(&four_sixes, &four_sixes));
     assert_eq!(
         advice(RaceFormula::Keith),
-        CubeAdvice {
+        CubeDecisions {
             double: true,
             redouble: true,
             take: true
@@ -51,7 +52,7 @@ fn even_races_by_hand() {
     );
     assert_eq!(
         advice(RaceFormula::Thorp),
-        CubeAdvice {
+        CubeDecisions {
             double: false,
             redouble: false,
             take: true
@@ -59,7 +60,7 @@ fn even_races_by_hand() {
     );
     assert_eq!(
         advice(RaceFormula::EightNineTwelve),
-        CubeAdvice {
+        CubeDecisions {
             double: false,
             redouble: false,
             take: true
@@ -121,7 +122,10 @@ fn janowski_take_point_is_the_closed_form() {
             ratio(1, 1),
             "x = {x}"
         );
-        assert_eq!(at.cube_action(CubeOwner::Centred), CubeAction::DoublePass);
+        assert_eq!(
+            at.cube_action(CubeOwnership::Centred),
+            CubeAction::DoublePass
+        );
         let below = take_point - ratio(1, 1000);
         let below = janowski_equities(below, x.clone()).unwrap();
         assert!(ratio(2, 1) * below.opponent_owns < ratio(1, 1));
@@ -211,7 +215,7 @@ fn the_papers_approximations_estimate_from_pip_counts() {
     );
     assert_eq!(
         RaceFormula::LamfordGasquoine.advice(&far_behind),
-        CubeAdvice::BEHIND
+        CubeDecisions::BEHIND
     );
 }
 
@@ -231,7 +235,7 @@ fn janowski_with_the_exact_chance() {
     };
     assert_eq!(
         at(1.0),
-        CubeAdvice {
+        CubeDecisions {
             double: true,
             redouble: true,
             take: false

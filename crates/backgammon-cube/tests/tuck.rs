@@ -1,9 +1,8 @@
 //! Tuck's curves against a minimax over the two-step game's decisions on a grid, and the
 //! shape of Figure 1 the text describes.
 
-use backgammon_cube::tuck::{
-    Decisions, TuckError, decisions, my_cube_double_point, our_cube_double_point, take_point,
-};
+use backgammon_cube::cube::CubeDecisions;
+use backgammon_cube::tuck::{TuckError, decisions, double_point, redouble_point, take_point};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
@@ -70,13 +69,13 @@ impl TwoStep {
         -(&self.q * stake) + (BigRational::one() - &self.q) * stake
     }
 
-    fn decisions(&self) -> Decisions {
+    fn decisions(&self) -> CubeDecisions {
         let one = BigRational::one();
         let double_beats_keeping =
             |cube| self.a_doubles(cube, &one).expect("A may double") > self.a_rolls(cube, &one);
-        Decisions {
-            our_cube_double: double_beats_keeping(Cube::Centred),
-            my_cube_double: double_beats_keeping(Cube::OwnedByA),
+        CubeDecisions {
+            double: double_beats_keeping(Cube::Centred),
+            redouble: double_beats_keeping(Cube::OwnedByA),
             take: self.a_rolls(Cube::OwnedByB, &fraction(2, 1)) <= one,
         }
     }
@@ -116,10 +115,10 @@ fn curves_agree_with_minimax_on_a_grid() {
 fn curves_are_continuous_at_the_breakpoints() {
     for (curve, name) in [
         (
-            our_cube_double_point as fn(&BigRational) -> Result<BigRational, TuckError>,
+            double_point as fn(&BigRational) -> Result<BigRational, TuckError>,
             "P_D",
         ),
-        (my_cube_double_point, "P_R"),
+        (redouble_point, "P_R"),
         (take_point, "P_Q"),
     ] {
         for breakpoint in [fraction(1, 4), fraction(1, 2), fraction(3, 4)] {
@@ -144,12 +143,12 @@ fn doubling_area_is_monotone_only_for_our_cube() {
         grid.windows(2)
             .all(|w| curve(&w[0]).unwrap() <= curve(&w[1]).unwrap())
     };
-    assert!(non_decreasing(our_cube_double_point));
-    assert!(!non_decreasing(my_cube_double_point));
+    assert!(non_decreasing(double_point));
+    assert!(!non_decreasing(redouble_point));
     // A witness: p = 0.55 doubles at q = 1 but not at q = 3/4.
     let p = fraction(55, 100);
-    assert!(decisions(&p, &BigRational::one()).unwrap().my_cube_double);
-    assert!(!decisions(&p, &fraction(3, 4)).unwrap().my_cube_double);
+    assert!(decisions(&p, &BigRational::one()).unwrap().redouble);
+    assert!(!decisions(&p, &fraction(3, 4)).unwrap().redouble);
 }
 
 #[test]
@@ -170,8 +169,8 @@ proptest! {
     fn owning_the_cube_makes_doubling_harder(numerator in 0i64..=1000) {
         let q = fraction(numerator, 1000);
         let (d, r, t) = (
-            our_cube_double_point(&q).unwrap(),
-            my_cube_double_point(&q).unwrap(),
+            double_point(&q).unwrap(),
+            redouble_point(&q).unwrap(),
             take_point(&q).unwrap(),
         );
         prop_assert!(d <= r);

@@ -3,7 +3,8 @@
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
 use backgammon_cube::cube::CubeEquities;
-use backgammon_cube::two_sided::{CubeAction, CubeOwner, TwoSidedDatabase, TwoSidedError};
+use backgammon_cube::cube::{CubeAction, CubeOwnership};
+use backgammon_cube::two_sided::{TwoSidedDatabase, TwoSidedError};
 use game_core::Game;
 use game_core::number::to_f64;
 use game_core::search::expectiminimax_solve;
@@ -208,10 +209,14 @@ fn one_checker_a_side_equals_the_papers_cube_recursion() {
     for k in 1..=6 {
         for s in 1..=6 {
             let entry = database.equities(&position(&[k]), &position(&[s])).unwrap();
-            assert_eq!(entry.owned, cube.keep_my_cube(k, s).unwrap(), "{k} v {s}");
+            assert_eq!(
+                entry.owned,
+                cube.owned_no_double(k, s).unwrap(),
+                "{k} v {s}"
+            );
             assert_eq!(
                 entry.centred,
-                cube.keep_our_cube(k, s).unwrap(),
+                cube.centred_no_double(k, s).unwrap(),
                 "{k} v {s}"
             );
         }
@@ -237,11 +242,35 @@ fn the_one_step_game_doubles_above_one_half_and_passes_above_three_quarters() {
         } else {
             CubeAction::DoublePass
         };
-        for cube in [CubeOwner::Centred, CubeOwner::PlayerOnRoll] {
+        for cube in [CubeOwnership::Centred, CubeOwnership::Owned] {
             let action = database
                 .cube_action(&position(&a), &position(&[1]), cube)
                 .unwrap();
             assert_eq!(action, expected, "{a:?}, p = {p}, {cube:?}");
+        }
+    }
+}
+
+/// The player on roll cannot double a cube the opponent owns: his action is "no double" and
+/// his equity after the cube decision is the entry's `opponent_owns`, in every pair.
+#[test]
+fn a_cube_the_opponent_owns_is_never_doubled() {
+    let database = database_6x4();
+    for a in positions(4) {
+        for b in positions(4) {
+            let entry = database.equities(&position(&a), &position(&b)).unwrap();
+            let cube = CubeOwnership::OpponentOwns;
+            assert_eq!(entry.cube_action(cube), CubeAction::NoDouble);
+            assert_eq!(entry.after_cube_decision(cube), entry.opponent_owns);
+            for cube in [CubeOwnership::Centred, CubeOwnership::Owned] {
+                let doubles = entry.cube_action(cube) != CubeAction::NoDouble;
+                let expected = if doubles {
+                    entry.doubled()
+                } else {
+                    *entry.equity(cube)
+                };
+                assert_eq!(entry.after_cube_decision(cube), expected);
+            }
         }
     }
 }

@@ -3,10 +3,11 @@
 //! two-sided bear-off databases.
 
 use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
+use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::race::TurnCounts;
-use backgammon_cube::two_sided::{CubeAction, CubeOwner, MAX_MEASURED_CHECKERS, TwoSidedDatabase};
+use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -34,21 +35,18 @@ fn pip_counts(k: &BigInt, s: &BigInt, max: u32) -> PyResult<(u32, u32)> {
 fn equities_in<T: Real>(k: u32, s: u32) -> Result<[T; 4], CubeError> {
     let table = CubeEquities::<T>::new(k.max(s).max(1))?;
     Ok([
-        table.my_cube(k, s)?,
-        table.our_cube(k, s)?,
-        table.keep_my_cube(k, s)?,
-        table.keep_our_cube(k, s)?,
+        table.owned(k, s)?,
+        table.centred(k, s)?,
+        table.owned_no_double(k, s)?,
+        table.centred_no_double(k, s)?,
     ])
 }
 
-/// Table 5's three decisions at (k, s) from a cube table in `T`.
-fn advice_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError> {
+/// Table 5's three decisions at (k, s) from a cube table in `T`: (double, redouble, take).
+fn decisions_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError> {
     let table = CubeEquities::<T>::new(k.max(s).max(1))?;
-    Ok((
-        table.doubles_my_cube(k, s)?,
-        table.doubles_our_cube(k, s)?,
-        table.b_takes(k, s)?,
-    ))
+    let decisions = table.decisions(k, s)?;
+    Ok((decisions.double, decisions.redouble, decisions.take))
 }
 
 /// A bear-off position from its checkers' points (one entry per checker, 1 to 6).
@@ -88,19 +86,19 @@ fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4
     interruptible(py, move || equities_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
-/// Table 5's advice at (k, s), from the exact equities: (A doubles owning the cube, A
-/// doubles from the centre, B takes); pip counts up to 120.
+/// Table 5's decisions at (k, s), from the exact equities: (A doubles a centred cube, A
+/// redoubles a cube he owns, B takes); pip counts up to 120.
 #[pyfunction]
-fn cube_advice(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+fn cube_decisions(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
-    interruptible(py, move || advice_in::<BigRational>(k, s))?.map_err(raise::<BackgammonError>)
+    interruptible(py, move || decisions_in::<BigRational>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
-/// [`cube_advice`] from equities in floats, for pip counts up to 2000.
+/// [`cube_decisions`] from equities in floats, for pip counts up to 2000.
 #[pyfunction]
-fn cube_advice_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+fn cube_decisions_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
-    interruptible(py, move || advice_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
+    interruptible(py, move || decisions_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
 /// The one-sided bear-off database: for every position of at most `max_checkers` checkers
@@ -193,7 +191,7 @@ impl TwoSided {
     }
 
     /// The cube action of the player on roll: "no double", "double, take" or "double, pass";
-    /// `cube` is "centred" or "owned" (by the player on roll).
+    /// `cube` is "centred", "owned" (by the player on roll) or "opponent owns".
     #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
     fn cube_action(
         &self,
@@ -202,11 +200,12 @@ impl TwoSided {
         cube: &str,
     ) -> PyResult<&'static str> {
         let owner = match cube {
-            "centred" => CubeOwner::Centred,
-            "owned" => CubeOwner::PlayerOnRoll,
+            "centred" => CubeOwnership::Centred,
+            "owned" => CubeOwnership::Owned,
+            "opponent owns" => CubeOwnership::OpponentOwns,
             other => {
                 return Err(raise::<BackgammonError>(format!(
-                    "cube {other:?}: expected \"centred\" or \"owned\""
+                    "cube {other:?}: expected \"centred\", \"owned\" or \"opponent owns\""
                 )));
             }
         };
@@ -227,8 +226,8 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     module.add_function(wrap_pyfunction!(race_win_probability, &module)?)?;
     module.add_function(wrap_pyfunction!(cube_equities, &module)?)?;
     module.add_function(wrap_pyfunction!(cube_equities_float, &module)?)?;
-    module.add_function(wrap_pyfunction!(cube_advice, &module)?)?;
-    module.add_function(wrap_pyfunction!(cube_advice_float, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_decisions, &module)?)?;
+    module.add_function(wrap_pyfunction!(cube_decisions_float, &module)?)?;
     module.add_class::<OneSided>()?;
     module.add_class::<TwoSided>()?;
     Ok(module)

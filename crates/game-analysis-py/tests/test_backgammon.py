@@ -44,7 +44,7 @@ def test_cube_equities_exact_and_in_floats_agree():
         assert float(e) == pytest.approx(f, abs=1e-12)
     # Owning the cube is worth at least having it centred.
     assert exact.owned >= exact.centred
-    assert backgammon.cube_advice(30, 33) == backgammon.cube_advice(30, 33, exact=False)
+    assert backgammon.cube_decisions(30, 33) == backgammon.cube_decisions(30, 33, exact=False)
 
 
 def test_the_one_sided_database():
@@ -61,6 +61,7 @@ def test_the_two_sided_database():
     # One checker on the 1-point bears off with any roll.
     assert database.win_probability([1], [6, 6, 6]) == 1.0
     assert database.cube_action([1], [6, 6, 6]) == "double, pass"
+    assert database.cube_action([1], [6, 6, 6], cube="opponent owns") == "no double"
     entry = database.equities([6, 6], [5])
     assert 0 <= entry.win <= 1 and entry.opponent_owns <= entry.centred <= entry.owned
 
@@ -88,7 +89,7 @@ def test_bad_input_is_a_backgammon_error(call):
     [
         lambda: backgammon.race_win_probability(0, 5),
         lambda: backgammon.cube_equities(0, 0),
-        lambda: backgammon.cube_advice(5, 0),
+        lambda: backgammon.cube_decisions(5, 0),
         lambda: backgammon.OneSidedDatabase(0),
         lambda: backgammon.TwoSidedDatabase(0),
     ],

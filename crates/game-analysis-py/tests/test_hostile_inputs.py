@@ -66,7 +66,7 @@ ENTRY_POINTS = [
     ("tournament.split", 2),
     ("backgammon.race_win_probability", 2),
     ("backgammon.cube_equities", 2),
-    ("backgammon.cube_advice", 2),
+    ("backgammon.cube_decisions", 2),
     ("backgammon.OneSidedDatabase", 1),
     ("one_sided.expected_rolls", 1),
     ("one_sided.rolls_distribution", 1),

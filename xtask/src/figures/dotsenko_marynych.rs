@@ -434,9 +434,7 @@ fn draw_region_key(key: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) ->
 
 #[cfg(test)]
 mod tests {
-    use backgammon_cube::tuck::{
-        decisions, my_cube_double_point, our_cube_double_point, take_point,
-    };
+    use backgammon_cube::tuck::{decisions, double_point, redouble_point, take_point};
     use num_rational::BigRational;
     use num_traits::ToPrimitive;
 
@@ -459,7 +457,7 @@ mod tests {
     fn decided(p: f64, q: f64) -> Region {
         let exact = |x: f64| BigRational::from_float(x).expect("finite");
         let d = decisions(&exact(p), &exact(q)).expect("a probability");
-        match (d.our_cube_double, d.my_cube_double, d.take) {
+        match (d.double, d.redouble, d.take) {
             (false, _, _) => Region::NeverDouble,
             (true, false, _) => Region::CentredCubeOnly,
             (true, true, true) => Region::DoubleTake,
@@ -483,7 +481,7 @@ mod tests {
         for i in 0..99 {
             for j in 0..99 {
                 let (p, q) = ((f64::from(i) + 0.5) / 99.0, (f64::from(j) + 0.5) / 99.0);
-                let near_a_curve = [our_cube_double_point, my_cube_double_point, take_point]
+                let near_a_curve = [double_point, redouble_point, take_point]
                     .into_iter()
                     .any(|f| (exact_p(f, q) - p).abs() < 1e-3);
                 if near_a_curve {

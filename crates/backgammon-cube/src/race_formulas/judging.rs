@@ -7,8 +7,9 @@ use rayon::prelude::*;
 
 use super::{RaceFormula, RacePair};
 use crate::bearoff::BearoffPosition;
+use crate::cube::{CubeAction, CubeOwnership};
 use crate::database::BearoffDatabase;
-use crate::two_sided::{CubeAction, CubeOwner, Equities, TwoSidedDatabase};
+use crate::two_sided::{Equities, TwoSidedDatabase};
 
 /// How one decision of a formula fared against the exact one over the pairs judged.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -209,7 +210,7 @@ impl Judgement {
             let chosen = if doubles { doubled } else { no_double };
             record.record(best - chosen, on_roll, opponent);
         }
-        if entry.cube_action(CubeOwner::Centred) != CubeAction::NoDouble {
+        if entry.cube_action(CubeOwnership::Centred) != CubeAction::NoDouble {
             let answer = if advice.take { entry.taken() } else { 1.0 };
             self.take.record(answer - doubled, on_roll, opponent);
         }

@@ -59,7 +59,8 @@ use thiserror::Error;
 
 use crate::approximation::{lamford_gasquoine, normal};
 use crate::bearoff::BearoffPosition;
-use crate::two_sided::{CubeAction, CubeOwner, Equities};
+use crate::cube::CubeDecisions;
+use crate::two_sided::Equities;
 
 /// The cube life x that gnubg gives bear-off positions (`rOSCubeX`), used by the formulas
 /// that go through Janowski's cubeful equities.
@@ -126,13 +127,13 @@ impl RaceFormula {
 
     /// The formula's advice for the pair: the counts look at the positions alone, the
     /// effective pip count at the mean rolls, Janowski's formula at the exact chance.
-    pub fn advice(self, pair: &RacePair) -> CubeAdvice {
+    pub fn advice(self, pair: &RacePair) -> CubeDecisions {
         let (on_roll, opponent) = (&pair.on_roll, &pair.opponent);
         match self {
             RaceFormula::Keith => {
                 let (ours, theirs) = (keith_count(on_roll), keith_count(opponent));
                 let excess = i64::from(ours + ours / 7) - i64::from(theirs);
-                CubeAdvice {
+                CubeDecisions {
                     double: excess <= 4,
                     redouble: excess <= 3,
                     take: excess >= 2,
@@ -143,7 +144,7 @@ impl RaceFormula {
                 let ours = i64::from(thorp_count(on_roll));
                 let ours = if ours > 30 { 11 * ours } else { 10 * ours };
                 let theirs = 10 * i64::from(thorp_count(opponent));
-                CubeAdvice {
+                CubeDecisions {
                     double: ours - theirs <= 20,
                     redouble: ours - theirs <= 10,
                     take: theirs - ours <= 20,
@@ -153,25 +154,25 @@ impl RaceFormula {
                 let ours = i64::from(on_roll.pip_count());
                 // The lead D against percentages of L, in whole numbers: 100·D ≥ 8·L, …
                 let lead = 100 * (i64::from(opponent.pip_count()) - ours);
-                CubeAdvice {
+                CubeDecisions {
                     double: lead >= 8 * ours,
                     redouble: lead >= 9 * ours,
                     take: lead <= 12 * ours,
                 }
             }
             RaceFormula::Kleinman => match kleinman_count(on_roll, opponent) {
-                Some(k) => CubeAdvice {
+                Some(k) => CubeDecisions {
                     double: k >= 0.5,
                     redouble: k >= 0.7,
                     take: k <= 1.2,
                 },
-                None => CubeAdvice::BEHIND,
+                None => CubeDecisions::BEHIND,
             },
             RaceFormula::EffectivePipCount => {
                 let [ours, theirs] = pair.mean_rolls.map(effective_pip_count);
                 let last_take = ours / 7.0 - 3.0;
                 let deficit = theirs - ours;
-                CubeAdvice {
+                CubeDecisions {
                     double: deficit >= last_take - 2.0,
                     redouble: deficit >= last_take - 1.0,
                     take: deficit <= last_take,
@@ -180,7 +181,7 @@ impl RaceFormula {
             RaceFormula::Janowski => janowski_advice(pair.cubeless_win),
             RaceFormula::LamfordGasquoine | RaceFormula::NormalApproximation => self
                 .winning_chance(pair)
-                .map_or(CubeAdvice::BEHIND, janowski_advice),
+                .map_or(CubeDecisions::BEHIND, janowski_advice),
         }
     }
 
@@ -276,14 +277,10 @@ pub fn janowski_equities<T: Real>(p: T, x: T) -> Result<Equities<T>, RaceFormula
 }
 
 /// Janowski's advice at cubeless chance `p` and gnubg's bear-off cube life.
-fn janowski_advice(p: f64) -> CubeAdvice {
+fn janowski_advice(p: f64) -> CubeDecisions {
     let equities = janowski_equities(p.clamp(0.0, 1.0), BEAROFF_CUBE_LIFE)
         .expect("a clamped chance and a cube life in [0, 1]");
-    CubeAdvice {
-        double: equities.cube_action(CubeOwner::Centred) != CubeAction::NoDouble,
-        redouble: equities.cube_action(CubeOwner::PlayerOnRoll) != CubeAction::NoDouble,
-        take: equities.opponent_takes(),
-    }
+    equities.decisions()
 }
 
 /// Kleinman's K for the player on roll, `None` when he is not ahead after the 4 pips his
@@ -328,27 +325,6 @@ pub fn kleinman_winning_chance(on_roll: &BearoffPosition, opponent: &BearoffPosi
     };
     let chance = if d > 0.0 { ahead } else { 1.0 - ahead };
     chance.clamp(0.0, 1.0)
-}
-
-/// A formula's advice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CubeAdvice {
-    /// The player on roll doubles a centred cube.
-    pub double: bool,
-    /// The player on roll redoubles a cube he owns.
-    pub redouble: bool,
-    /// The opponent takes a double.
-    pub take: bool,
-}
-
-impl CubeAdvice {
-    /// The advice where a formula says nothing because the player on roll is behind: no
-    /// double, no redouble, take.
-    pub const BEHIND: CubeAdvice = CubeAdvice {
-        double: false,
-        redouble: false,
-        take: true,
-    };
 }
 
 /// Tom Keith's count of a position (before the player on roll's seventh).

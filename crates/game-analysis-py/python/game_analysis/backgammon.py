@@ -28,13 +28,13 @@ class CubeEquities(NamedTuple):
     """E⁰_our: the cube is centred and A does not double this turn."""
 
 
-class CubeAdvice(NamedTuple):
-    """Table 5's decisions."""
+class CubeDecisions(NamedTuple):
+    """Table 5's three cube decisions, named as in the Rust crate's ``cube::CubeDecisions``."""
 
-    double_owned: bool
-    """A doubles owning the cube (Db_my)."""
-    double_centred: bool
-    """A doubles from the centre (Db_our)."""
+    double: bool
+    """A doubles a centred cube (Db_our)."""
+    redouble: bool
+    """A redoubles a cube he owns (Db_my)."""
     take: bool
     """B takes A's double (Ac)."""
 
@@ -71,12 +71,12 @@ def cube_equities(k: int, s: int, exact: bool = True) -> CubeEquities:
     return CubeEquities(*_native.cube_equities_float(k, s))
 
 
-def cube_advice(k: int, s: int, exact: bool = True) -> CubeAdvice:
-    """Table 5's advice at (k, s), from the exact equities (pip counts up to 120) or, with
-    ``exact=False``, from equities in floats (up to 2000)."""
+def cube_decisions(k: int, s: int, exact: bool = True) -> CubeDecisions:
+    """Table 5's decisions at (k, s), from the exact equities (pip counts up to 120) or,
+    with ``exact=False``, from equities in floats (up to 2000)."""
     if exact:
-        return CubeAdvice(*_native.cube_advice(k, s))
-    return CubeAdvice(*_native.cube_advice_float(k, s))
+        return CubeDecisions(*_native.cube_decisions(k, s))
+    return CubeDecisions(*_native.cube_decisions_float(k, s))
 
 
 class OneSidedDatabase:
@@ -122,5 +122,6 @@ class TwoSidedDatabase:
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
     ) -> str:
-        """"no double", "double, take" or "double, pass"; ``cube`` is "centred" or "owned"."""
+        """"no double", "double, take" or "double, pass"; ``cube`` is "centred", "owned" (by
+        the player on roll) or "opponent owns" (who then cannot double)."""
         return self._database.cube_action(list(on_roll), list(opponent), cube)

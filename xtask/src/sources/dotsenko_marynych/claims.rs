@@ -240,11 +240,7 @@ pub fn figure_1_area(p: &BigRational, q: &BigRational) -> Result<Computed> {
             format!("between {b} and {a}"),
         ])
     };
-    let decided = (
-        decided.our_cube_double,
-        decided.my_cube_double,
-        decided.take,
-    );
+    let decided = (decided.double, decided.redouble, decided.take);
     Ok(match decided {
         (false, false, _) => Computed::Text("north-west of P_D".to_string()),
         (true, false, _) => between("P_D", "P_R"),
@@ -407,9 +403,9 @@ pub fn matrix_rows(cube: &CubeEquities<f64>, row: &TranscribedRow) -> Result<Com
         let entries = (1..=k_max)
             .map(|k| {
                 let entry = match matrix {
-                    "Db_my" => cube.doubles_my_cube(k, s),
-                    "Db_our" => cube.doubles_our_cube(k, s),
-                    "Ac" => cube.b_takes(k, s),
+                    "Db_my" => cube.decisions(k, s).map(|d| d.redouble),
+                    "Db_our" => cube.decisions(k, s).map(|d| d.double),
+                    "Ac" => cube.decisions(k, s).map(|d| d.take),
                     other => return Err(Error::NotComputable(format!("no matrix {other}"))),
                 };
                 entry.library()

@@ -8,8 +8,8 @@ use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::dice::{mean_pips, pip_distribution, variance_pips};
 use backgammon_cube::race::{RaceError, TurnCounts};
 use backgammon_cube::starting_pip_count;
-use backgammon_cube::steps::{my_cube, one_step_double_threshold, one_step_resign_threshold};
-use backgammon_cube::tuck::{TuckError, my_cube_double_point, our_cube_double_point};
+use backgammon_cube::steps::{one_step_double_threshold, one_step_resign_threshold, owned_cube};
+use backgammon_cube::tuck::{TuckError, double_point, redouble_point};
 use game_core::number::{fraction, from_f64};
 use num_rational::BigRational;
 
@@ -231,9 +231,9 @@ pub fn advice(cube: &CubeEquities<f64>, advice: Advice, k: u32) -> Result<i64> {
         Advice::OurCube | Advice::MyCube => {
             for s in behind..k + 60 {
                 let doubles = if advice == Advice::OurCube {
-                    cube.doubles_our_cube(k, s).library()?
+                    cube.decisions(k, s).map(|d| d.double).library()?
                 } else {
-                    cube.doubles_my_cube(k, s).library()?
+                    cube.decisions(k, s).map(|d| d.redouble).library()?
                 };
                 if doubles {
                     return Ok(lead(s));
@@ -245,7 +245,7 @@ pub fn advice(cube: &CubeEquities<f64>, advice: Advice, k: u32) -> Result<i64> {
         }
         Advice::Take => {
             for s in k..k + 60 {
-                if !cube.b_takes(k, s).library()? {
+                if !cube.decisions(k, s).map(|d| d.take).library()? {
                     return Ok(lead(s) - 1);
                 }
             }
@@ -327,8 +327,8 @@ fn approximation_claim(row: &TranscribedRow, bound: f64) -> Result<Computed> {
 /// (`tests/tuck.rs` keeps a witness).
 fn monotone_doubling_area(row: &TranscribedRow) -> Result<Computed> {
     let curve: fn(&BigRational) -> Result<BigRational, TuckError> = match row.parameter("cube") {
-        Some("our") => our_cube_double_point,
-        Some("my") => my_cube_double_point,
+        Some("our") => double_point,
+        Some("my") => redouble_point,
         other => return Err(Error::NotComputable(format!("no cube {other:?}"))),
     };
     let grid: Vec<BigRational> = (0..=1000)
@@ -516,7 +516,7 @@ fn one_roll_chance(row: &TranscribedRow, name: &str) -> Result<BigRational> {
 /// Section 4.2's two-step game for A's position `A` and B's position `B`.
 fn two_step_game(quantity: TuckQuantity, row: &TranscribedRow) -> Result<Computed> {
     let (p, q) = (one_roll_chance(row, "A")?, one_roll_chance(row, "B")?);
-    let values = my_cube(&p, &q);
+    let values = owned_cube(&p, &q);
     match quantity {
         TuckQuantity::P => Ok(Computed::Exact(p)),
         TuckQuantity::Q => Ok(Computed::Exact(q)),

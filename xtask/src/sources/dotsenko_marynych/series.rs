@@ -4,7 +4,7 @@
 
 use backgammon_cube::approximation::{RaceTableF64, largest_error};
 use backgammon_cube::cube::CubeEquities;
-use backgammon_cube::tuck::{my_cube_double_point, our_cube_double_point, take_point};
+use backgammon_cube::tuck::{double_point, redouble_point, take_point};
 use game_core::number::to_f64;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -21,7 +21,7 @@ pub type Curve = Vec<(f64, f64)>;
 /// P_D, P_R and P_Q, each as (p, q) points from q = 0 up to q = 1.
 pub fn curves() -> Result<[Curve; 3]> {
     let functions: [fn(&BigRational) -> Result<BigRational, _>; 3] =
-        [our_cube_double_point, my_cube_double_point, take_point];
+        [double_point, redouble_point, take_point];
     let mut sampled = [Vec::new(), Vec::new(), Vec::new()];
     for step in 0..=CURVE_STEPS {
         let q = BigRational::new(step.into(), CURVE_STEPS.into());
@@ -122,11 +122,11 @@ pub fn thresholds(equities: &CubeEquities<f64>, k: u32) -> Result<[Option<i64>; 
         }
         Ok(None)
     };
-    let our = first(&|s| equities.doubles_our_cube(k, s).library())?;
-    let my = first(&|s| equities.doubles_my_cube(k, s).library())?;
+    let our = first(&|s| equities.decisions(k, s).map(|d| d.double).library())?;
+    let my = first(&|s| equities.decisions(k, s).map(|d| d.redouble).library())?;
     let mut take = None;
     for (s, lead) in leads() {
-        if equities.b_takes(k, s).library()? {
+        if equities.decisions(k, s).map(|d| d.take).library()? {
             take = Some(lead);
         }
     }
@@ -189,12 +189,10 @@ mod tests {
             let [our, my, take] = thresholds(&equities, k).unwrap();
             let s = |lead: i64| u32::try_from(i64::from(k) + lead).unwrap();
             let (our, my, take) = (our.unwrap(), my.unwrap(), take.unwrap());
-            assert!(equities.doubles_our_cube(k, s(our)).unwrap());
-            assert!(!equities.doubles_our_cube(k, s(our - 1)).unwrap());
-            assert!(equities.doubles_my_cube(k, s(my)).unwrap());
-            assert!(!equities.doubles_my_cube(k, s(my - 1)).unwrap());
-            assert!(equities.b_takes(k, s(take)).unwrap());
-            assert!(!equities.b_takes(k, s(take + 1)).unwrap());
+            let at = |lead: i64| equities.decisions(k, s(lead)).unwrap();
+            assert!(at(our).double && !at(our - 1).double);
+            assert!(at(my).redouble && !at(my - 1).redouble);
+            assert!(at(take).take && !at(take + 1).take);
             assert!(our <= my && my <= take, "k = {k}: {our}, {my}, {take}");
         }
     }
