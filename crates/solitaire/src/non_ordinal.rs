@@ -85,8 +85,8 @@ impl BPrime {
 }
 
 impl Strategy for BPrime {
-    fn name(&self) -> String {
-        StrategyName::BPrimeStrat.to_string()
+    fn memo_name(&self) -> Option<StrategyName> {
+        Some(StrategyName::BPrimeStrat)
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
@@ -143,8 +143,8 @@ impl HPrime {
 }
 
 impl Strategy for HPrime {
-    fn name(&self) -> String {
-        StrategyName::HPrimeStrat.to_string()
+    fn memo_name(&self) -> Option<StrategyName> {
+        Some(StrategyName::HPrimeStrat)
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
@@ -244,6 +244,10 @@ fn children(path: &[Branch], high: f64, low: f64) -> [Candidate; 2] {
 }
 
 impl Strategy for BestFirst {
+    fn memo_name(&self) -> Option<StrategyName> {
+        None
+    }
+
     fn name(&self) -> String {
         "best-first".to_string()
     }

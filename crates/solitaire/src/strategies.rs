@@ -26,12 +26,8 @@ pub enum StrategyError {
 pub struct NoStrat;
 
 impl Strategy for NoStrat {
-    fn name(&self) -> String {
-        StrategyName::NoStrat.to_string()
-    }
-
-    fn is_ordinal(&self) -> bool {
-        true
+    fn memo_name(&self) -> Option<StrategyName> {
+        Some(StrategyName::NoStrat)
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {
@@ -61,12 +57,8 @@ impl NoStrat {
 pub struct Strat;
 
 impl Strategy for Strat {
-    fn name(&self) -> String {
-        StrategyName::Strat.to_string()
-    }
-
-    fn is_ordinal(&self) -> bool {
-        true
+    fn memo_name(&self) -> Option<StrategyName> {
+        Some(StrategyName::Strat)
     }
 
     fn choose(&self, _: &mut dyn Look) -> Result<Branch, LookError> {
@@ -257,6 +249,11 @@ impl<S: ChainSide> Chain<S> {
 }
 
 impl<S: ChainSide> Strategy for Chain<S> {
+    /// The memo names the chains of X = 1, 2 and ∞ looks.
+    fn memo_name(&self) -> Option<StrategyName> {
+        self.name().parse().ok()
+    }
+
     fn name(&self) -> String {
         format!("{}{}STRAT", self.looks.prefix(), S::LETTER)
     }
@@ -281,12 +278,8 @@ impl<S: ChainSide> Strategy for Chain<S> {
 pub struct BothBranches;
 
 impl Strategy for BothBranches {
-    fn name(&self) -> String {
-        StrategyName::BStrat.to_string()
-    }
-
-    fn is_ordinal(&self) -> bool {
-        true
+    fn memo_name(&self) -> Option<StrategyName> {
+        Some(StrategyName::BStrat)
     }
 
     fn choose(&self, look: &mut dyn Look) -> Result<Branch, LookError> {

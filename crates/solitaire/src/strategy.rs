@@ -1,5 +1,7 @@
 //! What a strategy is: two rules, where to look and where to move, over what it has seen.
 
+use crate::named::StrategyName;
+
 /// One of the two branches of a fork.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Branch {
@@ -99,8 +101,18 @@ pub trait Look {
 
 /// A look-ahead strategy: where to look, then where to move.
 pub trait Strategy: Send + Sync {
-    /// The paper's name for it (`LSTRAT`, `2HSTRAT`, …).
-    fn name(&self) -> String;
+    /// The memo's name for the strategy, or `None` for one the memo does not name (a chain
+    /// of three looks, best-first search).
+    fn memo_name(&self) -> Option<StrategyName>;
+
+    /// The name to print: the memo's spelling ([`Strategy::memo_name`]) where it names the
+    /// strategy. A strategy the memo does not name says what it is.
+    fn name(&self) -> String {
+        self.memo_name().map_or_else(
+            || "a strategy the memo does not name".to_string(),
+            |name| name.to_string(),
+        )
+    }
 
     /// The branch to move to from the current position, a split point, after looking
     /// through `look` as the strategy's rules say.
@@ -129,9 +141,10 @@ pub trait Strategy: Send + Sync {
     /// Whether the strategy is *ordinal* (Johnson, chapter 5): its moves depend only on what
     /// it saw (split point, win, loss) and on which branch is higher, never on the values.
     ///
-    /// An exact evaluator may then treat positions of different values alike; the default,
-    /// `false`, is always safe.
+    /// An exact evaluator may then treat positions of different values alike. The default
+    /// asks the memo's name ([`StrategyName::is_ordinal`]) and is `false`, always safe, for a
+    /// strategy the memo does not name.
     fn is_ordinal(&self) -> bool {
-        false
+        self.memo_name().is_some_and(StrategyName::is_ordinal)
     }
 }

@@ -5,6 +5,7 @@ use game_core::monte_carlo::MonteCarlo;
 use game_core::number::{Real, fraction, to_f64};
 use num_rational::BigRational;
 use solitaire::monte_carlo::{ComparisonError, compare};
+use solitaire::non_ordinal::BestFirst;
 use solitaire::strategies::{BothBranches, HighChain, LowChain, NoStrat, Strat, StrategyError};
 use solitaire::{
     Branch, Form, Look, LookError, Observation, Strategy, StrategyName, UnknownStrategyName,
@@ -314,6 +315,7 @@ fn strategy_names_round_trip_and_build_their_strategies() {
         let spelled = name.to_string();
         assert_eq!(spelled.parse::<StrategyName>(), Ok(name));
         assert_eq!(name.strategy(model).name(), spelled);
+        assert_eq!(name.strategy(model).memo_name(), Some(name));
         let ordinal = name.ordinal_strategy();
         assert_eq!(ordinal.is_some(), name.is_ordinal(), "{name}");
         if let Some(strategy) = ordinal {
@@ -321,6 +323,18 @@ fn strategy_names_round_trip_and_build_their_strategies() {
             assert!(strategy.is_ordinal(), "{name}");
         }
     }
+    // Strategies beyond the memo's names: a chain of three looks is still ordinal.
+    let three = HighChain::new(3).unwrap();
+    assert_eq!(
+        (three.memo_name(), three.name()),
+        (None, "3HSTRAT".to_string())
+    );
+    assert!(three.is_ordinal());
+    let best_first = BestFirst::new(4).unwrap();
+    assert_eq!(
+        (best_first.memo_name(), best_first.is_ordinal()),
+        (None, false)
+    );
     for unknown in ["lstrat", "3HSTRAT", "INFHSTRAT", "", "best-first"] {
         assert_eq!(
             unknown.parse::<StrategyName>(),
