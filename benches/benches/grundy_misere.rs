@@ -7,7 +7,7 @@
 //! - `MisereSolver` searches from each heap with a hash table of solved positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nim_games::grundy::{MisereSolver, MisereTable};
+use nim_games::grundys_game::{MisereSolver, MisereTable};
 use std::hint::black_box;
 
 fn searched_outcomes(max_heap: u32) -> Vec<bool> {

@@ -1,10 +1,10 @@
 //! Nim-values of Grundy's game for every heap up to N by the rare/common method
-//! (`nim_games::grundy::sparse_values`), on two threads and on one. The target is
+//! (`nim_games::grundys_game::NimValueOptions`), on two threads and on one. The target is
 //! N = 10^7 in at most 8 s on the 2-core machine; N = 10^9 is timed one-shot with
 //! `cargo xtask grundy --max 1000000000`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nim_games::grundy::{Schedule, sparse_values};
+use nim_games::grundys_game::{NimValueOptions, Schedule};
 use std::hint::black_box;
 
 fn grundy_values(c: &mut Criterion) {
@@ -17,7 +17,11 @@ fn grundy_values(c: &mut Criterion) {
     ];
     for (name, max_heap, schedule) in runs {
         group.bench_function(name, |b| {
-            b.iter(|| sparse_values(black_box(max_heap), schedule, |_| {}))
+            b.iter(|| {
+                NimValueOptions::new()
+                    .schedule(schedule)
+                    .compute(black_box(max_heap))
+            })
         });
     }
     group.finish();

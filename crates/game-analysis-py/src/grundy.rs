@@ -1,6 +1,6 @@
 //! `game_analysis._native.grundy`: Grundy's game, from `nim_games::grundy`.
 
-use nim_games::grundy::{GrundyTable, MisereSolver, Schedule, sparse_values};
+use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -10,11 +10,10 @@ use crate::{GrundyError, interruptible, raise, small, small_in};
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
 
-/// The sparse table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
-fn table(py: Python<'_>, n: &BigInt) -> PyResult<GrundyTable> {
+/// The table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
+fn table(py: Python<'_>, n: &BigInt) -> PyResult<NimValueTable> {
     let n = small_in::<GrundyError>("n", n, 0..=MAX_HEAP)?;
-    interruptible(py, move || sparse_values(n, Schedule::TwoThreads, |_| {}))?
-        .map_err(raise::<GrundyError>)
+    interruptible(py, move || nim_values(n))?.map_err(raise::<GrundyError>)
 }
 
 /// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes

@@ -3,7 +3,7 @@
 //!
 //! One submodule per paper, each a thin layer over its crate:
 //! - `matches` ([`nim_games::matches`]): the matches report's tree sizes and losing positions;
-//! - `grundy` ([`nim_games::grundy`]): Grundy's game, G(0..=n) by the sparse-space method;
+//! - `grundy` ([`nim_games::grundys_game`]): Grundy's game, G(0..=n) by the sparse-space method;
 //! - `johnson` ([`lookahead_eval`]): W for Johnson's strategies as a rigorous interval, and
 //!   exactly in the dependent form;
 //! - `levene_fenner` ([`minimax_random`]): prob(n) of random minimaxing, Nau's w_b;

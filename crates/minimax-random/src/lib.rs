@@ -28,8 +28,7 @@
 //! Example 1 of the paper: prob(a) = 3691/4096, prob(b) = 2283/4096 for α = 2.
 //!
 //! ```
-//! use minimax_random::{MoveShape, probability::move_probabilities};
-//! use num_rational::BigRational;
+//! use minimax_random::{BigRational, MoveShape, probability::move_probabilities};
 //!
 //! let a = MoveShape::new(vec![2, 3]).unwrap();
 //! let b = MoveShape::new(vec![3, 2]).unwrap();

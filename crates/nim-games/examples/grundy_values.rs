@@ -4,16 +4,16 @@
 //!
 //! `cargo run --release -p nim-games --example grundy_values`
 
-use nim_games::grundy::{Schedule, sparse_values};
+use nim_games::grundys_game::nim_values;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let max_heap = 100_000;
-    let table = sparse_values(max_heap, Schedule::TwoThreads, |_| {})?;
+    let table = nim_values(max_heap)?;
     let values = table.values();
     println!("G(0..=20): {:?}", &values[..=20]);
     println!(
         "heaps 1..={max_heap}: {} P-positions (G = 0), largest value {}",
-        table.p_positions(),
+        table.p_position_count(),
         values.iter().max().copied().unwrap_or(0)
     );
     println!(

@@ -103,26 +103,6 @@ impl TakeAndBreak for SubtractionGame {
     }
 }
 
-/// Grundy's game: split one heap into two non-empty heaps of different sizes. Heaps of 1
-/// and 2 cannot be split.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GrundysGame;
-
-impl GrundysGame {
-    /// The splits of `heap` as (larger, smaller), larger first, from (heap − 1, 1) down.
-    pub fn splits(heap: u32) -> impl Iterator<Item = (u32, u32)> {
-        (1..heap.div_ceil(2)).map(move |smaller| (heap - smaller, smaller))
-    }
-}
-
-impl TakeAndBreak for GrundysGame {
-    fn heap_moves(&self, heap: u32) -> Vec<Vec<u32>> {
-        GrundysGame::splits(heap)
-            .map(|(larger, smaller)| vec![larger, smaller])
-            .collect()
-    }
-}
-
 /// An octal game, given by its code `d0.d1d2d3…` (Winning Ways, chapter 4): digit *d_k* says,
 /// as the sum of 1, 2 and 4, whether *k* tokens may be removed from a heap leaving no heap
 /// (1), one non-empty heap (2) or two non-empty heaps (4). Kayles is `0.77`, Dawson's Kayles
@@ -245,7 +225,7 @@ impl<T: TakeAndBreak> ImpartialGame for Heaps<T> {
 
 /// The nim-values G(0), G(1), …, G(`max_heap`) of single heaps, by the mex rule: G(n) is the
 /// mex over moves of the XOR of the values of the heaps left. Quadratic for splitting games;
-/// the rare/common method of [`crate::grundy`] is the fast one for Grundy's game.
+/// the rare/common method of [`crate::grundys_game`] is the fast one for Grundy's game.
 pub fn nim_sequence<T: TakeAndBreak>(game: &T, max_heap: u32) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(max_heap as usize + 1);
     for heap in 0..=max_heap {

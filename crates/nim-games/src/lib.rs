@@ -8,9 +8,9 @@
 //!   (section 3.2); [`random_opponent`] values it exactly against a uniformly random
 //!   opponent (section 3.3);
 //! - the note on Grundy's game (split a heap into two unequal heaps) in normal and misère
-//!   play: [`grundy`] solves its tables and goes beyond them, with all nim-values up to
-//!   10^9 by the rare/common method ([`grundy::sparse_values`]) and misère outcomes of
-//!   every position up to a number of live matches ([`grundy::MisereTable`]).
+//!   play: [`grundys_game`] solves its tables and goes beyond them, with all nim-values up to
+//!   10^9 by the rare/common method ([`grundys_game::nim_values`]) and misère outcomes of
+//!   every position up to a number of live matches ([`grundys_game::MisereTable`]).
 //!
 //! Under both: Sprague–Grundy theory on `game-core`'s impartial games
 //! ([`sprague_grundy`]), the heap games Nim, subtraction, Grundy's and octal games
@@ -22,11 +22,23 @@
 //!
 //! # Examples
 //!
-//! ```
-//! use nim_games::matches::{MatchesGame, TreeSizes};
+//! Grundy's game's nim-values by the rare/common method, an octal game's by the definition,
+//! and the matches game's search trees:
 //!
-//! let sizes = TreeSizes::measure(&MatchesGame::new(15).unwrap()).unwrap();
+//! ```
+//! use nim_games::{MatchesGame, OctalGame, TreeSizes, nim_sequence, nim_values};
+//!
+//! // G(0..=10) of Grundy's game (OEIS A002188); heaps of value 0 lose for the player to move.
+//! let table = nim_values(1_000)?;
+//! assert_eq!(&table.values()[..11], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
+//!
+//! // Kayles, the octal game 0.77: its values are periodic with period 12 from heap 71.
+//! let kayles = OctalGame::parse("0.77")?;
+//! assert_eq!(nim_sequence(&kayles, 8), [0, 1, 2, 3, 1, 4, 3, 2, 1]);
+//!
+//! let sizes = TreeSizes::measure(&MatchesGame::new(15)?)?;
 //! assert_eq!((sizes.minimax, sizes.alpha_beta), (6872, 156));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 // The README's example is compiled and run as a doctest, so it cannot go stale.
@@ -34,7 +46,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub mod grundy;
+pub mod grundys_game;
 pub mod heap_games;
 pub mod matches;
 pub mod periodicity;
@@ -44,3 +56,11 @@ pub mod sprague_grundy;
 /// The exact number types of this crate's signatures, from `game_core::number`: a caller
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
+
+pub use grundys_game::{
+    GrundysGame, MisereTable, NimValueError, NimValueOptions, NimValueTable, nim_values,
+};
+pub use heap_games::{HeapGameError, Nim, OctalGame, SubtractionGame, TakeAndBreak, nim_sequence};
+pub use matches::{MatchesGame, TreeSizes};
+pub use periodicity::proven_periodicity;
+pub use sprague_grundy::{GrundyValues, OutcomeClass};

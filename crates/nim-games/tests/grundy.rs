@@ -5,9 +5,10 @@ use std::collections::HashMap;
 
 use game_core::search::negamax_solve;
 use game_core::{Game, ImpartialGame, ImpartialPlay, PlayConvention};
-use nim_games::grundy::{HeapOutcomes, NoteSymbol, is_rare_value};
+use nim_games::grundys_game::GrundysGame;
+use nim_games::grundys_game::{HeapOutcomes, NoteSymbol, is_rare_value};
 use nim_games::heap_games::{
-    GrundysGame, HeapGameError, Heaps, Nim, OctalGame, SubtractionGame, TakeAndBreak, nim_sequence,
+    HeapGameError, Heaps, Nim, OctalGame, SubtractionGame, TakeAndBreak, nim_sequence,
 };
 use nim_games::periodicity::{Periodicity, proven_periodicity};
 use nim_games::sprague_grundy::{GrundyValues, OutcomeClass, OutcomeSolver, mex, sum_value};
@@ -276,7 +277,7 @@ fn impartial_options_are_canonical() {
 
 #[test]
 fn the_specialised_misere_solver_and_table_agree_with_the_generic_solver() {
-    use nim_games::grundy::{HeapTooLarge, MisereSolver, MisereTable};
+    use nim_games::grundys_game::{HeapTooLarge, MisereSolver, MisereTable};
     let game = Heaps(GrundysGame);
     let mut generic = OutcomeSolver::new(&game, PlayConvention::Misere);
     let mut fast = MisereSolver::new();
@@ -313,7 +314,7 @@ fn the_specialised_misere_solver_and_table_agree_with_the_generic_solver() {
 
 #[test]
 fn heap_outcomes_beyond_the_misere_solver_are_refused() {
-    use nim_games::grundy::{HeapTooLarge, MAX_MISERE_HEAP};
+    use nim_games::grundys_game::{HeapTooLarge, MAX_MISERE_HEAP};
     assert!(HeapOutcomes::new(MAX_MISERE_HEAP).is_ok());
     assert_eq!(
         HeapOutcomes::new(MAX_MISERE_HEAP + 1).err(),
@@ -338,7 +339,7 @@ fn multisets(matches: u32, largest: u32) -> Vec<Vec<u32>> {
 
 #[test]
 fn the_misere_table_agrees_with_the_search_on_every_small_position() {
-    use nim_games::grundy::{MisereSolver, MisereTable};
+    use nim_games::grundys_game::{MisereSolver, MisereTable};
     let table = MisereTable::new(30).unwrap();
     let mut search = MisereSolver::new();
     for matches in 0..=30 {
@@ -357,7 +358,7 @@ fn the_misere_table_agrees_with_the_search_on_every_small_position() {
 /// winning split for every one of these heaps; 94 and 100 were new (docs/grundy.md).
 #[test]
 fn the_misere_p_positions_up_to_101_are_those_both_methods_found() {
-    use nim_games::grundy::MisereTable;
+    use nim_games::grundys_game::MisereTable;
     let table = MisereTable::new(101).unwrap();
     let lost: Vec<u32> = (1..=101)
         .filter(|&heap| !table.first_player_wins(&[heap]).unwrap())
@@ -370,7 +371,7 @@ fn the_misere_p_positions_up_to_101_are_those_both_methods_found() {
 
 #[test]
 fn the_misere_table_refuses_what_it_does_not_hold() {
-    use nim_games::grundy::{MisereTable, MisereTableError};
+    use nim_games::grundys_game::{MisereTable, MisereTableError};
     let table = MisereTable::new(30).unwrap();
     assert_eq!(table.max_matches(), 30);
     assert!(table.first_player_wins(&[28, 2, 2, 1]).is_ok()); // dead heaps hold no live matches
@@ -399,15 +400,15 @@ fn the_misere_table_refuses_what_it_does_not_hold() {
 proptest! {
     #[test]
     fn misere_table_positions_agree_with_brute_force(heaps in prop::collection::vec(1u32..=14, 1..4)) {
-        static TABLE: std::sync::OnceLock<nim_games::grundy::MisereTable> = std::sync::OnceLock::new();
-        let table = TABLE.get_or_init(|| nim_games::grundy::MisereTable::new(42).unwrap());
+        static TABLE: std::sync::OnceLock<nim_games::grundys_game::MisereTable> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| nim_games::grundys_game::MisereTable::new(42).unwrap());
         let mut memo = HashMap::new();
         prop_assert_eq!(table.first_player_wins(&heaps).unwrap(), misere_brute_force(&heaps, &mut memo));
     }
 
     #[test]
     fn misere_multisets_agree_with_brute_force(heaps in prop::collection::vec(1u32..=14, 1..4)) {
-        let mut fast = nim_games::grundy::MisereSolver::new();
+        let mut fast = nim_games::grundys_game::MisereSolver::new();
         let mut memo = HashMap::new();
         prop_assert_eq!(fast.first_player_wins(&heaps).unwrap(), misere_brute_force(&heaps, &mut memo));
     }

@@ -1,7 +1,8 @@
 //! The rare/common computation of Grundy's game against the plain mex rule.
 
-use nim_games::grundy::{Schedule, is_rare_value, sparse_values};
-use nim_games::heap_games::{GrundysGame, nim_sequence};
+use nim_games::grundys_game::GrundysGame;
+use nim_games::grundys_game::{NimValueOptions, Schedule, is_rare_value, nim_values};
+use nim_games::heap_games::nim_sequence;
 
 /// G(n) = mex{G(a) xor G(n − a) : 1 ≤ a < n/2}, directly: quadratic, and sharing nothing with
 /// the rare/common method.
@@ -19,8 +20,8 @@ fn quadratic_values(max_heap: usize) -> Vec<u16> {
 }
 
 #[test]
-fn sparse_values_equal_the_quadratic_computation_up_to_100000() {
-    let table = sparse_values(100_000, Schedule::TwoThreads, |_| {}).unwrap();
+fn rare_common_values_equal_the_quadratic_computation_up_to_100000() {
+    let table = nim_values(100_000).unwrap();
     assert_eq!(table.values(), &quadratic_values(100_000)[..]);
     let rare: Vec<u32> = (1..=100_000u32)
         .filter(|&n| is_rare_value(table.values()[n as usize].into()))
@@ -31,15 +32,18 @@ fn sparse_values_equal_the_quadratic_computation_up_to_100000() {
 #[test]
 fn one_thread_and_two_threads_give_the_same_table() {
     // 300,000 heaps: past the 82,860 of the last rare heap, and many blocks of far pairs.
-    let one = sparse_values(300_000, Schedule::OneThread, |_| {}).unwrap();
-    let two = sparse_values(300_000, Schedule::TwoThreads, |_| {}).unwrap();
+    let one = NimValueOptions::new()
+        .schedule(Schedule::OneThread)
+        .compute(300_000)
+        .unwrap();
+    let two = nim_values(300_000).unwrap();
     assert_eq!(one, two);
 }
 
 #[test]
 fn small_tables_agree_with_the_generic_mex_rule() {
     for max_heap in [0u32, 1, 2, 3, 10, 300, 511, 512, 513, 1500] {
-        let table = sparse_values(max_heap, Schedule::TwoThreads, |_| {}).unwrap();
+        let table = nim_values(max_heap).unwrap();
         let generic: Vec<u16> = nim_sequence(&GrundysGame, max_heap)
             .into_iter()
             .map(|v| v as u16)
@@ -51,7 +55,10 @@ fn small_tables_agree_with_the_generic_mex_rule() {
 #[test]
 fn progress_is_reported_every_2_pow_20_heaps() {
     let mut reports = Vec::new();
-    sparse_values(1_100_000, Schedule::TwoThreads, |n| reports.push(n)).unwrap();
+    NimValueOptions::new()
+        .progress(|n| reports.push(n))
+        .compute(1_100_000)
+        .unwrap();
     assert_eq!(reports, vec![1 << 20]);
 }
 
@@ -110,7 +117,7 @@ const FLAMMENKAMP_SPARSE: [(u32, u16); 48] = [
 
 #[test]
 fn the_first_rare_heaps_match_the_published_list() {
-    let table = sparse_values(231, Schedule::TwoThreads, |_| {}).unwrap();
+    let table = nim_values(231).unwrap();
     let ours: Vec<(u32, u16)> = std::iter::once((0, 0))
         .chain(
             table

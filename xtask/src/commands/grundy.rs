@@ -3,13 +3,13 @@
 use std::io::Write;
 use std::time::Instant;
 
-use nim_games::grundy::{MisereTable, Schedule, sparse_values};
+use nim_games::grundys_game::{MisereTable, NimValueOptions, Schedule};
 
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
 
 /// The largest single heap of `--misere`: the misère table holds every position with at
-/// most this many live matches (`nim_games::grundy::MisereTable`'s limit).
+/// most this many live matches (`nim_games::grundys_game::MisereTable`'s limit).
 const MAX_MISERE_HEAP: u32 = 159;
 
 /// `cargo xtask grundy`: nim-values of Grundy's game for every heap 0..=N by the
@@ -82,14 +82,17 @@ fn misere(max_heap: u32) -> Result<()> {
 
 fn normal(max_heap: u32, schedule: Schedule, out: Option<&OutputFile>) -> Result<()> {
     let started = Instant::now();
-    let table = sparse_values(max_heap, schedule, |n| {
-        let elapsed = started.elapsed().as_secs_f64();
-        eprint!(
-            "\r  {n:>12} heaps, {:5.1}%, {elapsed:7.1} s",
-            100.0 * f64::from(n) / f64::from(max_heap.max(1))
-        );
-    })
-    .library()?;
+    let table = NimValueOptions::new()
+        .schedule(schedule)
+        .progress(|n| {
+            let elapsed = started.elapsed().as_secs_f64();
+            eprint!(
+                "\r  {n:>12} heaps, {:5.1}%, {elapsed:7.1} s",
+                100.0 * f64::from(n) / f64::from(max_heap.max(1))
+            );
+        })
+        .compute(max_heap)
+        .library()?;
     let elapsed = started.elapsed();
     eprintln!();
     let values = table.values();
@@ -107,7 +110,7 @@ fn normal(max_heap: u32, schedule: Schedule, out: Option<&OutputFile>) -> Result
     }
     println!(
         "  P-positions (heaps n >= 1 with G(n) = 0): {}",
-        table.p_positions()
+        table.p_position_count()
     );
     println!("  largest value: {largest}");
     println!("  heaps that needed a full scan: {}", table.full_scans());

@@ -13,7 +13,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use game_core::stop::checkpoint;
 
-use crate::heap_games::{GrundysGame, nim_sequence};
+use super::GrundysGame;
+use crate::heap_games::nim_sequence;
 
 /// The largest heap the byte encoding holds.
 pub const MAX_MISERE_HEAP: u32 = u8::MAX as u32;
@@ -46,7 +47,7 @@ type Table = HashMap<Box<[u8]>, bool, BuildHasherDefault<MultiplicativeHasher>>;
 /// Misère outcomes of positions of Grundy's game, with a table shared by all queries.
 ///
 /// ```
-/// use nim_games::grundy::MisereSolver;
+/// use nim_games::grundys_game::MisereSolver;
 /// let mut solver = MisereSolver::new();
 /// assert!(!solver.first_player_wins(&[3]).unwrap()); // 3 -> 2,1: the opponent cannot move and wins
 /// assert!(solver.first_player_wins(&[20]).unwrap()); // 20 -> 18,2 (the note says L: an erratum)

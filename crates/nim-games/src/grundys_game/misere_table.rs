@@ -27,7 +27,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::heap_games::{GrundysGame, nim_sequence};
+use super::GrundysGame;
+use crate::heap_games::nim_sequence;
 
 /// The most positions a [`MisereTable`] holds: 2^34, a table of 2 GiB (reached at 160
 /// live matches).
@@ -63,7 +64,7 @@ pub enum MisereTableError {
 /// queried position with a hash table; the tests compare the two.
 ///
 /// ```
-/// use nim_games::grundy::MisereTable;
+/// use nim_games::grundys_game::MisereTable;
 /// let table = MisereTable::new(30).unwrap();
 /// assert!(!table.first_player_wins(&[3]).unwrap()); // 3 -> 2,1: the opponent cannot move and wins
 /// assert!(table.first_player_wins(&[20]).unwrap()); // 20 -> 18,2 (the note says L: an erratum)

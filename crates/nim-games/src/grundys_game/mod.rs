@@ -2,7 +2,7 @@
 //!
 //! Single heaps in both conventions ([`HeapOutcomes`]), the note's W/L/? reading of them
 //! ([`NoteSymbol`]), winning splits, and the nim-values of all heaps up to a bound
-//! ([`sparse_values`]). Misère outcomes by two independent methods: a search from the
+//! ([`nim_values`], with options in [`NimValueOptions`]). Misère outcomes by two independent methods: a search from the
 //! queried position ([`MisereSolver`]) and a table of every position up to a number of
 //! live matches ([`MisereTable`]).
 
@@ -14,10 +14,30 @@ use game_core::PlayConvention;
 
 pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
 pub use misere_table::{MAX_TABLE_POSITIONS, MisereTable, MisereTableError};
-pub use sparse::{GrundyTable, Schedule, SparseError, sparse_values};
+pub use sparse::{NimValueError, NimValueOptions, NimValueTable, Schedule, nim_values};
 
-use crate::heap_games::{GrundysGame, nim_sequence};
+use crate::heap_games::{TakeAndBreak, nim_sequence};
 use crate::sprague_grundy::{OutcomeClass, normal_outcome};
+
+/// Grundy's game: split one heap into two non-empty heaps of different sizes. Heaps of 1
+/// and 2 cannot be split.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GrundysGame;
+
+impl GrundysGame {
+    /// The splits of `heap` as (larger, smaller), larger first, from (heap − 1, 1) down.
+    pub fn splits(heap: u32) -> impl Iterator<Item = (u32, u32)> {
+        (1..heap.div_ceil(2)).map(move |smaller| (heap - smaller, smaller))
+    }
+}
+
+impl TakeAndBreak for GrundysGame {
+    fn heap_moves(&self, heap: u32) -> Vec<Vec<u32>> {
+        GrundysGame::splits(heap)
+            .map(|(larger, smaller)| vec![larger, smaller])
+            .collect()
+    }
+}
 
 /// The splits (larger, smaller) of `heap`, larger part descending, after which
 /// `lost(larger, smaller)` says the player to move loses: the winning splits, for any way
@@ -40,7 +60,7 @@ fn winning_splits_by<E>(
 /// are closed under XOR with each other; a rare and a common value XOR to a common one.
 ///
 /// ```
-/// use nim_games::grundy::is_rare_value;
+/// use nim_games::grundys_game::is_rare_value;
 /// assert!(is_rare_value(0) && is_rare_value(1) && is_rare_value(6));
 /// assert!(!is_rare_value(2) && !is_rare_value(5) && !is_rare_value(128));
 /// ```

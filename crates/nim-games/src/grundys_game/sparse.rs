@@ -108,10 +108,10 @@ fn missing_rare(set: &[u8], end: usize, out: &mut Vec<u16>) {
     }
 }
 
-/// Why [`sparse_values`] could not give the table.
+/// Why [`nim_values`] could not give the table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum SparseError {
+pub enum NimValueError {
     /// A value passed `u16::MAX`: the table type cannot hold it.
     #[error("G({heap}) exceeds {MAX_VALUE}, the largest value a table of u16 holds")]
     ValueOverflow {
@@ -129,7 +129,7 @@ pub enum SparseError {
     },
 }
 
-/// How [`sparse_values`] spreads its work.
+/// How a nim-value computation spreads its work ([`NimValueOptions::schedule`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Schedule {
     /// Everything on the calling thread.
@@ -140,13 +140,13 @@ pub enum Schedule {
 
 /// G(0), …, G(N) for Grundy's game, with the rare heaps found on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GrundyTable {
+pub struct NimValueTable {
     values: Vec<u16>,
     rare_heaps: Vec<u32>,
     full_scans: u64,
 }
 
-impl GrundyTable {
+impl NimValueTable {
     /// The nim-values, G(0) first.
     pub fn values(&self) -> &[u16] {
         &self.values
@@ -157,8 +157,8 @@ impl GrundyTable {
         &self.rare_heaps
     }
 
-    /// The heaps n ≥ 1 with G(n) = 0: single heaps lost for the player to move.
-    pub fn p_positions(&self) -> usize {
+    /// How many heaps n ≥ 1 have G(n) = 0: single heaps lost for the player to move.
+    pub fn p_position_count(&self) -> usize {
         self.values.iter().skip(1).filter(|&&v| v == 0).count()
     }
 
@@ -199,11 +199,11 @@ struct SparseSolver {
 impl SparseSolver {
     /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
     /// read their partners from one window (normally [`DENSE_REACH`]).
-    fn new(max_heap: usize, dense_reach: usize) -> Result<Self, SparseError> {
+    fn new(max_heap: usize, dense_reach: usize) -> Result<Self, NimValueError> {
         let mut values = Vec::new();
         values
             .try_reserve_exact(max_heap + 1)
-            .map_err(|_| SparseError::OutOfMemory {
+            .map_err(|_| NimValueError::OutOfMemory {
                 max_heap: max_heap as u32,
                 bytes: 2 * (max_heap as u64 + 1),
             })?;
@@ -400,28 +400,92 @@ impl FarWorker {
     }
 }
 
-/// G(0), …, G(`max_heap`) for Grundy's game, calling `progress(n)` every 2^20 heaps.
-///
-/// The values are the same under either [`Schedule`]; [`Schedule::TwoThreads`] is faster
-/// on a machine with two free cores.
+/// G(0), …, G(`max_heap`) for Grundy's game on two threads: the common case of
+/// [`NimValueOptions`].
 ///
 /// # Errors
 ///
-/// [`SparseError::ValueOverflow`] if a value passes `u16::MAX` (not seen for any heap
-/// computed so far); [`SparseError::OutOfMemory`] if the table of 2(`max_heap` + 1) bytes
+/// [`NimValueError::ValueOverflow`] if a value passes `u16::MAX` (not seen for any heap
+/// computed so far); [`NimValueError::OutOfMemory`] if the table of 2(`max_heap` + 1) bytes
 /// cannot be allocated.
 ///
 /// ```
-/// use nim_games::grundy::{Schedule, sparse_values};
-/// let table = sparse_values(20, Schedule::OneThread, |_| {}).unwrap();
+/// use nim_games::grundys_game::nim_values;
+/// let table = nim_values(20)?;
 /// assert_eq!(&table.values()[..8], &[0, 0, 0, 1, 0, 2, 1, 0]);
-/// assert_eq!(table.p_positions(), 6); // heaps 1, 2, 4, 7, 10, 20
+/// assert_eq!(table.p_position_count(), 6); // heaps 1, 2, 4, 7, 10, 20
+/// # Ok::<(), nim_games::grundys_game::NimValueError>(())
 /// ```
-pub fn sparse_values(
+pub fn nim_values(max_heap: u32) -> Result<NimValueTable, NimValueError> {
+    NimValueOptions::new().compute(max_heap)
+}
+
+/// The options of a computation of Grundy's game's nim-values by the rare/common method:
+/// the [`Schedule`] (two threads unless told) and a progress callback (none unless told).
+///
+/// ```
+/// use nim_games::grundys_game::{NimValueOptions, Schedule};
+/// let mut reports = Vec::new();
+/// let table = NimValueOptions::new()
+///     .schedule(Schedule::OneThread)
+///     .progress(|heap| reports.push(heap))
+///     .compute(1 << 21)?;
+/// assert_eq!(table.values().len(), (1 << 21) + 1);
+/// assert_eq!(reports, [1 << 20, 1 << 21]);
+/// # Ok::<(), nim_games::grundys_game::NimValueError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct NimValueOptions<P = fn(u32)> {
+    schedule: Schedule,
+    progress: P,
+}
+
+impl NimValueOptions {
+    /// Two threads, no progress reports.
+    pub fn new() -> Self {
+        NimValueOptions {
+            schedule: Schedule::TwoThreads,
+            progress: |_| {},
+        }
+    }
+}
+
+impl Default for NimValueOptions {
+    fn default() -> Self {
+        NimValueOptions::new()
+    }
+}
+
+impl<P: FnMut(u32)> NimValueOptions<P> {
+    /// How the work is spread; the values are the same under either [`Schedule`], and
+    /// [`Schedule::TwoThreads`] is faster on a machine with two free cores.
+    pub fn schedule(self, schedule: Schedule) -> Self {
+        NimValueOptions { schedule, ..self }
+    }
+
+    /// Calls `progress(n)` every 2^20 heaps, n the last heap computed.
+    pub fn progress<Q: FnMut(u32)>(self, progress: Q) -> NimValueOptions<Q> {
+        NimValueOptions {
+            schedule: self.schedule,
+            progress,
+        }
+    }
+
+    /// G(0), …, G(`max_heap`).
+    ///
+    /// # Errors
+    ///
+    /// As [`nim_values`].
+    pub fn compute(self, max_heap: u32) -> Result<NimValueTable, NimValueError> {
+        rare_common_values(max_heap, self.schedule, self.progress)
+    }
+}
+
+fn rare_common_values(
     max_heap: u32,
     schedule: Schedule,
     progress: impl FnMut(u32),
-) -> Result<GrundyTable, SparseError> {
+) -> Result<NimValueTable, NimValueError> {
     thread::scope(|scope| {
         let worker = match schedule {
             Schedule::OneThread => FarWorker::Inline(VecDeque::new()),
@@ -455,7 +519,7 @@ fn compute_blocks(
     max_heap: usize,
     mut worker: FarWorker,
     mut progress: impl FnMut(u32),
-) -> Result<GrundyTable, SparseError> {
+) -> Result<NimValueTable, NimValueError> {
     let block_count = max_heap / BLOCK + 1;
     for index in 0..LAG.min(block_count) {
         worker.submit(solver.far_request(index, max_heap));
@@ -473,7 +537,7 @@ fn compute_blocks(
         for n in heaps.start.max(1)..heaps.end {
             let value = solver.next_value(&far);
             if value as usize >= MAX_VALUE {
-                return Err(SparseError::ValueOverflow { heap: n as u64 });
+                return Err(NimValueError::ValueOverflow { heap: n as u64 });
             }
             solver.push(value);
             if n.is_multiple_of(1 << 20) {
@@ -482,7 +546,7 @@ fn compute_blocks(
         }
         solver.recycle(far);
     }
-    Ok(GrundyTable {
+    Ok(NimValueTable {
         rare_heaps: solver.rare.iter().map(|rare| rare.heap).collect(),
         full_scans: solver.full_scans,
         values: solver.values,

@@ -4,7 +4,7 @@
 pub mod series;
 
 use game_core::PlayConvention;
-use nim_games::grundy::HeapOutcomes;
+use nim_games::grundys_game::HeapOutcomes;
 use nim_games::sprague_grundy::OutcomeClass;
 
 use crate::error::{Error, LibraryResult, Result};

@@ -2,7 +2,7 @@
 //! P-positions in both plays, and the note's printed losses. Computed here, from
 //! `nim-games`; drawn by `figures::grundy`.
 
-use nim_games::grundy::{GrundyTable, MisereTable, Schedule, sparse_values};
+use nim_games::grundys_game::{MisereTable, NimValueTable, nim_values};
 
 use crate::error::{Error, LibraryResult, Result};
 
@@ -28,8 +28,8 @@ pub fn bins(values: &[u16]) -> Vec<(u32, u16, u16)> {
 }
 
 /// Grundy's game's nim-values up to [`MAX_HEAP`], by the rare/common method on two threads.
-pub fn table() -> Result<GrundyTable> {
-    sparse_values(MAX_HEAP, Schedule::TwoThreads, |_| {}).library()
+pub fn table() -> Result<NimValueTable> {
+    nim_values(MAX_HEAP).library()
 }
 
 /// The largest single heap of the P-position strip. The misère table to 100 takes about
@@ -41,7 +41,7 @@ pub const MAX_STRIP_HEAP: u32 = 100;
 pub fn p_positions(play: &str) -> Result<Vec<u32>> {
     let heaps = 1..=MAX_STRIP_HEAP;
     if play == "normal" {
-        let table = sparse_values(MAX_STRIP_HEAP, Schedule::TwoThreads, |_| {}).library()?;
+        let table = nim_values(MAX_STRIP_HEAP).library()?;
         return Ok(heaps.filter(|&n| table.values()[n as usize] == 0).collect());
     }
     let table = MisereTable::new(MAX_STRIP_HEAP).library()?;
