@@ -4,7 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bearoff, grundy, mobility, race_formulas, tournament, verify_tables};
+use crate::commands::{bearoff, grundy, mobility, octal, race_formulas, tournament, verify_tables};
 use crate::figures;
 
 /// Workspace tasks: the published numbers recomputed, the figures drawn, and the
@@ -31,6 +31,8 @@ pub enum Task {
     VerifyTables(verify_tables::Args),
     /// Nim-values of Grundy's game at scale, or misère outcomes of single heaps.
     Grundy(grundy::Args),
+    /// Nim-values of any octal game at scale, with the period they prove.
+    Octal(octal::Args),
     /// Draw every figure into docs/figures/SOURCE/NAME.svg from the library crates.
     Figures(figures::Args),
     /// Random-minimax players in real games: one line of games, or the whole grid.
@@ -76,7 +78,7 @@ mod tests {
 
     /// Words a command line is made of: every task and flag, and values at and beyond the
     /// bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 45] = [
+    const WORDS: [&str; 48] = [
         "verify-tables",
         "mobility",
         "--merge",
@@ -84,6 +86,9 @@ mod tests {
         "chess",
         "material+random:3",
         "grundy",
+        "octal",
+        "0.77",
+        "--until-proven",
         "figures",
         "tournament",
         "bearoff",

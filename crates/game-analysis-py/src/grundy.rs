@@ -1,6 +1,9 @@
-//! `game_analysis._native.grundy`: Grundy's game, from `nim_games::grundy`.
+//! `game_analysis._native.grundy`: Grundy's game and the octal games, from `nim_games`
+//! (the package's `grundy` and `octal` modules).
 
 use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
+use nim_games::heap_games::OctalGame;
+use nim_games::octal::OctalOptions;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -60,8 +63,54 @@ fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool
         .map_err(raise::<GrundyError>)
 }
 
+/// What `octal_values` returns: the values as little-endian `u16` bytes, the rare/common
+/// mask, the rare heaps, (pre-period, period) if proven, and the checksum.
+type OctalTable<'py> = (
+    Bound<'py, PyBytes>,
+    Option<u16>,
+    Vec<u32>,
+    Option<(usize, usize)>,
+    u64,
+);
+
+/// The nim-values of the octal game `code` for heaps 0..=n (n up to 10^9) by the
+/// rare/common method, stopping at a proven period with `until_proven`.
+#[pyfunction]
+#[pyo3(signature = (code, n, until_proven = false))]
+fn octal_values<'py>(
+    py: Python<'py>,
+    code: &str,
+    n: BigInt,
+    until_proven: bool,
+) -> PyResult<OctalTable<'py>> {
+    let game = OctalGame::parse(code).map_err(raise::<GrundyError>)?;
+    let n = small_in::<GrundyError>("n", &n, 0..=MAX_HEAP)?;
+    let table = interruptible(py, move || {
+        let options = OctalOptions::new();
+        if until_proven {
+            options.until_proven().compute(&game, n)
+        } else {
+            options.compute(&game, n)
+        }
+    })?
+    .map_err(raise::<GrundyError>)?;
+    let bytes: Vec<u8> = table
+        .values()
+        .iter()
+        .flat_map(|value| value.to_le_bytes())
+        .collect();
+    Ok((
+        PyBytes::new(py, &bytes),
+        table.mask(),
+        table.rare_heaps().to_vec(),
+        table.periodicity().map(|p| (p.preperiod, p.period)),
+        table.checksum(),
+    ))
+}
+
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "grundy")?;
+    module.add_function(wrap_pyfunction!(octal_values, &module)?)?;
     module.add_function(wrap_pyfunction!(values, &module)?)?;
     module.add_function(wrap_pyfunction!(rare_heaps, &module)?)?;
     module.add_function(wrap_pyfunction!(misere_first_player_wins, &module)?)?;

@@ -26,7 +26,7 @@ SECONDS_PER_CALL = 20
 INTS = [0, 1, 2, 3, 6, 7, 15, 16, 20, -1, -(2**31), 2**31, 2**32, 2**63, 2**64 + 1, 10**30]
 FLOATS = [0.0, -1.0, 0.5, 1e308, float("nan"), float("inf")]
 STRINGS = ["", "x", "chess", "connect-four", "uniform", "random:2", "material:1", "HSTRAT", "LSTRAT", "∞LSTRAT", "B'STRAT", "1/2", "3/4", "0", "-1/2",
-           "2/1", "1/0", "TSI", "TSD", "owned", "centred", "\x00", "é" * 100]
+           "0.77", "4.07", "0.6", "0.8", "2/1", "1/0", "TSI", "TSD", "owned", "centred", "\x00", "é" * 100]
 
 
 def outside_the_long_range(n):
@@ -56,6 +56,7 @@ ENTRY_POINTS = [
     ("grundy.values", 1),
     ("grundy.rare_heaps", 1),
     ("grundy.misere_first_player_wins", 1),
+    ("octal.values", 2),
     ("johnson.win_probability", 3),
     ("johnson.dependent_win_probability", 3),
     ("levene_fenner.prob", 2),
@@ -79,7 +80,7 @@ ENTRY_POINTS = [
 # The child: calls each case in turn, printing it first, so that a crash names its call.
 CHILD = textwrap.dedent("""
     import json, sys, time
-    from game_analysis import backgammon, grundy, johnson, levene_fenner, matches, tournament
+    from game_analysis import backgammon, grundy, johnson, levene_fenner, matches, octal, tournament
     one_sided = backgammon.OneSidedDatabase(3)
     two_sided = backgammon.TwoSidedDatabase(2)
     for line in sys.stdin:

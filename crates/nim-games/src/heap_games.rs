@@ -152,6 +152,11 @@ impl OctalGame {
         })
     }
 
+    /// d0, d1, …: the digits of the code.
+    pub(crate) fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
     /// The code as given.
     pub fn code(&self) -> &str {
         &self.code

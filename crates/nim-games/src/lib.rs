@@ -49,6 +49,7 @@ struct ReadmeDoctests;
 pub mod grundys_game;
 pub mod heap_games;
 pub mod matches;
+pub mod octal;
 pub mod periodicity;
 pub mod random_opponent;
 pub mod sprague_grundy;

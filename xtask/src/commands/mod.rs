@@ -4,6 +4,7 @@ pub mod bearoff;
 pub mod grundy;
 pub mod markers;
 pub mod mobility;
+pub mod octal;
 pub mod output;
 pub mod race_formulas;
 pub mod tournament;

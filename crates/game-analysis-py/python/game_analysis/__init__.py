@@ -4,6 +4,7 @@ Five papers, one submodule each, over the Rust crates of the workspace:
 
 - ``matches``: the matches game solved by minimax and alpha-beta (tree sizes, losing positions);
 - ``grundy``: Grundy's game (nim-values as a NumPy array, rare heaps, misère play);
+- ``octal``: every octal game's nim-values by the rare/common method, with proven periods;
 - ``johnson``: Johnson's Tree Solitaire (chances of winning, as rigorous intervals or exactly);
 - ``levene_fenner``: Levene and Fenner's random minimaxing (prob(n), Nau's w_b);
 - ``tournament``: random-minimax players in chess and three other games, a line at a time,
@@ -17,7 +18,7 @@ Exact values are ``fractions.Fraction``. Bad input raises ``GameAnalysisError`` 
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import backgammon, grundy, johnson, levene_fenner, matches, tournament
+from . import backgammon, grundy, johnson, levene_fenner, matches, octal, tournament
 from ._native import (
     BackgammonError,
     GameAnalysisError,
@@ -44,5 +45,6 @@ __all__ = [
     "johnson",
     "levene_fenner",
     "matches",
+    "octal",
     "tournament",
 ]

@@ -1,0 +1,48 @@
+"""game_analysis.octal: the rare/common engine against the definition, computed here, and
+the periods of Winning Ways' classic games."""
+
+import pytest
+
+from game_analysis import GrundyError, octal
+
+
+def definition(code, n):
+    """G(0..=n) of an octal game straight from its digits (quadratic)."""
+    whole, fraction = code.split(".")
+    digits = [int(whole)] + [int(d) for d in fraction]
+    g = [0] * (n + 1)
+    for m in range(1, n + 1):
+        options = set()
+        for k, d in enumerate(digits):
+            if k > m:
+                break
+            left = m - k
+            if d & 1 and left == 0 and k > 0:
+                options.add(0)
+            if d & 2 and left > 0 and k > 0:
+                options.add(g[left])
+            if d & 4:
+                options.update(g[a] ^ g[left - a] for a in range(1, left // 2 + 1))
+        g[m] = next(v for v in range(len(options) + 1) if v not in options)
+    return g
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.07", "0.6", "0.31"])
+def test_the_values_are_the_definitions(code):
+    assert octal.values(code, 400).values.tolist() == definition(code, 400)
+
+
+@pytest.mark.parametrize(
+    "code, preperiod, period",
+    [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.177", 497, 20)],
+)
+def test_classic_periods_are_proven(code, preperiod, period):
+    found = octal.values(code, 100_000, until_proven=True)
+    assert (found.preperiod, found.period) == (preperiod, period)
+    assert len(found.values) < 100_001
+
+
+@pytest.mark.parametrize("code", ["0.8", "1.2", "", "0.000", "x"])
+def test_bad_codes_are_refused(code):
+    with pytest.raises(GrundyError):
+        octal.values(code, 10)

@@ -1,0 +1,470 @@
+//! Nim-values of every octal game by the rare/common method (Winning Ways, chapter 4;
+//! Gangolli and Plambeck 1989; Flammenkamp), beyond the quadratic [`nim_sequence`].
+//!
+//! A mask m splits the values in two by the parity of v & m: *rare* when it is even (0 is
+//! always rare), *common* when odd. Parity is additive under ⊕, so a split into heaps a and
+//! b gives a common value only when exactly one of G(a), G(b) is rare. With few rare heaps
+//! the pairs that hold a rare heap are few, and they decide every common candidate for
+//! G(n) exactly; each rare candidate below the least missing common value is looked for
+//! among all the splits until a witness turns up (usually among the first few) or the
+//! scan ends, when it is the value. Every value is therefore exact whatever the mask; the
+//! mask chooses only how much work the rare pairs take. It is chosen from the data — the
+//! mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of the counts of
+//! the values — and chosen again each time the number of heaps doubles. A game whose best
+//! mask still leaves a quarter of the heaps rare has no useful split, and is computed by a
+//! direct mex over all splits.
+//!
+//! ```
+//! use nim_games::heap_games::{OctalGame, nim_sequence};
+//! use nim_games::octal::octal_values;
+//! let dawsons_kayles = OctalGame::parse("0.07")?;
+//! let table = octal_values(&dawsons_kayles, 2_000)?;
+//! let direct: Vec<u16> = nim_sequence(&dawsons_kayles, 2_000).iter().map(|&v| v as u16).collect();
+//! assert_eq!(table.values(), &direct[..]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`nim_sequence`]: crate::heap_games::nim_sequence
+
+use game_core::stop::checkpoint;
+
+use crate::grundys_game::NimValueError;
+use crate::heap_games::OctalGame;
+use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
+
+/// Values above this cannot be held (the engine stores `u16`s and marks up to one more).
+const MAX_VALUE: usize = u16::MAX as usize - 1;
+
+/// Heaps computed by the direct mex before a mask is chosen from their values.
+const FIRST_CHOICE: usize = 1 << 10;
+
+/// Splits marked between two looks for the rare candidates still missing.
+const WITNESS_CHUNK: usize = 64;
+
+/// A mask is useful when it leaves fewer than one heap in this many rare.
+const USEFUL_SPARSITY: usize = 4;
+
+/// G(0), …, G(N) of an octal game, with the rare/common split the method used last and
+/// the period the values prove.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OctalValues {
+    values: Vec<u16>,
+    mask: Option<u16>,
+    rare_heaps: Vec<u32>,
+    periodicity: Option<Periodicity>,
+}
+
+impl OctalValues {
+    /// The nim-values, G(0) first.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The mask of the rare/common split in use at the end, `None` when the game had no
+    /// useful split and every value came from a direct mex.
+    pub fn mask(&self) -> Option<u16> {
+        self.mask
+    }
+
+    /// The heaps n ≥ 1 whose value is rare under [`OctalValues::mask`], ascending (empty
+    /// without a mask).
+    pub fn rare_heaps(&self) -> &[u32] {
+        &self.rare_heaps
+    }
+
+    /// The period and pre-period the values prove by the Octal Game Periodicity Theorem,
+    /// among the periods up to half the values
+    /// ([`proven_periodicity_at_most_half`]); `None` when they prove none yet.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
+    }
+
+    /// The last exceptional heap of a proven period: the last n with G(n) ≠ G(n + p), the
+    /// pre-period less one (`None` without a proven period, or with none exceptional).
+    pub fn last_exception(&self) -> Option<usize> {
+        self.periodicity?.preperiod.checked_sub(1)
+    }
+
+    /// A checksum of the values: FNV-1a (64 bits) over G(0), G(1), … as little-endian
+    /// `u16`s, the bytes `cargo xtask octal --out` writes.
+    pub fn checksum(&self) -> u64 {
+        self.values
+            .iter()
+            .flat_map(|value| value.to_le_bytes())
+            .fold(FNV_OFFSET, |hash, byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
+            })
+    }
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// The moves of an octal game by what they leave, read once from its digits.
+#[derive(Debug, Clone, Default)]
+struct Moves {
+    /// k with bit 1 of d_k: remove k tokens, the whole heap.
+    take_all: Vec<usize>,
+    /// k with bit 2: remove k tokens, leaving one non-empty heap.
+    leave_one: Vec<usize>,
+    /// k with bit 4: remove k tokens (k = 0 for d0 = 4), leaving two non-empty heaps.
+    split: Vec<usize>,
+}
+
+impl Moves {
+    fn of(game: &OctalGame) -> Self {
+        let mut moves = Moves::default();
+        for (k, &digit) in game.digits().iter().enumerate() {
+            if k > 0 && digit & 1 != 0 {
+                moves.take_all.push(k);
+            }
+            if k > 0 && digit & 2 != 0 {
+                moves.leave_one.push(k);
+            }
+            if digit & 4 != 0 {
+                moves.split.push(k);
+            }
+        }
+        moves
+    }
+}
+
+/// The values seen among the options of the current heap, as a bit set. Every option is
+/// below the bound (the power of two above the largest value so far), so only the words
+/// below it are cleared between heaps.
+struct Seen {
+    words: Vec<u64>,
+    used: usize,
+}
+
+impl Seen {
+    fn new() -> Self {
+        Seen {
+            words: vec![0; (MAX_VALUE + 2).div_ceil(64) + 1],
+            used: 0,
+        }
+    }
+
+    /// Starts a heap whose options are all below `bound`.
+    fn start(&mut self, bound: usize) {
+        let used = (bound + 1).div_ceil(64);
+        self.words[..used.max(self.used)].fill(0);
+        self.used = used;
+    }
+
+    fn mark(&mut self, value: u16) {
+        self.words[usize::from(value) / 64] |= 1 << (value % 64);
+    }
+
+    fn contains(&self, value: usize) -> bool {
+        self.words[value / 64] >> (value % 64) & 1 != 0
+    }
+}
+
+/// The state of a computation: the values so far and the rare/common split.
+struct Engine {
+    moves: Moves,
+    values: Vec<u16>,
+    /// The power of two above the largest value so far: every option is below it.
+    bound: usize,
+    mask: Option<u16>,
+    rare_heaps: Vec<u32>,
+    seen: Seen,
+}
+
+/// G(0), …, G(`max_heap`) of `game` by the rare/common method: the common case of
+/// [`OctalOptions`].
+///
+/// # Errors
+///
+/// [`NimValueError::ValueOverflow`] if a value passes 65,534; [`NimValueError::OutOfMemory`]
+/// if the table of 2(`max_heap` + 1) bytes cannot be allocated.
+pub fn octal_values(game: &OctalGame, max_heap: u32) -> Result<OctalValues, NimValueError> {
+    OctalOptions::new().compute(game, max_heap)
+}
+
+/// The options of a computation of an octal game's nim-values: whether to stop as soon as
+/// a period is proven, and a progress callback.
+///
+/// ```
+/// use nim_games::heap_games::OctalGame;
+/// use nim_games::octal::OctalOptions;
+/// use nim_games::periodicity::Periodicity;
+/// // Dawson's Kayles: period 34 from heap 53 (Winning Ways), proven well before 10^5.
+/// let table = OctalOptions::new()
+///     .until_proven()
+///     .compute(&OctalGame::parse("0.07")?, 100_000)?;
+/// assert_eq!(table.periodicity(), Some(Periodicity { preperiod: 53, period: 34 }));
+/// assert!(table.values().len() < 2_000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct OctalOptions<P = fn(u32)> {
+    until_proven: bool,
+    progress: P,
+}
+
+impl OctalOptions {
+    /// Every heap up to the bound, no progress reports.
+    pub fn new() -> Self {
+        OctalOptions {
+            until_proven: false,
+            progress: |_| {},
+        }
+    }
+}
+
+impl Default for OctalOptions {
+    fn default() -> Self {
+        OctalOptions::new()
+    }
+}
+
+impl<P: FnMut(u32)> OctalOptions<P> {
+    /// Stop as soon as the values prove a period: they are checked each time their number
+    /// grows by an eighth (and at least 1,024).
+    pub fn until_proven(self) -> Self {
+        OctalOptions {
+            until_proven: true,
+            ..self
+        }
+    }
+
+    /// Calls `progress(n)` every 2^20 heaps, n the last heap computed.
+    pub fn progress<Q: FnMut(u32)>(self, progress: Q) -> OctalOptions<Q> {
+        OctalOptions {
+            until_proven: self.until_proven,
+            progress,
+        }
+    }
+
+    /// G(0), …, G(`max_heap`), or fewer when [`OctalOptions::until_proven`] stops early.
+    ///
+    /// # Errors
+    ///
+    /// As [`octal_values`].
+    pub fn compute(
+        mut self,
+        game: &OctalGame,
+        max_heap: u32,
+    ) -> Result<OctalValues, NimValueError> {
+        let heaps = max_heap as usize + 1;
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(heaps)
+            .map_err(|_| NimValueError::OutOfMemory {
+                max_heap,
+                bytes: 2 * heaps as u64,
+            })?;
+        let mut engine = Engine {
+            moves: Moves::of(game),
+            values,
+            bound: 1,
+            mask: None,
+            rare_heaps: Vec::new(),
+            seen: Seen::new(),
+        };
+        let t = game.max_removal();
+        let (mut next_choice, mut next_check) = (FIRST_CHOICE, FIRST_CHOICE);
+        let mut periodicity = None;
+        for n in 0..heaps {
+            if n == next_choice {
+                checkpoint();
+                engine.choose_mask();
+                next_choice *= 2;
+            }
+            if self.until_proven && n == next_check {
+                periodicity = proven_periodicity_at_most_half(&engine.values, t);
+                if periodicity.is_some() {
+                    break;
+                }
+                next_check += (next_check / 8).max(FIRST_CHOICE);
+            }
+            let value = engine.next_value(n);
+            if value > MAX_VALUE {
+                return Err(NimValueError::ValueOverflow { heap: n as u64 });
+            }
+            engine.push(value as u16);
+            if n > 0 && n.is_multiple_of(1 << 20) {
+                (self.progress)(n as u32);
+            }
+        }
+        if periodicity.is_none() {
+            periodicity = proven_periodicity_at_most_half(&engine.values, t);
+        }
+        Ok(OctalValues {
+            values: engine.values,
+            mask: engine.mask,
+            rare_heaps: engine.rare_heaps,
+            periodicity,
+        })
+    }
+}
+
+/// Whether `value` is rare under `mask`: v & m has even parity.
+fn is_rare(value: u16, mask: u16) -> bool {
+    (value & mask).count_ones().is_multiple_of(2)
+}
+
+impl Engine {
+    fn push(&mut self, value: u16) {
+        let n = self.values.len();
+        if n > 0 && self.mask.is_some_and(|mask| is_rare(value, mask)) {
+            self.rare_heaps.push(n as u32);
+        }
+        self.values.push(value);
+        self.bound = self.bound.max((usize::from(value) + 1).next_power_of_two());
+    }
+
+    /// G(n), from G(0), …, G(n − 1).
+    fn next_value(&mut self, n: usize) -> usize {
+        self.seen.start(self.bound);
+        self.mark_whole_heap_moves(n);
+        match self.mask {
+            None => {
+                self.mark_all_splits(n);
+                (0..=self.bound)
+                    .find(|&v| !self.seen.contains(v))
+                    .unwrap_or(self.bound)
+            }
+            Some(mask) => self.rare_common_value(n, mask),
+        }
+    }
+
+    fn mark_whole_heap_moves(&mut self, n: usize) {
+        if self.moves.take_all.contains(&n) {
+            self.seen.mark(0);
+        }
+        for &k in &self.moves.leave_one {
+            if k < n {
+                self.seen.mark(self.values[n - k]);
+            }
+        }
+    }
+
+    fn mark_all_splits(&mut self, n: usize) {
+        for &k in &self.moves.split {
+            let left = n.saturating_sub(k);
+            for a in 1..=left / 2 {
+                self.seen.mark(self.values[a] ^ self.values[left - a]);
+            }
+        }
+    }
+
+    /// Marks the splits with a rare heap, which decide the common candidates: the least
+    /// unmarked common value c* is missing from the options. The rare values below c* not
+    /// yet marked are then looked for by marking the other splits, a chunk at a time from
+    /// the smallest heaps, until none is missing or every split has been marked: the value
+    /// is the least candidate still unmarked.
+    fn rare_common_value(&mut self, n: usize, mask: u16) -> usize {
+        for &k in &self.moves.split {
+            let left = n.saturating_sub(k);
+            for &rare in &self.rare_heaps {
+                let rare = rare as usize;
+                if rare >= left {
+                    break;
+                }
+                self.seen.mark(self.values[rare] ^ self.values[left - rare]);
+            }
+        }
+        let least_common = (0..self.bound)
+            .find(|&v| !is_rare(v as u16, mask) && !self.seen.contains(v))
+            .unwrap_or(self.bound);
+        let least_missing = |seen: &Seen| (0..least_common).find(|&v| !seen.contains(v));
+        if least_missing(&self.seen).is_none() {
+            return least_common;
+        }
+        for &k in &self.moves.split {
+            let left = n.saturating_sub(k);
+            let mut start = 1;
+            while start <= left / 2 {
+                let end = (start + WITNESS_CHUNK).min(left / 2 + 1);
+                for a in start..end {
+                    self.seen.mark(self.values[a] ^ self.values[left - a]);
+                }
+                if least_missing(&self.seen).is_none() {
+                    return least_common;
+                }
+                start = end;
+            }
+        }
+        least_missing(&self.seen).unwrap_or(least_common)
+    }
+
+    /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
+    /// leaves one heap in [`USEFUL_SPARSITY`] rare; rebuilds the list of rare heaps.
+    fn choose_mask(&mut self) {
+        if self.moves.split.is_empty() {
+            return;
+        }
+        let heaps = &self.values[1..];
+        self.mask = fewest_rare_mask(heaps)
+            .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
+            .map(|(mask, _)| mask);
+        self.rare_heaps = match self.mask {
+            Some(mask) => (1..self.values.len())
+                .filter(|&n| is_rare(self.values[n], mask))
+                .map(|n| n as u32)
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+}
+
+/// The nonzero mask under which the fewest of `values` are rare, with that number; `None`
+/// when every value is 0 (no mask makes them common).
+///
+/// With h(v) the count of value v and H its Walsh–Hadamard transform,
+/// H(m) = Σ_v h(v)(−1)^popcount(v & m), the number of rare values under m is
+/// (Σ h + H(m)) / 2.
+fn fewest_rare_mask(values: &[u16]) -> Option<(u16, usize)> {
+    let largest = values.iter().copied().max().unwrap_or(0);
+    if largest == 0 {
+        return None;
+    }
+    let size = (usize::from(largest) + 1).next_power_of_two();
+    let mut transform = vec![0i64; size];
+    for &value in values {
+        transform[usize::from(value)] += 1;
+    }
+    let mut half = 1;
+    while half < size {
+        for block in (0..size).step_by(2 * half) {
+            for i in block..block + half {
+                let (x, y) = (transform[i], transform[i + half]);
+                transform[i] = x + y;
+                transform[i + half] = x - y;
+            }
+        }
+        half *= 2;
+    }
+    let total = values.len() as i64;
+    (1..size)
+        .map(|mask| (mask as u16, ((total + transform[mask]) / 2) as usize))
+        .min_by_key(|&(mask, rare)| (rare, mask))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_transform_counts_rare_values_as_a_direct_count_does() {
+        let values: Vec<u16> = (0..500u32)
+            .map(|n| ((n * 37 + n / 3) % 23) as u16)
+            .collect();
+        let (mask, rare) = fewest_rare_mask(&values).unwrap();
+        for m in 1..32u16 {
+            let count = values.iter().filter(|&&v| is_rare(v, m)).count();
+            assert!(count >= rare, "mask {m}: {count} < {rare}");
+            if m == mask {
+                assert_eq!(count, rare);
+            }
+        }
+    }
+
+    #[test]
+    fn all_zero_values_have_no_mask() {
+        assert_eq!(fewest_rare_mask(&[0, 0, 0]), None);
+    }
+}

@@ -1,0 +1,86 @@
+//! The rare/common engine for octal games against the direct mex of `nim_sequence`, on the
+//! classic games and on random codes.
+
+use nim_games::heap_games::{OctalGame, nim_sequence};
+use nim_games::octal::octal_values;
+use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half};
+use proptest::prelude::*;
+
+fn direct(game: &OctalGame, max_heap: u32) -> Vec<u16> {
+    nim_sequence(game, max_heap)
+        .into_iter()
+        .map(|value| u16::try_from(value).unwrap())
+        .collect()
+}
+
+/// Kayles, Dawson's Kayles and Dawson's Chess, the games of Winning Ways' table with long
+/// pre-periods, a game with no split (.3), splits without removal (4.07), and .6, whose
+/// values are not periodic as far as anyone has computed.
+#[test]
+fn the_engine_equals_the_direct_mex_on_the_classic_games() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.16", "0.56", "0.127", "0.6", "0.4", "0.3", "0.31", "4.07",
+        "0.1777", "0.354", "0.165",
+    ] {
+        let game = OctalGame::parse(code).unwrap();
+        let table = octal_values(&game, 3_000).unwrap();
+        assert_eq!(table.values(), &direct(&game, 3_000)[..], "{code}");
+    }
+}
+
+/// The split pays where the rare values are sparse: .6 and .16 keep a mask, and their rare
+/// heaps are what the mask says.
+#[test]
+fn sparse_games_run_with_a_mask() {
+    for code in ["0.6", "0.16"] {
+        let game = OctalGame::parse(code).unwrap();
+        let table = octal_values(&game, 5_000).unwrap();
+        let mask = table.mask().expect("a sparse game keeps a mask");
+        let rare: Vec<u32> = (1..table.values().len() as u32)
+            .filter(|&n| (table.values()[n as usize] & mask).count_ones().is_multiple_of(2))
+            .collect();
+        assert_eq!(table.rare_heaps(), &rare[..], "{code}");
+        assert!(rare.len() * 4 < 5_000, "{code}: {} rare heaps", rare.len());
+    }
+}
+
+fn octal_code() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["0", "4"]),
+        prop::collection::vec(0u8..8, 1..5),
+    )
+        .prop_map(|(whole, digits)| {
+            let fraction: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("{whole}.{fraction}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every code the parser accepts gives the direct mex's values, on both sides of the
+    /// first choice of a mask (heap 1,024).
+    #[test]
+    fn random_codes_equal_the_direct_mex(code in octal_code()) {
+        if let Ok(game) = OctalGame::parse(&code) {
+            let table = octal_values(&game, 1_500).unwrap();
+            prop_assert_eq!(table.values(), &direct(&game, 1_500)[..], "{}", code);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The linear-time check proves what the quadratic one proves, whenever that period is
+    /// at most half the data, and nothing else.
+    #[test]
+    fn the_fast_period_check_agrees_with_the_definition(code in octal_code(), len in 8usize..600) {
+        if let Ok(game) = OctalGame::parse(&code) {
+            let values = direct(&game, len as u32 - 1);
+            let slow = proven_periodicity(&values, game.max_removal())
+                .filter(|found| 2 * found.period <= values.len());
+            prop_assert_eq!(proven_periodicity_at_most_half(&values, game.max_removal()), slow, "{}", code);
+        }
+    }
+}

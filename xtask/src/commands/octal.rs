@@ -1,0 +1,167 @@
+//! `cargo xtask octal`: nim-values of any octal game at scale, from `nim_games::octal`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use nim_games::heap_games::OctalGame;
+use nim_games::octal::{OctalOptions, OctalValues};
+
+use crate::commands::output::{OutputFile, parse_output_file};
+use crate::error::{LibraryResult, Result};
+
+/// `cargo xtask octal CODE --max N`: the nim-values of the octal game CODE for every heap
+/// 0..=N by the rare/common method, with the period they prove.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game's code, `0.d1d2…` or `4.d1d2…` with octal digits (Kayles is 0.77).
+    #[arg(value_name = "CODE", allow_hyphen_values = true)]
+    code: String,
+    /// N, the largest heap (2(N + 1) bytes of values).
+    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u32).range(0..u32::MAX as i64))]
+    max_heap: u32,
+    /// Stop as soon as the values prove a period (checked each time they grow by an eighth).
+    #[arg(long)]
+    until_proven: bool,
+    /// Write G(0), G(1), … to PATH as little-endian u16, 2 bytes a heap, no header; the
+    /// path is checked before the work and the file replaced only when whole.
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
+    out: Option<OutputFile>,
+}
+
+/// Runs the task.
+pub fn run(args: &Args) -> Result<()> {
+    let game = OctalGame::parse(&args.code).library()?;
+    let mut options = OctalOptions::new();
+    if args.until_proven {
+        options = options.until_proven();
+    }
+    let started = Instant::now();
+    let max_heap = args.max_heap;
+    let table = options
+        .progress(|n| {
+            let elapsed = started.elapsed().as_secs_f64();
+            let done = f64::from(n) / f64::from(max_heap.max(1));
+            eprint!(
+                "\r  {n:>12} heaps, {:5.1}%, {elapsed:8.1} s, about {:8.1} s to go",
+                100.0 * done,
+                elapsed * (1.0 / done - 1.0)
+            );
+        })
+        .compute(&game, max_heap)
+        .library()?;
+    let elapsed = started.elapsed();
+    eprintln!();
+    print!("{}", summary(game.code(), &table, elapsed.as_secs_f64()));
+    if let Some(out) = &args.out {
+        out.write_with(|writer| {
+            table
+                .values()
+                .iter()
+                .try_for_each(|value| writer.write_all(&value.to_le_bytes()))
+        })?;
+        println!(
+            "  wrote {} ({} bytes, u16 little-endian)",
+            out.path().display(),
+            2 * table.values().len()
+        );
+    }
+    Ok(())
+}
+
+/// What a run found: how far it went, its period if proven, its largest value, the
+/// rare/common split, and a checksum of the values.
+fn summary(code: &str, table: &OctalValues, seconds: f64) -> String {
+    let values = table.values();
+    let (largest_at, largest) = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
+        .map_or((0, 0), |(heap, &value)| (heap, value));
+    let mut text = format!(
+        "{code}, heaps 0..={}: {seconds:.2} s\n",
+        values.len().saturating_sub(1)
+    );
+    text += &match table.periodicity() {
+        Some(found) => format!(
+            "  period {} from heap {} (last exception {}), proven\n",
+            found.period,
+            found.preperiod,
+            table
+                .last_exception()
+                .map_or("none".to_string(), |n| n.to_string())
+        ),
+        None => "  no period proven (periods up to half the heaps computed are checked)\n".into(),
+    };
+    text += &format!("  largest value {largest}, first at heap {largest_at}\n");
+    text += &match table.mask() {
+        Some(mask) => format!(
+            "  rare/common mask {mask:#x}: {} rare heaps, the last {}\n",
+            table.rare_heaps().len(),
+            table
+                .rare_heaps()
+                .last()
+                .map_or("none".to_string(), u32::to_string)
+        ),
+        None => "  no useful rare/common split: direct mex\n".into(),
+    };
+    text + &format!(
+        "  checksum (FNV-1a 64 of the u16 LE values) {:016x}\n",
+        table.checksum()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use nim_games::heap_games::OctalGame;
+    use nim_games::octal::OctalOptions;
+
+    use crate::cli::{Task, parse};
+
+    fn octal(args: &[&str]) -> Result<super::Args, String> {
+        match parse(&[&["octal"], args].concat()) {
+            Ok(Task::Octal(args)) => Ok(args),
+            Ok(_) => Err("another task".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    #[test]
+    fn a_code_and_a_bound_are_required_and_bad_options_refused() {
+        let args = octal(&["0.77", "--max", "100", "--until-proven"]).unwrap();
+        assert_eq!(
+            (args.code.as_str(), args.max_heap, args.until_proven),
+            ("0.77", 100, true)
+        );
+        for bad in [
+            &["--max", "10"][..],
+            &["0.77"],
+            &["0.77", "--max", "-1"],
+            &["0.77", "--max", "4294967295"],
+            &["0.77", "--max", "10", "--bogus"],
+        ] {
+            assert!(octal(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    /// A malformed code is the library's typed error, before any work.
+    #[test]
+    fn malformed_codes_are_refused() {
+        for code in ["0.8", "1.2", "", "0.000", "-0.7", "0.7x"] {
+            let args = octal(&[code, "--max", "10"]).unwrap();
+            assert!(super::run(&args).is_err(), "{code:?}");
+        }
+    }
+
+    #[test]
+    fn the_summary_reports_kayles_period() {
+        let table = OctalOptions::new()
+            .until_proven()
+            .compute(&OctalGame::parse("0.77").unwrap(), 10_000)
+            .unwrap();
+        let text = super::summary("0.77", &table, 0.0);
+        assert!(
+            text.contains("period 12 from heap 71 (last exception 70), proven"),
+            "{text}"
+        );
+    }
+}
