@@ -37,7 +37,11 @@ fn sparse_games_run_with_a_mask() {
         let table = octal_values(&game, 5_000).unwrap();
         let mask = table.mask().expect("a sparse game keeps a mask");
         let rare: Vec<u32> = (1..table.values().len() as u32)
-            .filter(|&n| (table.values()[n as usize] & mask).count_ones().is_multiple_of(2))
+            .filter(|&n| {
+                (table.values()[n as usize] & mask)
+                    .count_ones()
+                    .is_multiple_of(2)
+            })
             .collect();
         assert_eq!(table.rare_heaps(), &rare[..], "{code}");
         assert!(rare.len() * 4 < 5_000, "{code}: {} rare heaps", rare.len());
