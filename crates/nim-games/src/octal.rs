@@ -129,35 +129,36 @@ impl Moves {
     }
 }
 
-/// The values seen among the options of the current heap, as a bit set. Every option is
-/// below the bound (the power of two above the largest value so far), so only the words
-/// below it are cleared between heaps.
+/// The values seen among the options of the current heap, one byte each: marking is a
+/// plain store, so the marks of many pairs do not wait on one another as read-modify-writes
+/// of a bit set would. Every option is below the bound (the power of two above the largest
+/// value so far), so only the flags below it are cleared between heaps.
 struct Seen {
-    words: Vec<u64>,
+    flags: Vec<u8>,
     used: usize,
 }
 
 impl Seen {
     fn new() -> Self {
         Seen {
-            words: vec![0; (MAX_VALUE + 2).div_ceil(64) + 1],
+            flags: vec![0; MAX_VALUE + 3],
             used: 0,
         }
     }
 
     /// Starts a heap whose options are all below `bound`.
     fn start(&mut self, bound: usize) {
-        let used = (bound + 1).div_ceil(64);
-        self.words[..used.max(self.used)].fill(0);
+        let used = bound + 1;
+        self.flags[..used.max(self.used)].fill(0);
         self.used = used;
     }
 
     fn mark(&mut self, value: u16) {
-        self.words[usize::from(value) / 64] |= 1 << (value % 64);
+        self.flags[usize::from(value)] = 1;
     }
 
     fn contains(&self, value: usize) -> bool {
-        self.words[value / 64] >> (value % 64) & 1 != 0
+        self.flags[value] != 0
     }
 }
 
@@ -370,25 +371,27 @@ impl Engine {
         let least_common = (0..self.bound)
             .find(|&v| !is_rare(v as u16, mask) && !self.seen.contains(v))
             .unwrap_or(self.bound);
-        let least_missing = |seen: &Seen| (0..least_common).find(|&v| !seen.contains(v));
-        if least_missing(&self.seen).is_none() {
-            return least_common;
-        }
+        // The least value not yet seen only moves up as splits are marked, so each look
+        // starts where the last one stopped.
+        let advance = |seen: &Seen, from: usize| {
+            (from..least_common)
+                .find(|&v| !seen.contains(v))
+                .unwrap_or(least_common)
+        };
+        let mut least_missing = advance(&self.seen, 0);
         for &k in &self.moves.split {
             let left = n.saturating_sub(k);
             let mut start = 1;
-            while start <= left / 2 {
+            while start <= left / 2 && least_missing < least_common {
                 let end = (start + WITNESS_CHUNK).min(left / 2 + 1);
                 for a in start..end {
                     self.seen.mark(self.values[a] ^ self.values[left - a]);
                 }
-                if least_missing(&self.seen).is_none() {
-                    return least_common;
-                }
+                least_missing = advance(&self.seen, least_missing);
                 start = end;
             }
         }
-        least_missing(&self.seen).unwrap_or(least_common)
+        least_missing
     }
 
     /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
