@@ -1,13 +1,15 @@
 //! `cargo xtask octal`: nim-values of any octal game at scale, from `nim_games::octal`.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use nim_games::heap_games::OctalGame;
 use nim_games::octal::{OctalOptions, OctalValues};
+use serde::{Deserialize, Serialize};
 
 use crate::commands::output::{OutputFile, parse_output_file};
-use crate::error::{LibraryResult, Result};
+use crate::error::{Error, LibraryResult, Result};
 
 /// `cargo xtask octal CODE --max N`: the nim-values of the octal game CODE for every heap
 /// 0..=N by the rare/common method, with the period they prove.
@@ -26,11 +28,107 @@ pub struct Args {
     /// path is checked before the work and the file replaced only when whole.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
     out: Option<OutputFile>,
+    /// Keep the run in docs/data/octal-records.json (it must prove a period): verify-tables
+    /// reads the records it cannot recompute within its default budget.
+    #[arg(long, requires = "until_proven")]
+    record: bool,
+}
+
+/// A run that proved a period, as kept in `docs/data/octal-records.json`: everything in it is
+/// what any run of the same command gives, so the file is the same bytes on every machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OctalRecord {
+    /// The game's code.
+    pub code: String,
+    /// The heaps computed, 0..heaps.
+    pub heaps: usize,
+    /// The first heap of the periodic part.
+    pub preperiod: usize,
+    /// The period.
+    pub period: usize,
+    /// The largest value, and the first heap with it.
+    pub largest: u16,
+    /// The first heap with the largest value.
+    pub largest_at: usize,
+    /// The rare/common mask at the end, if any.
+    pub mask: Option<u16>,
+    /// How many heaps were rare under it.
+    pub rare_heaps: usize,
+    /// FNV-1a 64 of the values as u16 little-endian, in hex.
+    pub checksum: String,
+}
+
+impl OctalRecord {
+    /// The record of a run that proved a period, `None` otherwise.
+    pub fn of(code: &str, table: &OctalValues) -> Option<OctalRecord> {
+        let found = table.periodicity()?;
+        let (largest_at, largest) = largest(table.values());
+        Some(OctalRecord {
+            code: code.to_string(),
+            heaps: table.values().len(),
+            preperiod: found.preperiod,
+            period: found.period,
+            largest,
+            largest_at,
+            mask: table.mask(),
+            rare_heaps: table.rare_heaps().len(),
+            checksum: format!("{:016x}", table.checksum()),
+        })
+    }
+}
+
+/// The kept records.
+pub fn records_path(docs: &Path) -> PathBuf {
+    docs.join("data").join("octal-records.json")
+}
+
+/// The kept records, none when the file does not exist yet.
+///
+/// # Errors
+///
+/// [`Error::Io`] or a malformed file.
+pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
+    let path = records_path(docs);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+    serde_json::from_str(&text).library()
+}
+
+/// Keeps `record` in `file`, replacing any record of the same code; the records stay sorted
+/// by code.
+fn keep(record: OctalRecord, file: &OutputFile) -> Result<()> {
+    let docs = crate::workspace_dir().join("docs");
+    let mut records = read_records(&docs)?;
+    records.retain(|kept| kept.code != record.code);
+    records.push(record);
+    records.sort_by(|a, b| a.code.cmp(&b.code));
+    let mut text = serde_json::to_string_pretty(&records).library()?;
+    text.push('\n');
+    file.write(text.as_bytes())?;
+    println!("  kept in {}", file.path().display());
+    Ok(())
+}
+
+/// The first heap with the largest value, and that value.
+fn largest(values: &[u16]) -> (usize, u16) {
+    values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
+        .map_or((0, 0), |(heap, &value)| (heap, value))
 }
 
 /// Runs the task.
 pub fn run(args: &Args) -> Result<()> {
     let game = OctalGame::parse(&args.code).library()?;
+    let record_file = if args.record {
+        let docs = crate::workspace_dir().join("docs");
+        Some(OutputFile::check(records_path(&docs))?)
+    } else {
+        None
+    };
     let mut options = OctalOptions::new();
     if args.until_proven {
         options = options.until_proven();
@@ -65,6 +163,15 @@ pub fn run(args: &Args) -> Result<()> {
             2 * table.values().len()
         );
     }
+    if let Some(file) = record_file {
+        let record = OctalRecord::of(game.code(), &table).ok_or_else(|| {
+            Error::NotComputable(format!(
+                "{} proved no period up to heap {max_heap}: nothing to keep",
+                game.code()
+            ))
+        })?;
+        keep(record, &file)?;
+    }
     Ok(())
 }
 
@@ -72,11 +179,7 @@ pub fn run(args: &Args) -> Result<()> {
 /// rare/common split, and a checksum of the values.
 fn summary(code: &str, table: &OctalValues, seconds: f64) -> String {
     let values = table.values();
-    let (largest_at, largest) = values
-        .iter()
-        .enumerate()
-        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
-        .map_or((0, 0), |(heap, &value)| (heap, value));
+    let (largest_at, largest) = largest(values);
     let mut text = format!(
         "{code}, heaps 0..={}: {seconds:.2} s\n",
         values.len().saturating_sub(1)
@@ -149,6 +252,41 @@ mod tests {
         for code in ["0.8", "1.2", "", "0.000", "-0.7", "0.7x"] {
             let args = octal(&[code, "--max", "10"]).unwrap();
             assert!(super::run(&args).is_err(), "{code:?}");
+        }
+    }
+
+    #[test]
+    fn a_record_needs_a_proof() {
+        assert!(octal(&["0.77", "--max", "100", "--record"]).is_err());
+        let table = OctalOptions::new()
+            .compute(&OctalGame::parse("0.6").unwrap(), 2_000)
+            .unwrap();
+        assert_eq!(super::OctalRecord::of("0.6", &table), None);
+        let kayles = OctalOptions::new()
+            .until_proven()
+            .compute(&OctalGame::parse("0.77").unwrap(), 10_000)
+            .unwrap();
+        let record = super::OctalRecord::of("0.77", &kayles).unwrap();
+        assert_eq!(
+            (record.preperiod, record.period, record.largest),
+            (71, 12, 8)
+        );
+    }
+
+    /// The kept records read back, one per code, sorted, each a proof by the theorem's
+    /// bound (2i + p + t within the heaps computed).
+    #[test]
+    fn the_kept_records_are_proofs() {
+        let docs = crate::workspace_dir().join("docs");
+        let records = super::read_records(&docs).unwrap();
+        assert!(records.iter().any(|record| record.code == "0.1777"));
+        assert!(records.windows(2).all(|pair| pair[0].code < pair[1].code));
+        for record in records {
+            let t = OctalGame::parse(&record.code).unwrap().max_removal() as usize;
+            assert!(
+                2 * record.preperiod + record.period + t <= record.heaps,
+                "{record:?}"
+            );
         }
     }
 

@@ -10,6 +10,7 @@ pub mod grundy;
 pub mod johnson1970;
 pub mod levene_fenner;
 pub mod matches;
+pub mod octal_games;
 
 use crate::error::{Error, Result, TranscriptionError};
 use crate::verify::computed::Computed;
@@ -101,6 +102,7 @@ pub fn all() -> Vec<Registered> {
         Registered::of::<dotsenko_marynych::DotsenkoMarynych>(),
         Registered::of::<matches::Matches>(),
         Registered::of::<grundy::Grundy>(),
+        Registered::of::<octal_games::OctalGames>(),
     ]
 }
 
