@@ -1,6 +1,5 @@
 //! `cargo xtask grundy`: nim-values of Grundy's game at scale, from `nim_games::grundy`.
 
-use std::io::Write;
 use std::time::Instant;
 
 use nim_games::grundys_game::{MisereTable, NimValueOptions, Schedule};
@@ -115,16 +114,7 @@ fn normal(max_heap: u32, schedule: Schedule, out: Option<&OutputFile>) -> Result
     println!("  largest value: {largest}");
     println!("  heaps that needed a full scan: {}", table.full_scans());
     if let Some(out) = out {
-        out.write_with(|writer| {
-            values
-                .iter()
-                .try_for_each(|value| writer.write_all(&value.to_le_bytes()))
-        })?;
-        println!(
-            "  wrote {} ({} bytes, u16 little-endian)",
-            out.path().display(),
-            2 * values.len()
-        );
+        out.write_nim_values(values)?;
     }
     Ok(())
 }

@@ -1,6 +1,5 @@
 //! `cargo xtask octal`: nim-values of any octal game at scale, from `nim_games::octal`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -151,17 +150,7 @@ pub fn run(args: &Args) -> Result<()> {
     eprintln!();
     print!("{}", summary(game.code(), &table, elapsed.as_secs_f64()));
     if let Some(out) = &args.out {
-        out.write_with(|writer| {
-            table
-                .values()
-                .iter()
-                .try_for_each(|value| writer.write_all(&value.to_le_bytes()))
-        })?;
-        println!(
-            "  wrote {} ({} bytes, u16 little-endian)",
-            out.path().display(),
-            2 * table.values().len()
-        );
+        out.write_nim_values(table.values())?;
     }
     if let Some(file) = record_file {
         let record = OctalRecord::of(game.code(), &table).ok_or_else(|| {
@@ -253,6 +242,24 @@ mod tests {
             let args = octal(&[code, "--max", "10"]).unwrap();
             assert!(super::run(&args).is_err(), "{code:?}");
         }
+    }
+
+    /// `--out` writes G(0..=N) as little-endian u16s, whole.
+    #[test]
+    fn the_values_file_holds_every_value() {
+        let path = std::env::temp_dir().join(format!("octal-{}.bin", std::process::id()));
+        let args = octal(&["0.07", "--max", "300", "--out", path.to_str().unwrap()]).unwrap();
+        super::run(&args).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let table = OctalOptions::new()
+            .compute(&OctalGame::parse("0.07").unwrap(), 300)
+            .unwrap();
+        let read: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        assert_eq!(read, table.values());
     }
 
     #[test]

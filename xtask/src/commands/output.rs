@@ -103,6 +103,25 @@ impl OutputFile {
         })
     }
 
+    /// Writes nim-values as little-endian `u16`s, 2 bytes a heap, no header, and says so.
+    ///
+    /// # Errors
+    ///
+    /// As [`OutputFile::write`].
+    pub fn write_nim_values(&self, values: &[u16]) -> Result<()> {
+        self.write_with(|writer| {
+            values
+                .iter()
+                .try_for_each(|value| writer.write_all(&value.to_le_bytes()))
+        })?;
+        println!(
+            "  wrote {} ({} bytes, u16 little-endian)",
+            self.path.display(),
+            2 * values.len()
+        );
+        Ok(())
+    }
+
     /// The temporary file beside the target: hidden, and named by the process, so that two
     /// runs do not write into each other's.
     fn temporary(&self) -> PathBuf {
