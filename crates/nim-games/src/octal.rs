@@ -7,7 +7,9 @@
 //! the pairs that hold a rare heap are few, and they decide every common candidate for
 //! G(n) exactly; each rare candidate below the least missing common value is looked for
 //! among all the splits until a witness turns up (usually among the first few) or the
-//! scan ends, when it is the value. Every value is therefore exact whatever the mask; the
+//! scan ends, when it is the value. The rare pairs whose two heaps precede a block of 256
+//! heaps are marked for the whole block at once, one contiguous run of partners per rare
+//! heap. Every value is therefore exact whatever the mask; the
 //! mask chooses only how much work the rare pairs take. It is chosen from the data — the
 //! mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of the counts of
 //! the values — and chosen again each time the number of heaps doubles. A game whose best
@@ -165,6 +167,7 @@ impl Seen {
 /// The state of a computation: the values so far and the rare/common split.
 struct Engine {
     moves: Moves,
+    far: FarMarks,
     values: Vec<u16>,
     /// The power of two above the largest value so far: every option is below it.
     bound: usize,
@@ -259,6 +262,7 @@ impl<P: FnMut(u32)> OctalOptions<P> {
             })?;
         let mut engine = Engine {
             moves: Moves::of(game),
+            far: FarMarks::default(),
             values,
             bound: 1,
             mask: None,
@@ -273,6 +277,9 @@ impl<P: FnMut(u32)> OctalOptions<P> {
                 checkpoint();
                 engine.choose_mask();
                 next_choice *= 2;
+            }
+            if n.is_multiple_of(BLOCK) {
+                engine.mark_far_pairs(n);
             }
             if self.until_proven && n == next_check {
                 periodicity = proven_periodicity_at_most_half(&engine.values, t);
@@ -302,6 +309,23 @@ impl<P: FnMut(u32)> OctalOptions<P> {
     }
 }
 
+/// Heaps whose far rare pairs are marked together.
+const BLOCK: usize = 256;
+
+/// The splits (r, n − k − r) of the heaps n of a block, r a rare heap, whose two heaps both
+/// lie before the block: row i holds, as a bit set of `words` words, the values of those of
+/// heap `start` + i. Marked a rare heap at a time over the whole block, they read the values
+/// as one contiguous run per rare heap, which is most of the rare pairs' work.
+#[derive(Debug, Default)]
+struct FarMarks {
+    start: usize,
+    words: usize,
+    bits: Vec<u64>,
+    /// The rare heaps at the block's start (all below it): the first `rare_before` of the
+    /// list.
+    rare_before: usize,
+}
+
 /// Whether `value` is rare under `mask`: v & m has even parity.
 fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
@@ -315,6 +339,69 @@ impl Engine {
         }
         self.values.push(value);
         self.bound = self.bound.max((usize::from(value) + 1).next_power_of_two());
+    }
+
+    /// Marks the far rare pairs of the block starting at heap `start`.
+    fn mark_far_pairs(&mut self, start: usize) {
+        let far = &mut self.far;
+        far.start = start;
+        far.rare_before = self.rare_heaps.len();
+        if self.mask.is_none() {
+            return;
+        }
+        far.words = self.bound.div_ceil(64);
+        far.bits.clear();
+        far.bits.resize(BLOCK * far.words, 0);
+        for &k in &self.moves.split {
+            for &rare in &self.rare_heaps {
+                let rare = rare as usize;
+                let rare_value = self.values[rare];
+                // Heap start + i splits into rare and start + i − k − rare: at least 1, and
+                // below the block.
+                let first = (k + rare + 1).saturating_sub(start);
+                let end = BLOCK.min(k + rare);
+                if first >= end {
+                    continue;
+                }
+                let partners = &self.values[start + first - k - rare..start + end - k - rare];
+                for (i, &partner) in (first..end).zip(partners) {
+                    let value = usize::from(rare_value ^ partner);
+                    far.bits[i * far.words + value / 64] |= 1 << (value % 64);
+                }
+            }
+        }
+    }
+
+    /// Marks the rare pairs of heap n: the far ones from the block's bit set, the others
+    /// (a heap in the block, or a rare heap found in it) one by one.
+    fn mark_rare_pairs(&mut self, n: usize) {
+        let far = &self.far;
+        let row = n - far.start;
+        for (word_index, &word) in far.bits[row * far.words..(row + 1) * far.words]
+            .iter()
+            .enumerate()
+        {
+            let mut word = word;
+            while word != 0 {
+                let value = word_index * 64 + word.trailing_zeros() as usize;
+                self.seen.mark(value as u16);
+                word &= word - 1;
+            }
+        }
+        let (before, during) = self.rare_heaps.split_at(far.rare_before);
+        for &k in &self.moves.split {
+            let left = n.saturating_sub(k);
+            let near = before
+                .iter()
+                .take_while(|&&rare| rare as usize + far.start <= left);
+            for &rare in near.chain(during) {
+                let rare = rare as usize;
+                if rare >= left {
+                    break;
+                }
+                self.seen.mark(self.values[rare] ^ self.values[left - rare]);
+            }
+        }
     }
 
     /// G(n), from G(0), …, G(n − 1).
@@ -358,16 +445,7 @@ impl Engine {
     /// the smallest heaps, until none is missing or every split has been marked: the value
     /// is the least candidate still unmarked.
     fn rare_common_value(&mut self, n: usize, mask: u16) -> usize {
-        for &k in &self.moves.split {
-            let left = n.saturating_sub(k);
-            for &rare in &self.rare_heaps {
-                let rare = rare as usize;
-                if rare >= left {
-                    break;
-                }
-                self.seen.mark(self.values[rare] ^ self.values[left - rare]);
-            }
-        }
+        self.mark_rare_pairs(n);
         let least_common = (0..self.bound)
             .find(|&v| !is_rare(v as u16, mask) && !self.seen.contains(v))
             .unwrap_or(self.bound);
