@@ -1,14 +1,12 @@
 //! `cargo xtask octal`: nim-values of any octal game at scale, from `nim_games::octal`.
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-use nim_games::heap_games::OctalGame;
-use nim_games::octal::{OctalOptions, OctalValues};
-use serde::{Deserialize, Serialize};
 
 use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{Error, LibraryResult, Result};
+use crate::sources::octal_games::{OctalRecord, largest, read_records, records_path};
+use nim_games::heap_games::OctalGame;
+use nim_games::octal::{OctalOptions, OctalValues};
 
 /// `cargo xtask octal CODE --max N`: the nim-values of the octal game CODE for every heap
 /// 0..=N by the rare/common method, with the period they prove.
@@ -33,68 +31,6 @@ pub struct Args {
     record: bool,
 }
 
-/// A run that proved a period, as kept in `docs/data/octal-records.json`: everything in it is
-/// what any run of the same command gives, so the file is the same bytes on every machine.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OctalRecord {
-    /// The game's code.
-    pub code: String,
-    /// The heaps computed, 0..heaps.
-    pub heaps: usize,
-    /// The first heap of the periodic part.
-    pub preperiod: usize,
-    /// The period.
-    pub period: usize,
-    /// The largest value, and the first heap with it.
-    pub largest: u16,
-    /// The first heap with the largest value.
-    pub largest_at: usize,
-    /// The rare/common mask at the end, if any.
-    pub mask: Option<u16>,
-    /// How many heaps were rare under it.
-    pub rare_heaps: usize,
-    /// FNV-1a 64 of the values as u16 little-endian, in hex.
-    pub checksum: String,
-}
-
-impl OctalRecord {
-    /// The record of a run that proved a period, `None` otherwise.
-    pub fn of(code: &str, table: &OctalValues) -> Option<OctalRecord> {
-        let found = table.periodicity()?;
-        let (largest_at, largest) = largest(table.values());
-        Some(OctalRecord {
-            code: code.to_string(),
-            heaps: table.values().len(),
-            preperiod: found.preperiod,
-            period: found.period,
-            largest,
-            largest_at,
-            mask: table.mask(),
-            rare_heaps: table.rare_heaps().len(),
-            checksum: format!("{:016x}", table.checksum()),
-        })
-    }
-}
-
-/// The kept records.
-pub fn records_path(docs: &Path) -> PathBuf {
-    docs.join("data").join("octal-records.json")
-}
-
-/// The kept records, none when the file does not exist yet.
-///
-/// # Errors
-///
-/// [`Error::Io`] or a malformed file.
-pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
-    let path = records_path(docs);
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).library()
-}
-
 /// Keeps `record` in `file`, replacing any record of the same code; the records stay sorted
 /// by code.
 fn keep(record: OctalRecord, file: &OutputFile) -> Result<()> {
@@ -108,15 +44,6 @@ fn keep(record: OctalRecord, file: &OutputFile) -> Result<()> {
     file.write(text.as_bytes())?;
     println!("  kept in {}", file.path().display());
     Ok(())
-}
-
-/// The first heap with the largest value, and that value.
-fn largest(values: &[u16]) -> (usize, u16) {
-    values
-        .iter()
-        .enumerate()
-        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
-        .map_or((0, 0), |(heap, &value)| (heap, value))
 }
 
 /// Runs the task.

@@ -8,17 +8,20 @@
 //! --until-proven --record` (`docs/data/octal-records.json`), and recomputed from scratch
 //! with `--full`, which must then give the kept checksum.
 
+pub mod records;
+
 use std::collections::HashMap;
 
 use nim_games::heap_games::OctalGame;
 use nim_games::octal::{OctalOptions, OctalValues};
 use nim_games::periodicity::Periodicity;
 
-use crate::commands::octal::{OctalRecord, read_records};
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::{RunSize, Source};
 use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
+
+pub use records::{OctalRecord, largest, read_records, records_path};
 
 /// The heaps a game may take in the default run before its kept record is read instead.
 pub const DEFAULT_HEAPS: u32 = 2_000_000;

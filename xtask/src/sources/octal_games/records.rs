@@ -1,0 +1,80 @@
+//! The records kept by `cargo xtask octal --record`: runs that proved a period, which the
+//! default run of verify-tables reads where recomputing would exceed its budget.
+
+use std::path::{Path, PathBuf};
+
+use nim_games::octal::OctalValues;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, LibraryResult, Result};
+
+/// A run that proved a period, as kept in `docs/data/octal-records.json`: everything in it is
+/// what any run of the same command gives, so the file is the same bytes on every machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OctalRecord {
+    /// The game's code.
+    pub code: String,
+    /// The heaps computed, 0..heaps.
+    pub heaps: usize,
+    /// The first heap of the periodic part.
+    pub preperiod: usize,
+    /// The period.
+    pub period: usize,
+    /// The largest value.
+    pub largest: u16,
+    /// The first heap with the largest value.
+    pub largest_at: usize,
+    /// The rare/common mask at the end, if any.
+    pub mask: Option<u16>,
+    /// How many heaps were rare under it.
+    pub rare_heaps: usize,
+    /// FNV-1a 64 of the values as u16 little-endian, in hex.
+    pub checksum: String,
+}
+
+impl OctalRecord {
+    /// The record of a run that proved a period, `None` otherwise.
+    pub fn of(code: &str, table: &OctalValues) -> Option<OctalRecord> {
+        let found = table.periodicity()?;
+        let (largest_at, largest) = largest(table.values());
+        Some(OctalRecord {
+            code: code.to_string(),
+            heaps: table.values().len(),
+            preperiod: found.preperiod,
+            period: found.period,
+            largest,
+            largest_at,
+            mask: table.mask(),
+            rare_heaps: table.rare_heaps().len(),
+            checksum: format!("{:016x}", table.checksum()),
+        })
+    }
+}
+
+/// The kept records.
+pub fn records_path(docs: &Path) -> PathBuf {
+    docs.join("data").join("octal-records.json")
+}
+
+/// The kept records, none when the file does not exist yet.
+///
+/// # Errors
+///
+/// [`Error::Io`] or a malformed file.
+pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
+    let path = records_path(docs);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+    serde_json::from_str(&text).library()
+}
+
+/// The first heap with the largest value, and that value.
+pub fn largest(values: &[u16]) -> (usize, u16) {
+    values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
+        .map_or((0, 0), |(heap, &value)| (heap, value))
+}
