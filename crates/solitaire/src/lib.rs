@@ -33,6 +33,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod build;
 pub mod depreciation;
 pub mod monte_carlo;
 mod named;

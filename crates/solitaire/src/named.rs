@@ -8,12 +8,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_gen::GameClass;
-
-use crate::non_ordinal::{BPrime, HPrime};
-use crate::strategies::{BothBranches, HighChain, Looks, LowChain, NoStrat, Strat};
-use crate::strategy::Strategy;
-
 /// A strategy the memo names (chapters 2, 4 and 5).
 ///
 /// # Examples
@@ -31,15 +25,15 @@ use crate::strategy::Strategy;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum StrategyName {
-    /// NOSTRAT: no look-ahead, each move at random ([`NoStrat`]).
+    /// NOSTRAT: no look-ahead, each move at random ([`NoStrat`](crate::strategies::NoStrat)).
     NoStrat,
-    /// STRAT: no look-ahead, always the high branch ([`Strat`]).
+    /// STRAT: no look-ahead, always the high branch ([`Strat`](crate::strategies::Strat)).
     Strat,
-    /// LSTRAT: one look, at the low branch ([`LowChain`] with X = 1).
+    /// LSTRAT: one look, at the low branch ([`LowChain`](crate::strategies::LowChain) with X = 1).
     LStrat,
-    /// HSTRAT: one look, at the high branch ([`HighChain`] with X = 1).
+    /// HSTRAT: one look, at the high branch ([`HighChain`](crate::strategies::HighChain) with X = 1).
     HStrat,
-    /// BSTRAT: a look at both branches ([`BothBranches`]).
+    /// BSTRAT: a look at both branches ([`BothBranches`](crate::strategies::BothBranches)).
     BStrat,
     /// 2LSTRAT: the low chain with X = 2.
     TwoLStrat,
@@ -49,9 +43,9 @@ pub enum StrategyName {
     UnlimitedLStrat,
     /// ∞HSTRAT: the high chain followed to its endpoint.
     UnlimitedHStrat,
-    /// B'STRAT: BSTRAT with chapter 5's depreciated values ([`BPrime`]).
+    /// B'STRAT: BSTRAT with chapter 5's depreciated values ([`BPrime`](crate::non_ordinal::BPrime)).
     BPrimeStrat,
-    /// H'STRAT: HSTRAT with chapter 5's depreciated values ([`HPrime`]).
+    /// H'STRAT: HSTRAT with chapter 5's depreciated values ([`HPrime`](crate::non_ordinal::HPrime)).
     HPrimeStrat,
 }
 
@@ -99,35 +93,6 @@ impl StrategyName {
     /// it needs no model of the game class and [`StrategyName::ordinal_strategy`] builds it.
     pub fn is_ordinal(self) -> bool {
         !matches!(self, StrategyName::BPrimeStrat | StrategyName::HPrimeStrat)
-    }
-
-    /// The strategy object of an ordinal strategy; `None` for B'STRAT and H'STRAT, which
-    /// depreciate values with a model of the game class ([`StrategyName::strategy`]).
-    pub fn ordinal_strategy(self) -> Option<Box<dyn Strategy>> {
-        Some(match self {
-            StrategyName::NoStrat => Box::new(NoStrat),
-            StrategyName::Strat => Box::new(Strat),
-            StrategyName::LStrat => Box::new(LowChain::with_looks(Looks::AtMost(1))),
-            StrategyName::HStrat => Box::new(HighChain::with_looks(Looks::AtMost(1))),
-            StrategyName::BStrat => Box::new(BothBranches),
-            StrategyName::TwoLStrat => Box::new(LowChain::with_looks(Looks::AtMost(2))),
-            StrategyName::TwoHStrat => Box::new(HighChain::with_looks(Looks::AtMost(2))),
-            StrategyName::UnlimitedLStrat => Box::new(LowChain::unlimited()),
-            StrategyName::UnlimitedHStrat => Box::new(HighChain::unlimited()),
-            StrategyName::BPrimeStrat | StrategyName::HPrimeStrat => return None,
-        })
-    }
-
-    /// The strategy object, B'STRAT and H'STRAT depreciating with `model`, the class (*E*,
-    /// *A*) they assume; the ordinal strategies do not use it.
-    pub fn strategy(self, model: GameClass<f64>) -> Box<dyn Strategy> {
-        match self {
-            StrategyName::BPrimeStrat => Box::new(BPrime::new(model)),
-            StrategyName::HPrimeStrat => Box::new(HPrime::new(model)),
-            ordinal => ordinal
-                .ordinal_strategy()
-                .unwrap_or_else(|| unreachable!("only B'STRAT and H'STRAT need a model")),
-        }
     }
 }
 
