@@ -13,7 +13,7 @@ pub mod records;
 use std::collections::HashMap;
 
 use nim_games::heap_games::OctalGame;
-use nim_games::octal::{OctalOptions, OctalValues};
+use nim_games::octal::OctalOptions;
 use nim_games::periodicity::Periodicity;
 
 use crate::error::{Error, LibraryResult, Result};
@@ -41,6 +41,8 @@ pub enum Quantity {
 /// The octal-game records, recomputed; each game's periodicity is computed once for its rows.
 pub struct OctalGames {
     found: HashMap<String, Periodicity>,
+    /// The kept records, read once.
+    records: Vec<OctalRecord>,
 }
 
 impl Source for OctalGames {
@@ -60,6 +62,7 @@ impl Source for OctalGames {
     fn new() -> Result<OctalGames> {
         Ok(OctalGames {
             found: HashMap::new(),
+            records: read_records(&crate::workspace_dir().join("docs"))?,
         })
     }
 
@@ -73,7 +76,8 @@ impl Source for OctalGames {
         let found = match self.found.get(code) {
             Some(found) => *found,
             None => {
-                let found = periodicity(code, size)?;
+                let record = self.records.iter().find(|record| record.code == code);
+                let found = periodicity(code, size, record)?;
                 self.found.insert(code.to_string(), found);
                 found
             }
@@ -88,9 +92,9 @@ impl Source for OctalGames {
     }
 }
 
-/// The period of `code` proven from scratch within the run's budget, or else its kept
-/// record (the default run only).
-fn periodicity(code: &str, size: RunSize) -> Result<Periodicity> {
+/// The period of `code` proven from scratch within the run's budget (and equal to its kept
+/// `record`, if it has one), or else read from that record (the default run only).
+fn periodicity(code: &str, size: RunSize, record: Option<&OctalRecord>) -> Result<Periodicity> {
     let game = OctalGame::parse(code).library()?;
     let budget = match size {
         RunSize::Default => DEFAULT_HEAPS,
@@ -101,49 +105,25 @@ fn periodicity(code: &str, size: RunSize) -> Result<Periodicity> {
         .compute(&game, budget)
         .library()?;
     if let Some(found) = table.periodicity() {
-        check_against_record(code, &table)?;
+        let ours = OctalRecord::of(code, &table);
+        if let Some(record) = record.filter(|&record| ours.as_ref() != Some(record)) {
+            return Err(Error::NotComputable(format!(
+                "{code}: the run gives {ours:?}, the kept record {record:?}"
+            )));
+        }
         return Ok(found);
     }
-    if size == RunSize::Full {
-        return Err(Error::NotComputable(format!(
+    match (size, record) {
+        (RunSize::Default, Some(record)) => Ok(Periodicity {
+            preperiod: record.preperiod,
+            period: record.period,
+        }),
+        (RunSize::Default, None) => Err(Error::NotComputable(format!(
+            "{code} needs more than {DEFAULT_HEAPS} heaps and has no kept record: run \
+             `cargo xtask octal {code} --max {FULL_HEAPS} --until-proven --record`"
+        ))),
+        (RunSize::Full, _) => Err(Error::NotComputable(format!(
             "{code}: no period proven within {FULL_HEAPS} heaps"
-        )));
+        ))),
     }
-    let record = kept(code)?;
-    Ok(Periodicity {
-        preperiod: record.preperiod,
-        period: record.period,
-    })
-}
-
-/// The kept record of `code`.
-fn kept(code: &str) -> Result<OctalRecord> {
-    let docs = crate::workspace_dir().join("docs");
-    read_records(&docs)?
-        .into_iter()
-        .find(|record| record.code == code)
-        .ok_or_else(|| {
-            Error::NotComputable(format!(
-                "{code} needs more than {DEFAULT_HEAPS} heaps and has no kept record: run \
-                 `cargo xtask octal {code} --max {FULL_HEAPS} --until-proven --record`"
-            ))
-        })
-}
-
-/// A game recomputed here that also has a kept record must give the record's values.
-fn check_against_record(code: &str, table: &OctalValues) -> Result<()> {
-    let docs = crate::workspace_dir().join("docs");
-    let Some(record) = read_records(&docs)?
-        .into_iter()
-        .find(|record| record.code == code)
-    else {
-        return Ok(());
-    };
-    let ours = OctalRecord::of(code, table);
-    if ours.as_ref() != Some(&record) {
-        return Err(Error::NotComputable(format!(
-            "{code}: the run gives {ours:?}, the kept record {record:?}"
-        )));
-    }
-    Ok(())
 }
