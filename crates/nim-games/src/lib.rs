@@ -12,6 +12,9 @@
 //!   10^9 by the rare/common method ([`grundys_game::nim_values`]) and misère outcomes of
 //!   every position up to a number of live matches ([`grundys_game::MisereTable`]).
 //!
+//! Beyond both: misère quotients of any octal game or Grundy's game, each step proven
+//! ([`misere_quotient`]; Plambeck and Siegel's theory).
+//!
 //! Under both: Sprague–Grundy theory on `game-core`'s impartial games
 //! ([`sprague_grundy`]), the heap games Nim, subtraction, Grundy's and octal games
 //! ([`heap_games`]), and periodicity of nim-value sequences ([`periodicity`]).
@@ -49,6 +52,7 @@ struct ReadmeDoctests;
 pub mod grundys_game;
 pub mod heap_games;
 pub mod matches;
+pub mod misere_quotient;
 pub mod octal;
 pub mod periodicity;
 pub mod random_opponent;

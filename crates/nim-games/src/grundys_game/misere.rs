@@ -27,7 +27,7 @@ pub struct HeapTooLarge(pub u32);
 /// A multiplicative hash (the "Fx" hash of rustc): fast on short keys, and the table is
 /// not exposed to adversarial input.
 #[derive(Default)]
-struct MultiplicativeHasher(u64);
+pub(crate) struct MultiplicativeHasher(u64);
 
 impl Hasher for MultiplicativeHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -42,7 +42,8 @@ impl Hasher for MultiplicativeHasher {
     }
 }
 
-type Table = HashMap<Box<[u8]>, bool, BuildHasherDefault<MultiplicativeHasher>>;
+/// Outcomes of positions keyed by their sorted live heaps, one byte each.
+pub(crate) type PositionTable = HashMap<Box<[u8]>, bool, BuildHasherDefault<MultiplicativeHasher>>;
 
 /// Misère outcomes of positions of Grundy's game, with a table shared by all queries.
 ///
@@ -54,7 +55,7 @@ type Table = HashMap<Box<[u8]>, bool, BuildHasherDefault<MultiplicativeHasher>>;
 /// ```
 pub struct MisereSolver {
     nim_values: Vec<u32>,
-    table: Table,
+    table: PositionTable,
 }
 
 impl Default for MisereSolver {
@@ -68,7 +69,7 @@ impl MisereSolver {
     pub fn new() -> Self {
         MisereSolver {
             nim_values: nim_sequence(&GrundysGame, MAX_MISERE_HEAP),
-            table: Table::default(),
+            table: PositionTable::default(),
         }
     }
 

@@ -12,6 +12,7 @@ mod sparse;
 
 use game_core::PlayConvention;
 
+pub(crate) use misere::PositionTable;
 pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
 pub use misere_table::{MAX_TABLE_POSITIONS, MisereTable, MisereTableError};
 pub use sparse::{NimValueError, NimValueOptions, NimValueTable, Schedule, nim_values};

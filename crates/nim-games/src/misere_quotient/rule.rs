@@ -1,0 +1,211 @@
+//! A take-and-break rule tabulated for the quotient: each heap's moves as sorted byte
+//! strings of live heaps, and the misère outcome of any position by search.
+
+use game_core::stop::checkpoint;
+
+use crate::grundys_game::PositionTable;
+use crate::heap_games::{TakeAndBreak, nim_sequence};
+
+/// A position: its live heaps (those with a move), ascending, one byte each.
+pub(super) type Position = Vec<u8>;
+
+/// The moves of every heap up to a bound, dead heaps (no move) dropped from what they leave.
+pub(super) struct HeapRule {
+    /// `moves[h]`: the positions a heap of `h` can become, each once.
+    moves: Vec<Vec<Position>>,
+    /// Normal-play nim-values, to try first the options that are normal P-positions.
+    nim_values: Vec<u32>,
+}
+
+impl HeapRule {
+    pub(super) fn new<T: TakeAndBreak>(game: &T, max_heap: u8) -> Self {
+        let mut moves: Vec<Vec<Position>> = vec![Vec::new()];
+        for heap in 1..=u32::from(max_heap) {
+            let mut options: Vec<Position> = game
+                .heap_moves(heap)
+                .into_iter()
+                .map(|left| {
+                    let mut live: Position = left
+                        .into_iter()
+                        .filter(|&part| !moves[part as usize].is_empty())
+                        .map(|part| part as u8)
+                        .collect();
+                    live.sort_unstable();
+                    live
+                })
+                .collect();
+            options.sort_unstable();
+            options.dedup();
+            moves.push(options);
+        }
+        HeapRule {
+            moves,
+            nim_values: nim_sequence(game, u32::from(max_heap)),
+        }
+    }
+
+    /// The largest heap tabulated.
+    pub(super) fn max_heap(&self) -> u8 {
+        (self.moves.len() - 1) as u8
+    }
+
+    /// Whether `heap` has a move (else it is the empty game, in either convention).
+    pub(super) fn is_live(&self, heap: u8) -> bool {
+        !self.moves[heap as usize].is_empty()
+    }
+
+    /// What a move on a heap of `heap` can leave.
+    pub(super) fn moves(&self, heap: u8) -> &[Position] {
+        &self.moves[heap as usize]
+    }
+}
+
+/// `a + b`: the union of two positions as multisets.
+pub(super) fn sum(a: &[u8], b: &[u8]) -> Position {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            merged.push(a[i]);
+            i += 1;
+        } else {
+            merged.push(b[j]);
+            j += 1;
+        }
+    }
+    merged.extend_from_slice(&a[i..]);
+    merged.extend_from_slice(&b[j..]);
+    merged
+}
+
+/// `position` with its heap at `index` replaced by the heaps `left`.
+pub(super) fn replace(position: &[u8], index: usize, left: &[u8]) -> Position {
+    let mut rest = Vec::with_capacity(position.len() + left.len());
+    rest.extend_from_slice(&position[..index]);
+    rest.extend_from_slice(&position[index + 1..]);
+    sum(&rest, left)
+}
+
+/// Misère outcomes by search, with a table of solved positions. Positions an automaton
+/// already verified for them covers are read from it: the quotient of the smaller heaps
+/// (`base`), and a candidate verified for the positions with few copies of the newest heap
+/// (`partial`).
+pub(super) struct MisereOutcomes<'r> {
+    rule: &'r HeapRule,
+    table: PositionTable,
+    base: Option<Known>,
+    partial: Option<Known>,
+}
+
+/// An automaton proven right on the positions of heaps below `below` in which the largest
+/// of them, `below` − 1, appears at most `top_copies` times.
+pub(super) struct Known {
+    pub(super) below: usize,
+    pub(super) top_copies: usize,
+    /// `transitions[state * below + heap]`: the state after reading `heap`.
+    pub(super) transitions: Vec<u32>,
+    pub(super) p_portion: Vec<bool>,
+}
+
+impl Known {
+    /// The outcome of a non-empty `position` (ascending) if this automaton covers it.
+    fn decide(&self, position: &[u8]) -> Option<bool> {
+        let top = usize::from(*position.last()?);
+        if top >= self.below {
+            return None;
+        }
+        if top + 1 == self.below
+            && position
+                .iter()
+                .rev()
+                .take_while(|&&h| usize::from(h) == top)
+                .count()
+                > self.top_copies
+        {
+            return None;
+        }
+        let state = position.iter().fold(0, |state, &heap| {
+            self.transitions[state as usize * self.below + usize::from(heap)]
+        });
+        Some(self.p_portion[state as usize])
+    }
+}
+
+impl<'r> MisereOutcomes<'r> {
+    pub(super) fn new(rule: &'r HeapRule) -> Self {
+        MisereOutcomes {
+            rule,
+            table: PositionTable::default(),
+            base: None,
+            partial: None,
+        }
+    }
+
+    /// From now on, the positions `base` covers are read from it (and forgotten by the
+    /// table); the partial automaton of the previous heap is dropped.
+    pub(super) fn set_base(&mut self, base: Known) {
+        self.table
+            .retain(|position, _| base.decide(position).is_none());
+        self.base = Some(base);
+        self.partial = None;
+    }
+
+    /// From now on, the positions `partial` covers are read from it.
+    pub(super) fn set_partial(&mut self, partial: Known) {
+        self.partial = Some(partial);
+    }
+
+    /// Whether `position` is a misère P-position: it has a move, and every move leads to
+    /// an N-position. The empty position is N (the player to move cannot, and wins).
+    pub(super) fn is_p(&mut self, position: &[u8]) -> bool {
+        if position.is_empty() {
+            return false;
+        }
+        let known = [&self.base, &self.partial]
+            .into_iter()
+            .flatten()
+            .find_map(|known| known.decide(position));
+        if let Some(p) = known {
+            return p;
+        }
+        if let Some(&p) = self.table.get(position) {
+            return p;
+        }
+        checkpoint();
+        let p = !self
+            .ordered_options(position)
+            .iter()
+            .any(|option| self.is_p(option));
+        self.table.insert(position.into(), p);
+        p
+    }
+
+    /// The options of a non-empty position, those that are normal-play P-positions first:
+    /// far more often than not they are misère P-positions too, and one decides.
+    fn ordered_options(&self, position: &[u8]) -> Vec<Position> {
+        let value = |heaps: &[u8]| {
+            heaps
+                .iter()
+                .fold(0, |acc, &heap| acc ^ self.rule.nim_values[heap as usize])
+        };
+        let total = value(position);
+        let mut zero = Vec::new();
+        let mut rest = Vec::new();
+        for (index, &heap) in position.iter().enumerate() {
+            if index > 0 && position[index - 1] == heap {
+                continue;
+            }
+            let others = total ^ self.rule.nim_values[heap as usize];
+            for left in self.rule.moves(heap) {
+                let option = replace(position, index, left);
+                if others ^ value(left) == 0 {
+                    zero.push(option);
+                } else {
+                    rest.push(option);
+                }
+            }
+        }
+        zero.extend(rest);
+        zero
+    }
+}

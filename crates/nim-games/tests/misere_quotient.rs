@@ -1,0 +1,100 @@
+//! The misère quotient engine against exhaustive search, which shares no code with it.
+
+use game_core::PlayConvention;
+use nim_games::heap_games::Heaps;
+use nim_games::misere_quotient::{MisereQuotient, misere_quotient};
+use nim_games::sprague_grundy::OutcomeSolver;
+use nim_games::{GrundysGame, Nim, OctalGame, TakeAndBreak};
+
+/// Every multiset of heaps from 1 to `max_heap` with at most `max_tokens` tokens.
+fn positions(max_heap: u32, max_tokens: u32) -> Vec<Vec<u32>> {
+    fn extend(prefix: &mut Vec<u32>, largest: u32, left: u32, out: &mut Vec<Vec<u32>>) {
+        out.push(prefix.clone());
+        for heap in 1..=largest.min(left) {
+            prefix.push(heap);
+            extend(prefix, heap, left - heap, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), max_heap, max_tokens, &mut out);
+    out
+}
+
+/// The quotient's outcome of every position up to `max_tokens` equals exhaustive search's.
+fn agrees_with_search<T: TakeAndBreak + Clone>(
+    game: &T,
+    quotient: &MisereQuotient,
+    max_tokens: u32,
+) {
+    let heaps = Heaps(game.clone());
+    let mut solver = OutcomeSolver::new(&heaps, PlayConvention::Misere);
+    for position in positions(quotient.max_heap(), max_tokens) {
+        let searched = solver.outcome(&heaps.position(position.clone()));
+        assert_eq!(
+            quotient.outcome(&position).unwrap(),
+            searched,
+            "{position:?}"
+        );
+    }
+}
+
+/// The product table is a commutative monoid with identity 0, and reduced: any two
+/// elements are told apart by some third.
+fn is_reduced_commutative_monoid(quotient: &MisereQuotient) {
+    let n = quotient.order();
+    let product = |x, y| quotient.product(x, y).unwrap();
+    for x in 0..n {
+        assert_eq!(product(x, 0), x);
+        for y in 0..n {
+            assert_eq!(product(x, y), product(y, x));
+            for z in 0..n {
+                assert_eq!(product(product(x, y), z), product(x, product(y, z)));
+            }
+        }
+    }
+    for x in 0..n {
+        for y in x + 1..n {
+            assert!(
+                (0..n).any(|z| quotient.is_p(product(x, z)) != quotient.is_p(product(y, z))),
+                "elements {x} and {y} are indistinguishable"
+            );
+        }
+    }
+}
+
+#[test]
+fn misere_nim_is_bouton_as_a_monoid() {
+    // Heaps up to 2^k - 1: 2^k nim-values with a heap of 2 or more, and the parity of 1s.
+    for (max_heap, order) in [(1, 2), (3, 6), (7, 10), (15, 18)] {
+        let quotient = misere_quotient(&Nim, max_heap).unwrap();
+        assert_eq!(quotient.order(), order, "heaps up to {max_heap}");
+        is_reduced_commutative_monoid(&quotient);
+    }
+    agrees_with_search(&Nim, &misere_quotient(&Nim, 7).unwrap(), 18);
+}
+
+#[test]
+fn kayles_agrees_with_search() {
+    let kayles = OctalGame::parse("0.77").unwrap();
+    let quotient = misere_quotient(&kayles, 30).unwrap();
+    is_reduced_commutative_monoid(&quotient);
+    agrees_with_search(&kayles, &quotient, 24);
+}
+
+#[test]
+fn dawsons_kayles_and_others_agree_with_search() {
+    for code in ["0.07", "0.137", "0.75", "0.115", "0.152", "4.7", "0.51"] {
+        let game = OctalGame::parse(code).unwrap();
+        let quotient = misere_quotient(&game, 16).unwrap();
+        is_reduced_commutative_monoid(&quotient);
+        agrees_with_search(&game, &quotient, 20);
+    }
+}
+
+#[test]
+fn grundys_game_agrees_with_search() {
+    let quotient = misere_quotient(&GrundysGame, 14).unwrap();
+    is_reduced_commutative_monoid(&quotient);
+    agrees_with_search(&GrundysGame, &quotient, 22);
+}
