@@ -4,7 +4,9 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::commands::{bearoff, grundy, mobility, octal, race_formulas, tournament, verify_tables};
+use crate::commands::{
+    bearoff, grundy, misere_quotient, mobility, octal, race_formulas, tournament, verify_tables,
+};
 use crate::figures;
 
 /// Workspace tasks: the published numbers recomputed, the figures drawn, and the
@@ -33,6 +35,8 @@ pub enum Task {
     Grundy(grundy::Args),
     /// Nim-values of any octal game at scale, with the period they prove.
     Octal(octal::Args),
+    /// The misère quotient of an octal game or Grundy's game, and whether it is final.
+    MisereQuotient(misere_quotient::Args),
     /// Draw every figure into docs/figures/SOURCE/NAME.svg from the library crates.
     Figures(figures::Args),
     /// Random-minimax players in real games: one line of games, or the whole grid.
@@ -78,7 +82,7 @@ mod tests {
 
     /// Words a command line is made of: every task and flag, and values at and beyond the
     /// bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 48] = [
+    const WORDS: [&str; 50] = [
         "verify-tables",
         "mobility",
         "--merge",
@@ -89,6 +93,8 @@ mod tests {
         "octal",
         "0.77",
         "--until-proven",
+        "misere-quotient",
+        "--max-heap",
         "figures",
         "tournament",
         "bearoff",

@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cli::Task;
-use commands::{bearoff, grundy, mobility, octal, race_formulas, tournament, verify_tables};
+use commands::{
+    bearoff, grundy, misere_quotient, mobility, octal, race_formulas, tournament, verify_tables,
+};
 
 fn main() -> ExitCode {
     let task = match cli::from_env() {
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         Task::VerifyTables(args) => verify_tables::run(args, &docs.join("reproduction")),
         Task::Grundy(args) => grundy::run(args).map(|()| true),
         Task::Octal(args) => octal::run(args).map(|()| true),
+        Task::MisereQuotient(args) => misere_quotient::run(args).map(|()| true),
         Task::Figures(args) => figures::run(args, &docs),
         Task::Bearoff(args) => bearoff::run(args).map(|()| true),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),

@@ -3,6 +3,7 @@
 pub mod bearoff;
 pub mod grundy;
 pub mod markers;
+pub mod misere_quotient;
 pub mod mobility;
 pub mod octal;
 pub mod output;
