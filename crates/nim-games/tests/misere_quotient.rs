@@ -98,3 +98,40 @@ fn grundys_game_agrees_with_search() {
     is_reduced_commutative_monoid(&quotient);
     agrees_with_search(&GrundysGame, &quotient, 22);
 }
+
+#[test]
+fn bounds_are_typed_errors() {
+    use nim_games::misere_quotient::QuotientError;
+    let kayles = OctalGame::parse("0.77").unwrap();
+    assert_eq!(
+        misere_quotient(&kayles, 256).unwrap_err(),
+        QuotientError::HeapTooLarge(256)
+    );
+    let quotient = misere_quotient(&kayles, 5).unwrap();
+    assert!(matches!(
+        quotient.outcome(&[3, 6]),
+        Err(QuotientError::BeyondQuotient {
+            heap: 6,
+            max_heap: 5
+        })
+    ));
+    assert_eq!(quotient.product(0, quotient.order()), None);
+    assert_eq!(quotient.representative(quotient.order()), None);
+    assert!(!quotient.is_p(usize::MAX));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Any octal code of up to three digits: the quotient to heap 9 is a reduced commutative
+    /// monoid and gives exhaustive search's outcome for every position up to 13 tokens.
+    #[test]
+    fn random_octal_codes_agree_with_search(digits in proptest::collection::vec(0u8..8, 1..=3)) {
+        proptest::prop_assume!(digits.iter().any(|&d| d != 0));
+        let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
+        let game = OctalGame::parse(&code).unwrap();
+        let quotient = misere_quotient(&game, 9).unwrap();
+        is_reduced_commutative_monoid(&quotient);
+        agrees_with_search(&game, &quotient, 13);
+    }
+}
