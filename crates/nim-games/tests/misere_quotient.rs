@@ -120,6 +120,20 @@ fn bounds_are_typed_errors() {
     assert!(!quotient.is_p(usize::MAX));
 }
 
+#[test]
+fn a_search_past_its_budget_is_a_typed_error() {
+    use nim_games::misere_quotient::{QuotientError, QuotientOptions};
+    // 0.6's quotient needs millions of positions searched by heap 16.
+    let game = OctalGame::parse("0.6").unwrap();
+    let outcome = QuotientOptions::new()
+        .max_searched(100_000)
+        .compute(&game, 20);
+    assert_eq!(
+        outcome.unwrap_err(),
+        QuotientError::SearchTooLarge { limit: 100_000 }
+    );
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 

@@ -73,6 +73,7 @@ impl Quotient {
 pub(super) struct Limits {
     pub(super) max_order: usize,
     pub(super) max_types: usize,
+    pub(super) max_searched: usize,
 }
 
 /// Builds the quotient heap by heap up to `rule.max_heap()`, reporting the order after each.
@@ -82,17 +83,18 @@ pub(super) fn build(
     mut progress: impl FnMut(u8, usize),
 ) -> Result<(Quotient, Vec<usize>), QuotientError> {
     let mut quotient = Quotient::trivial();
-    let mut outcomes = MisereOutcomes::new(rule);
+    let mut outcomes = MisereOutcomes::new(rule, limits.max_searched);
     let mut learner = Learner::default();
     let mut orders = vec![1];
     // The checked types of the current quotient, while it does not change.
     let mut store: Option<TypeStore> = None;
     for heap in 1..=rule.max_heap() {
-        let element = if rule.is_live(heap) {
-            same_moves_as_earlier(rule, &quotient, heap)
-                .or_else(|| extension(rule, &quotient, &mut outcomes, heap, &mut store, limits))
-        } else {
+        let element = if !rule.is_live(heap) {
             Some(0)
+        } else if let Some(element) = same_moves_as_earlier(rule, &quotient, heap) {
+            Some(element)
+        } else {
+            extension(rule, &quotient, &mut outcomes, heap, &mut store, limits)?
         };
         match element {
             Some(element) => quotient.pretending.push(element),
@@ -134,7 +136,7 @@ fn extension(
     heap: u8,
     store: &mut Option<TypeStore>,
     limits: Limits,
-) -> Option<u32> {
+) -> Result<Option<u32>, QuotientError> {
     let order = quotient.order as u32;
     let mut by_size: Vec<u32> = (0..order).collect();
     by_size.sort_by_key(|&y| {
@@ -146,10 +148,12 @@ fn extension(
         if candidates.len() <= 1 {
             break;
         }
-        let p = outcomes.is_p(&sum(&quotient.representatives[y as usize], &[heap]));
+        let p = outcomes.is_p(&sum(&quotient.representatives[y as usize], &[heap]))?;
         candidates.retain(|&x| quotient.p_portion[quotient.product(x, y) as usize] == p);
     }
-    let element = *candidates.first()?;
+    let Some(&element) = candidates.first() else {
+        return Ok(None);
+    };
     let heaps: Vec<u8> = (1..=heap).filter(|&h| rule.is_live(h)).collect();
     let image = |h: u8| {
         if h == heap {
@@ -176,14 +180,14 @@ fn extension(
                 .iter()
                 .all(|&h| fresh.admit(rule, &candidate, h, limits.max_types))
             {
-                return None;
+                return Ok(None);
             }
             store.insert(fresh)
         }
     };
-    store
+    Ok(store
         .admit(rule, &candidate, heap, limits.max_types)
-        .then_some(element)
+        .then_some(element))
 }
 
 /// The most copies of a new heap [`adjoin`] follows before giving up.
@@ -207,7 +211,7 @@ fn adjoin(
     let heaps: Vec<u8> = (1..=heap).filter(|&h| rule.is_live(h)).collect();
     let mut columns: Vec<Vec<bool>> = vec![previous.p_portion.clone()];
     for copies in 1..=MAX_POWERS {
-        let column: Vec<bool> = previous
+        let column = previous
             .representatives
             .iter()
             .map(|r| {
@@ -215,7 +219,7 @@ fn adjoin(
                 position.extend(std::iter::repeat_n(heap, copies));
                 outcomes.is_p(&position)
             })
-            .collect();
+            .collect::<Result<Vec<bool>, _>>()?;
         columns.push(column);
         if let Some(period) = (1..=copies).find(|&p| columns[copies - p] == columns[copies]) {
             let powers =
@@ -453,7 +457,7 @@ impl Learner {
                     counted = false;
                 }
                 Verdict::Failure(word) => {
-                    let test = self.distinguishing_test(rule, outcomes, &learnt, word);
+                    let test = self.distinguishing_test(rule, outcomes, &learnt, word)?;
                     self.tests.push(test);
                     counted = true;
                 }
@@ -491,7 +495,7 @@ impl Learner {
             })
         };
         let mut states: HashMap<(Vec<Option<bool>>, usize), u32> = HashMap::new();
-        states.insert((self.signature(outcomes, &[], limit), 0), 0);
+        states.insert((self.signature(outcomes, &[], limit)?, 0), 0);
         let mut state = 0;
         while state < learnt.representatives.len() {
             for &h in heaps {
@@ -504,7 +508,7 @@ impl Learner {
                 }
                 let position = sum(representative, &[h]);
                 let key = (
-                    self.signature(outcomes, &position, limit),
+                    self.signature(outcomes, &position, limit)?,
                     counted(&position),
                 );
                 let next = match states.get(&key) {
@@ -531,7 +535,7 @@ impl Learner {
             .representatives
             .iter()
             .map(|r| outcomes.is_p(r))
-            .collect();
+            .collect::<Result<_, _>>()?;
         Ok(learnt)
     }
 
@@ -541,7 +545,7 @@ impl Learner {
         outcomes: &mut MisereOutcomes,
         position: &[u8],
         limit: Option<(u8, usize)>,
-    ) -> Vec<Option<bool>> {
+    ) -> Result<Vec<Option<bool>>, QuotientError> {
         let copies =
             |p: &[u8]| limit.map_or(0, |(heap, _)| p.iter().filter(|&&h| h == heap).count());
         let within =
@@ -550,7 +554,13 @@ impl Learner {
         signature.resize(self.tests.len(), None);
         for (bit, test) in signature.iter_mut().zip(&self.tests) {
             if bit.is_none() && within(test) {
-                *bit = Some(outcomes.is_p(&sum(position, test)));
+                match outcomes.is_p(&sum(position, test)) {
+                    Ok(p) => *bit = Some(p),
+                    Err(error) => {
+                        self.signatures.insert(position.to_vec(), signature);
+                        return Err(error);
+                    }
+                }
             }
         }
         let key: Vec<Option<bool>> = signature
@@ -559,7 +569,7 @@ impl Learner {
             .map(|(bit, test)| if within(test) { *bit } else { None })
             .collect();
         self.signatures.insert(position.to_vec(), signature);
-        key
+        Ok(key)
     }
 
     /// A new test that splits a state, from a failure of the check: first a position the
@@ -572,21 +582,24 @@ impl Learner {
         outcomes: &mut MisereOutcomes,
         learnt: &Learnt,
         failure: Position,
-    ) -> Position {
+    ) -> Result<Position, QuotientError> {
         let candidate = learnt.candidate();
         let mispredicted = |outcomes: &mut MisereOutcomes, word: &[u8]| {
             let mut position = word.to_vec();
             position.sort_unstable();
-            candidate.p_portion[candidate.run(0, word) as usize] != outcomes.is_p(&position)
+            let predicted = candidate.p_portion[candidate.run(0, word) as usize];
+            outcomes.is_p(&position).map(|p| p != predicted)
         };
         let mut word = failure;
-        while !mispredicted(outcomes, &word) {
+        'descend: while !mispredicted(outcomes, &word)? {
             // The check failed at `word`, predicted right: one of its options is mispredicted.
-            let options = option_words(rule, &word);
-            match options.into_iter().find(|o| mispredicted(outcomes, o)) {
-                Some(option) => word = option,
-                None => break,
+            for option in option_words(rule, &word) {
+                if mispredicted(outcomes, &option)? {
+                    word = option;
+                    continue 'descend;
+                }
             }
+            break;
         }
         let mut state = 0;
         for (i, &heap) in word.iter().enumerate() {
@@ -594,10 +607,10 @@ impl Learner {
             rest.sort_unstable();
             let next = candidate.step(state, heap);
             let read = sum(&learnt.representatives[state as usize], &[heap]);
-            if outcomes.is_p(&sum(&read, &rest))
-                != outcomes.is_p(&sum(&learnt.representatives[next as usize], &rest))
+            if outcomes.is_p(&sum(&read, &rest))?
+                != outcomes.is_p(&sum(&learnt.representatives[next as usize], &rest))?
             {
-                return rest;
+                return Ok(rest);
             }
             state = next;
         }
@@ -606,7 +619,7 @@ impl Learner {
         // then a harmless test.
         let mut position = word;
         position.sort_unstable();
-        position
+        Ok(position)
     }
 }
 

@@ -56,6 +56,10 @@ pub const MAX_QUOTIENT_ORDER: usize = 4096;
 /// The most position types one check may explore (a few hundred MB at most).
 pub const MAX_POSITION_TYPES: usize = 2_000_000;
 
+/// The most positions the outcome search keeps by default (about 1.5 GB); see
+/// [`QuotientOptions::max_searched`].
+pub const MAX_SEARCHED_POSITIONS: usize = 20_000_000;
+
 /// Why a quotient cannot be computed or cannot answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -76,6 +80,13 @@ pub enum QuotientError {
     TooLarge {
         /// The heap being added.
         heap: u32,
+        /// The limit.
+        limit: usize,
+    },
+    /// The outcome search needed more positions than its limit
+    /// ([`QuotientOptions::max_searched`]).
+    #[error("the outcome search needs more than {limit} positions")]
+    SearchTooLarge {
         /// The limit.
         limit: usize,
     },
@@ -134,8 +145,9 @@ pub struct MisereQuotient {
 /// # Errors
 ///
 /// [`QuotientError::HeapTooLarge`] above [`MAX_QUOTIENT_HEAP`];
-/// [`QuotientError::TooLarge`] or [`QuotientError::TooManyTypes`] when the quotient or its
-/// check outgrows the limits.
+/// [`QuotientError::TooLarge`], [`QuotientError::TooManyTypes`] or
+/// [`QuotientError::SearchTooLarge`] when the quotient, its check or the outcome search
+/// outgrows its limit.
 pub fn misere_quotient<T: TakeAndBreak>(
     game: &T,
     max_heap: u32,
@@ -143,16 +155,26 @@ pub fn misere_quotient<T: TakeAndBreak>(
     QuotientOptions::new().compute(game, max_heap)
 }
 
-/// Options of a quotient computation: a progress report.
-#[derive(Debug, Clone, Default)]
+/// Options of a quotient computation: a progress report and a bound on the work.
+#[derive(Debug, Clone)]
 pub struct QuotientOptions<P = fn(u32, usize)> {
     progress: Option<P>,
+    max_searched: usize,
+}
+
+impl Default for QuotientOptions {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl QuotientOptions {
-    /// No progress report.
+    /// No progress report; at most [`MAX_SEARCHED_POSITIONS`] positions searched.
     pub fn new() -> Self {
-        QuotientOptions { progress: None }
+        QuotientOptions {
+            progress: None,
+            max_searched: MAX_SEARCHED_POSITIONS,
+        }
     }
 }
 
@@ -161,6 +183,17 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
     pub fn progress<Q: FnMut(u32, usize)>(self, progress: Q) -> QuotientOptions<Q> {
         QuotientOptions {
             progress: Some(progress),
+            max_searched: self.max_searched,
+        }
+    }
+
+    /// Fails with [`QuotientError::SearchTooLarge`] rather than keep more than `positions`
+    /// positions in the outcome search (its memory and time grow with them: about 80 bytes
+    /// and a few microseconds each).
+    pub fn max_searched(self, positions: usize) -> Self {
+        QuotientOptions {
+            max_searched: positions,
+            ..self
         }
     }
 
@@ -179,6 +212,7 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
         let limits = Limits {
             max_order: MAX_QUOTIENT_ORDER,
             max_types: MAX_POSITION_TYPES,
+            max_searched: self.max_searched,
         };
         let mut progress = self.progress;
         let (quotient, orders) = build(&rule, limits, |heap, order| {

@@ -3,6 +3,7 @@
 
 use game_core::stop::checkpoint;
 
+use super::QuotientError;
 use crate::grundys_game::PositionTable;
 use crate::heap_games::{TakeAndBreak, nim_sequence};
 
@@ -92,6 +93,8 @@ pub(super) fn replace(position: &[u8], index: usize, left: &[u8]) -> Position {
 /// (`partial`).
 pub(super) struct MisereOutcomes<'r> {
     rule: &'r HeapRule,
+    /// The most positions the table may hold.
+    max_searched: usize,
     table: PositionTable,
     base: Option<Known>,
     partial: Option<Known>,
@@ -132,9 +135,10 @@ impl Known {
 }
 
 impl<'r> MisereOutcomes<'r> {
-    pub(super) fn new(rule: &'r HeapRule) -> Self {
+    pub(super) fn new(rule: &'r HeapRule, max_searched: usize) -> Self {
         MisereOutcomes {
             rule,
+            max_searched,
             table: PositionTable::default(),
             base: None,
             partial: None,
@@ -157,27 +161,39 @@ impl<'r> MisereOutcomes<'r> {
 
     /// Whether `position` is a misère P-position: it has a move, and every move leads to
     /// an N-position. The empty position is N (the player to move cannot, and wins).
-    pub(super) fn is_p(&mut self, position: &[u8]) -> bool {
+    ///
+    /// # Errors
+    ///
+    /// [`QuotientError::SearchTooLarge`] when the table would outgrow its limit.
+    pub(super) fn is_p(&mut self, position: &[u8]) -> Result<bool, QuotientError> {
         if position.is_empty() {
-            return false;
+            return Ok(false);
         }
         let known = [&self.base, &self.partial]
             .into_iter()
             .flatten()
             .find_map(|known| known.decide(position));
         if let Some(p) = known {
-            return p;
+            return Ok(p);
         }
         if let Some(&p) = self.table.get(position) {
-            return p;
+            return Ok(p);
+        }
+        if self.table.len() >= self.max_searched {
+            return Err(QuotientError::SearchTooLarge {
+                limit: self.max_searched,
+            });
         }
         checkpoint();
-        let p = !self
-            .ordered_options(position)
-            .iter()
-            .any(|option| self.is_p(option));
+        let mut p = true;
+        for option in self.ordered_options(position) {
+            if self.is_p(&option)? {
+                p = false;
+                break;
+            }
+        }
         self.table.insert(position.into(), p);
-        p
+        Ok(p)
     }
 
     /// The options of a non-empty position, those that are normal-play P-positions first:
