@@ -3,7 +3,9 @@
 
 use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
 use nim_games::heap_games::OctalGame;
+use nim_games::misere_quotient::QuotientOptions;
 use nim_games::octal::OctalOptions;
+use nim_games::GrundysGame;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -108,9 +110,66 @@ fn octal_values<'py>(
     ))
 }
 
+/// The most positions a quotient's outcome search keeps from Python: a few seconds' work.
+const MAX_QUOTIENT_SEARCH: usize = 1_000_000;
+
+/// What `misere_quotient` returns: the order by heap 0..=n, the product table (row x, column
+/// y), the P-portion, the pretending function Φ(H_0..H_n), each element's normal word, the
+/// presentation, and (pre-period, period) of Φ if proven (octal codes only).
+type Quotient = (
+    Vec<usize>,
+    Vec<Vec<usize>>,
+    Vec<usize>,
+    Vec<usize>,
+    Vec<String>,
+    String,
+    Option<(u32, u32)>,
+);
+
+/// The misère quotient of the octal game `code` (or Grundy's game, `code` = "grundy") for
+/// heaps up to `max_heap` (at most 255), its outcome search bounded.
+#[pyfunction]
+fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quotient> {
+    let max_heap = small_in::<GrundyError>("max_heap", &max_heap, 0..=255)?;
+    let octal = if code == "grundy" {
+        None
+    } else {
+        Some(OctalGame::parse(code).map_err(raise::<GrundyError>)?)
+    };
+    let game = octal.clone();
+    let quotient = interruptible(py, move || {
+        let options = QuotientOptions::new().max_searched(MAX_QUOTIENT_SEARCH);
+        match &game {
+            Some(game) => options.compute(game, max_heap),
+            None => options.compute(&GrundysGame, max_heap),
+        }
+    })?
+    .map_err(raise::<GrundyError>)?;
+    let order = quotient.order();
+    let products = (0..order)
+        .map(|x| (0..order).filter_map(|y| quotient.product(x, y)).collect())
+        .collect();
+    let pretending = (0..=max_heap).filter_map(|h| quotient.pretending(h)).collect();
+    let presentation = quotient.presentation();
+    let words = presentation.normal_words().iter().map(ToString::to_string).collect();
+    let period = octal
+        .and_then(|game| quotient.proven_period(game.max_removal()))
+        .map(|found| (found.pre_period, found.period));
+    Ok((
+        quotient.orders().to_vec(),
+        products,
+        quotient.p_portion(),
+        pretending,
+        words,
+        presentation.to_string(),
+        period,
+    ))
+}
+
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "grundy")?;
     module.add_function(wrap_pyfunction!(octal_values, &module)?)?;
+    module.add_function(wrap_pyfunction!(misere_quotient, &module)?)?;
     module.add_function(wrap_pyfunction!(values, &module)?)?;
     module.add_function(wrap_pyfunction!(rare_heaps, &module)?)?;
     module.add_function(wrap_pyfunction!(misere_first_player_wins, &module)?)?;

@@ -57,6 +57,7 @@ ENTRY_POINTS = [
     ("grundy.rare_heaps", 1),
     ("grundy.misere_first_player_wins", 1),
     ("octal.values", 2),
+    ("octal.misere_quotient", 2),
     ("johnson.win_probability", 3),
     ("johnson.dependent_win_probability", 3),
     ("levene_fenner.prob", 2),

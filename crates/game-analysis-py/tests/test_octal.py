@@ -46,3 +46,20 @@ def test_classic_periods_are_proven(code, preperiod, period):
 def test_bad_codes_are_refused(code):
     with pytest.raises(GrundyError):
         octal.values(code, 10)
+
+
+def test_misere_quotient_of_kayles_is_proven_final():
+    kayles = octal.misere_quotient("0.77", 200)
+    assert kayles.order == 40
+    assert kayles.period == (71, 12)
+    assert len(kayles.p_portion) == 9
+    # Misère Kayles: a heap of 1 alone is lost for the player to move (they must take it).
+    assert kayles.outcome([1]) == "P" and kayles.outcome([1, 1]) == "N"
+
+
+def test_misere_quotient_errors():
+    for code, n in [("0.8", 5), ("1.2", 5), ("", 5), ("0.77", 256), ("0.77", -1)]:
+        with pytest.raises(GrundyError):
+            octal.misere_quotient(code, n)
+    with pytest.raises(GrundyError):
+        octal.misere_quotient("0.6", 60)  # past the outcome search's budget

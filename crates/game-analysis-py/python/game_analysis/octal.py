@@ -1,5 +1,6 @@
 """Octal games (take-and-break games given by a code such as Kayles' ``0.77``): their
-nim-values by the rare/common method, with the period the values prove.
+nim-values by the rare/common method, with the period the values prove, and their misère
+quotients.
 
 From the Rust crate ``nim-games`` (``nim_games::octal``). Bad codes and bounds raise
 ``GrundyError``, the error of the heap games' module.
@@ -7,7 +8,7 @@ From the Rust crate ``nim-games`` (``nim_games::octal``). Bad codes and bounds r
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional
+from typing import Iterable, List, NamedTuple, Optional
 
 import numpy as np
 
@@ -44,3 +45,54 @@ def values(code: str, n: int, until_proven: bool = False) -> OctalValues:
     return OctalValues(
         np.frombuffer(raw, dtype="<u2").astype(np.uint16), mask, rare, preperiod, period, checksum
     )
+
+
+class MisereQuotient(NamedTuple):
+    """The misère quotient Q_n of a game for heaps up to n (Plambeck and Siegel): elements
+    are numbered 0, 1, ..., 0 the identity (the empty position)."""
+
+    orders: List[int]
+    """|Q_h| for h = 0, ..., n: how the quotient grew heap by heap."""
+    products: List[List[int]]
+    """The multiplication table: ``products[x][y]`` is xy."""
+    p_portion: List[int]
+    """The elements of the P-positions."""
+    pretending: List[int]
+    """The element of a single heap of h, for h = 0, ..., n."""
+    words: List[str]
+    """Each element as a word in the generators a, b, c, ... (the normal word)."""
+    presentation: str
+    """Generators and relations, such as ``<a, b, c | a^2 = 1, ...>`` (in Unicode)."""
+    period: Optional[tuple]
+    """(pre-period, period) of the pretending function when proven for every heap: the
+    quotient is then the whole game's. None otherwise (and always for Grundy's game)."""
+
+    @property
+    def order(self) -> int:
+        """|Q_n|."""
+        return len(self.products)
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """``"P"`` or ``"N"``: the misère outcome of the position with these heaps (each at
+        most n).
+
+        >>> misere_quotient("0.75", 20).outcome([2, 2])
+        'P'
+        """
+        element = 0
+        for heap in heaps:
+            element = self.products[element][self.pretending[heap]]
+        return "P" if element in self.p_portion else "N"
+
+
+def misere_quotient(code: str, max_heap: int) -> MisereQuotient:
+    """The misère quotient of the octal game ``code`` (or Grundy's game, ``"grundy"``) for
+    heaps up to ``max_heap`` (at most 255), every step proven (``nim_games::misere_quotient``).
+    The outcome search is bounded (a million positions): past it, ``GrundyError``. Releases
+    the GIL while it computes.
+
+    >>> q = misere_quotient("0.75", 40)
+    >>> (q.order, q.presentation, q.period)
+    (8, '⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩', (8, 2))
+    """
+    return MisereQuotient(*_native.misere_quotient(code, max_heap))
