@@ -1,11 +1,11 @@
 //! `game_analysis._native.grundy`: Grundy's game and the octal games, from `nim_games`
 //! (the package's `grundy` and `octal` modules).
 
+use nim_games::GrundysGame;
 use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
 use nim_games::heap_games::OctalGame;
 use nim_games::misere_quotient::QuotientOptions;
 use nim_games::octal::OctalOptions;
-use nim_games::GrundysGame;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -149,9 +149,15 @@ fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quo
     let products = (0..order)
         .map(|x| (0..order).filter_map(|y| quotient.product(x, y)).collect())
         .collect();
-    let pretending = (0..=max_heap).filter_map(|h| quotient.pretending(h)).collect();
+    let pretending = (0..=max_heap)
+        .filter_map(|h| quotient.pretending(h))
+        .collect();
     let presentation = quotient.presentation();
-    let words = presentation.normal_words().iter().map(ToString::to_string).collect();
+    let words = presentation
+        .normal_words()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     let period = octal
         .and_then(|game| quotient.proven_period(game.max_removal()))
         .map(|found| (found.pre_period, found.period));
