@@ -133,23 +133,13 @@ fn next_type(rule: &HeapRule, candidate: &Candidate, ty: &[u64], heap: u8) -> Ve
 /// same set of states their moves lead to, give the same types. A `counted` heap is kept
 /// apart from the others.
 fn distinct_behaviours(rule: &HeapRule, candidate: &Candidate, counted: Option<u8>) -> Vec<u8> {
-    let states = candidate.states() as u32;
-    let mut seen = HashMap::new();
-    let mut heaps = Vec::new();
-    for &heap in candidate.heaps {
-        let transitions: Vec<u32> = (0..states).map(|s| candidate.step(s, heap)).collect();
-        let mut moves: Vec<Vec<u32>> = rule
-            .moves(heap)
-            .iter()
-            .map(|left| (0..states).map(|s| candidate.run(s, left)).collect())
-            .collect();
-        moves.sort_unstable();
-        moves.dedup();
-        if Some(heap) == counted || seen.insert((transitions, moves), heap).is_none() {
-            heaps.push(heap);
-        }
-    }
-    heaps
+    let mut seen = HashSet::new();
+    candidate
+        .heaps
+        .iter()
+        .copied()
+        .filter(|&heap| Some(heap) == counted || seen.insert(behaviour(rule, candidate, heap)))
+        .collect()
 }
 
 fn bit_set(words: usize, members: impl Iterator<Item = u32>) -> Vec<u64> {
