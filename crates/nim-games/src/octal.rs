@@ -12,9 +12,11 @@
 //! heap. Every value is therefore exact whatever the mask; the
 //! mask chooses only how much work the rare pairs take. It is chosen from the data — the
 //! mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of the counts of
-//! the values — and chosen again each time the number of heaps doubles. A game whose best
-//! mask still leaves a quarter of the heaps rare has no useful split, and is computed by a
-//! direct mex over all splits.
+//! the values — and chosen again each time the number of heaps doubles, and once more over
+//! all the values at the end, so that the mask a run reports is the one that fits them all
+//! best. A game whose best mask still leaves a quarter of the heaps rare has no useful
+//! split, and is computed by a direct mex over all splits. [`RareSplit`] reads any table
+//! of values under any mask, as the published tables count them.
 //!
 //! ```
 //! use nim_games::heap_games::{OctalGame, nim_sequence};
@@ -62,8 +64,9 @@ impl OctalValues {
         &self.values
     }
 
-    /// The mask of the rare/common split in use at the end, `None` when the game had no
-    /// useful split and every value came from a direct mex.
+    /// The mask of the rare/common split, chosen over all the values at the end (the one
+    /// under which the fewest heaps are rare, [`fewest_rare_mask`]); `None` when the game
+    /// has no useful split and every value came from a direct mex.
     pub fn mask(&self) -> Option<u16> {
         self.mask
     }
@@ -300,6 +303,7 @@ impl<P: FnMut(u32)> OctalOptions<P> {
         if periodicity.is_none() {
             periodicity = proven_periodicity_at_most_half(&engine.values, t);
         }
+        engine.choose_mask();
         Ok(OctalValues {
             values: engine.values,
             mask: engine.mask,
@@ -326,8 +330,14 @@ struct FarMarks {
     rare_before: usize,
 }
 
-/// Whether `value` is rare under `mask`: v & m has even parity.
-fn is_rare(value: u16, mask: u16) -> bool {
+/// Whether `value` is rare under `mask`: v & m has even parity (so 0 is always rare).
+///
+/// ```
+/// use nim_games::octal::is_rare;
+/// assert!(is_rare(0, 0x1e) && is_rare(6, 0x1e) && is_rare(7, 0x1e));
+/// assert!(!is_rare(2, 0x1e) && !is_rare(16, 0x1e));
+/// ```
+pub fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
 }
 
@@ -492,20 +502,67 @@ impl Engine {
     }
 }
 
-/// The nonzero mask under which the fewest of `values` are rare, with that number; `None`
-/// when every value is 0 (no mask makes them common).
+/// The nonzero mask under which the fewest of `values` are rare, with that number (the
+/// least such mask when several tie, masks below the power of two above the largest
+/// value); `None` when every value is 0 (no mask makes them common).
 ///
 /// With h(v) the count of value v and H its Walsh–Hadamard transform,
 /// H(m) = Σ_v h(v)(−1)^popcount(v & m), the number of rare values under m is
 /// (Σ h + H(m)) / 2.
-fn fewest_rare_mask(values: &[u16]) -> Option<(u16, usize)> {
+///
+/// ```
+/// use nim_games::octal::fewest_rare_mask;
+/// // Under 0b10 only the values 0 and 1 are rare (under 0b01: 0, 2, 2; under 0b11: 0, 3, 3, 3).
+/// assert_eq!(fewest_rare_mask(&[0, 1, 2, 3, 2, 3, 3]), Some((0b10, 2)));
+/// ```
+pub fn fewest_rare_mask(values: &[u16]) -> Option<(u16, usize)> {
+    let size = mask_range(values)?;
+    let transform = parity_transform(values.iter().copied(), size);
+    let total = values.len() as i64;
+    (1..size)
+        .map(|mask| (mask as u16, ((total + transform[mask]) / 2) as usize))
+        .min_by_key(|&(mask, rare)| (rare, mask))
+}
+
+/// The nonzero mask m under which the fewest heaps are rare in the split with the heap's
+/// parity ([`RareSplit::with_heap_parity`]: n rare when popcount(G(n) & m) + n is odd),
+/// with that number; `None` when every value is 0.
+///
+/// With E and O the transforms of the counts over the even and the odd heaps, the rare
+/// heaps under m are the even heaps of odd parity and the odd heaps of even parity:
+/// (|even| − E(m)) / 2 + (|odd| + O(m)) / 2.
+///
+/// ```
+/// use nim_games::octal::fewest_rare_mask_with_heap_parity;
+/// // Values that follow the heap's parity but once (heap 3).
+/// assert_eq!(fewest_rare_mask_with_heap_parity(&[0, 1, 2, 2, 4, 5]), Some((1, 1)));
+/// ```
+pub fn fewest_rare_mask_with_heap_parity(values: &[u16]) -> Option<(u16, usize)> {
+    let size = mask_range(values)?;
+    let even = parity_transform(values.iter().copied().step_by(2), size);
+    let odd = parity_transform(values.iter().copied().skip(1).step_by(2), size);
+    let evens = values.len().div_ceil(2) as i64;
+    let odds = (values.len() / 2) as i64;
+    (1..size)
+        .map(|mask| {
+            let rare = (evens - even[mask]) / 2 + (odds + odd[mask]) / 2;
+            (mask as u16, rare as usize)
+        })
+        .min_by_key(|&(mask, rare)| (rare, mask))
+}
+
+/// The masks worth trying on `values`: those below the power of two above the largest
+/// value (higher bits never change a parity); `None` when every value is 0.
+fn mask_range(values: &[u16]) -> Option<usize> {
     let largest = values.iter().copied().max().unwrap_or(0);
-    if largest == 0 {
-        return None;
-    }
-    let size = (usize::from(largest) + 1).next_power_of_two();
+    (largest > 0).then(|| (usize::from(largest) + 1).next_power_of_two())
+}
+
+/// The Walsh–Hadamard transform of the counts of `values` (each below `size`, a power of
+/// two): at m, Σ_v count(v)(−1)^popcount(v & m).
+fn parity_transform(values: impl Iterator<Item = u16>, size: usize) -> Vec<i64> {
     let mut transform = vec![0i64; size];
-    for &value in values {
+    for value in values {
         transform[usize::from(value)] += 1;
     }
     let mut half = 1;
@@ -519,10 +576,113 @@ fn fewest_rare_mask(values: &[u16]) -> Option<(u16, usize)> {
         }
         half *= 2;
     }
-    let total = values.len() as i64;
-    (1..size)
-        .map(|mask| (mask as u16, ((total + transform[mask]) / 2) as usize))
-        .min_by_key(|&(mask, rare)| (rare, mask))
+    transform
+}
+
+/// How the values of two games compare heap by heap ([`compare_values`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comparison {
+    /// They first differ at this heap.
+    Differ {
+        /// The first heap n with G(n) ≠ G'(n).
+        heap: usize,
+    },
+    /// They agree on every heap both tables hold.
+    Agree {
+        /// The heaps compared, 0..heaps.
+        heaps: usize,
+        /// Whether that proves them equal on every heap: both periods are proven, and the
+        /// heaps compared reach the later pre-period plus the least common multiple of the
+        /// periods, after which both sequences repeat together.
+        forever: bool,
+    },
+}
+
+/// Compares the values of two games over the heaps both tables hold: whether two octal
+/// codes are one game (Winning Ways' game locator, Flammenkamp's tables of equivalent
+/// games).
+///
+/// ```
+/// use nim_games::heap_games::OctalGame;
+/// use nim_games::octal::{Comparison, OctalOptions, compare_values};
+/// let values = |code| -> Result<_, Box<dyn std::error::Error>> {
+///     Ok(OctalOptions::new().until_proven().compute(&OctalGame::parse(code)?, 5_000)?)
+/// };
+/// // .27 is .26 (both period 4 from heap 1), not .06.
+/// let (a, b, c) = (values("0.27")?, values("0.26")?, values("0.06")?);
+/// assert!(matches!(compare_values(&a, &b), Comparison::Agree { forever: true, .. }));
+/// assert_eq!(compare_values(&a, &c), Comparison::Differ { heap: 2 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn compare_values(a: &OctalValues, b: &OctalValues) -> Comparison {
+    let heaps = a.values.len().min(b.values.len());
+    if let Some(heap) = (0..heaps).find(|&n| a.values[n] != b.values[n]) {
+        return Comparison::Differ { heap };
+    }
+    let forever = match (a.periodicity, b.periodicity) {
+        (Some(p), Some(q)) => {
+            let lcm = p.period / gcd(p.period, q.period) * q.period;
+            p.preperiod.max(q.preperiod).saturating_add(lcm) <= heaps
+        }
+        _ => false,
+    };
+    Comparison::Agree { heaps, forever }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A table of values read under one mask, as the published tables print it: how many heaps
+/// n ≥ 0 (heap 0 included: G(0) = 0 is rare under every mask) have a rare value, and the
+/// last of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RareSplit {
+    /// The mask.
+    pub mask: u16,
+    /// The number of heaps n ≥ 0 whose value is rare.
+    pub rare: usize,
+    /// The last heap whose value is rare (heap 0 when no other is).
+    pub last_rare: usize,
+}
+
+impl RareSplit {
+    /// `values` (G(0) first) read under `mask`.
+    ///
+    /// ```
+    /// use nim_games::octal::RareSplit;
+    /// let split = RareSplit::of(&[0, 1, 1, 2, 2, 3, 1], 0b10);
+    /// assert_eq!((split.rare, split.last_rare), (4, 6));
+    /// ```
+    pub fn of(values: &[u16], mask: u16) -> RareSplit {
+        RareSplit::counted(mask, values.len(), |n| is_rare(values[n], mask))
+    }
+
+    /// `values` read under `mask` together with the heap's parity, the split Gangolli and
+    /// Plambeck used for .127 (printed "1+pos" in Czajka's table): heap n is rare when
+    /// popcount(G(n) & m) + n is odd, so that the value's parity, not the value, decides
+    /// against the heap's.
+    ///
+    /// ```
+    /// use nim_games::octal::RareSplit;
+    /// // .127 begins 0, 1, 0, 2, 2, 1, 0, 4: heaps 3 and 7 have values of the other parity.
+    /// let split = RareSplit::with_heap_parity(&[0, 1, 0, 2, 2, 1, 0, 4], 1);
+    /// assert_eq!((split.rare, split.last_rare), (2, 7));
+    /// ```
+    pub fn with_heap_parity(values: &[u16], mask: u16) -> RareSplit {
+        RareSplit::counted(mask, values.len(), |n| {
+            is_rare(values[n], mask) == (n % 2 == 1)
+        })
+    }
+
+    /// The split of heaps 0..`heaps` whose rare ones `rare_at` tells.
+    fn counted(mask: u16, heaps: usize, rare_at: impl Fn(usize) -> bool) -> RareSplit {
+        RareSplit {
+            mask,
+            rare: (0..heaps).filter(|&n| rare_at(n)).count(),
+            last_rare: (0..heaps).rev().find(|&n| rare_at(n)).unwrap_or(0),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -537,6 +697,21 @@ mod tests {
         let (mask, rare) = fewest_rare_mask(&values).unwrap();
         for m in 1..32u16 {
             let count = values.iter().filter(|&&v| is_rare(v, m)).count();
+            assert!(count >= rare, "mask {m}: {count} < {rare}");
+            if m == mask {
+                assert_eq!(count, rare);
+            }
+        }
+    }
+
+    #[test]
+    fn the_transforms_count_the_split_with_the_heap_parity_as_a_direct_count_does() {
+        let values: Vec<u16> = (0..501u32)
+            .map(|n| ((n * 29 + n / 5) % 19) as u16)
+            .collect();
+        let (mask, rare) = fewest_rare_mask_with_heap_parity(&values).unwrap();
+        for m in 1..32u16 {
+            let count = RareSplit::with_heap_parity(&values, m).rare;
             assert!(count >= rare, "mask {m}: {count} < {rare}");
             if m == mask {
                 assert_eq!(count, rare);

@@ -2,7 +2,9 @@
 //! classic games and on random codes.
 
 use nim_games::heap_games::{OctalGame, nim_sequence};
-use nim_games::octal::octal_values;
+use nim_games::octal::{
+    Comparison, OctalOptions, RareSplit, compare_values, fewest_rare_mask, octal_values,
+};
 use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half};
 use proptest::prelude::*;
 
@@ -45,6 +47,14 @@ fn sparse_games_run_with_a_mask() {
             .collect();
         assert_eq!(table.rare_heaps(), &rare[..], "{code}");
         assert!(rare.len() * 4 < 5_000, "{code}: {} rare heaps", rare.len());
+        let best = fewest_rare_mask(table.values()).unwrap();
+        assert_eq!(
+            best.0, mask,
+            "{code}: the mask reported fits all the values best"
+        );
+        let split = RareSplit::of(table.values(), mask);
+        assert_eq!(split.rare, rare.len() + 1, "{code}: heap 0 is rare too");
+        assert_eq!(split.last_rare as u32, *rare.last().unwrap(), "{code}");
     }
 }
 
@@ -87,4 +97,32 @@ proptest! {
             prop_assert_eq!(proven_periodicity_at_most_half(&values, game.max_removal()), slow, "{}", code);
         }
     }
+}
+
+/// Two codes are one game only when their values agree on every heap: .161 and .36 agree on
+/// 519 heaps (Flammenkamp's tables took them for one game; Czajka found heap 519), .27 and
+/// .26 for ever, and a table too short to reach both periods proves nothing.
+#[test]
+fn codes_are_one_game_only_when_the_values_agree_for_ever() {
+    let values = |code, heaps| {
+        OctalOptions::new()
+            .until_proven()
+            .compute(&OctalGame::parse(code).unwrap(), heaps)
+            .unwrap()
+    };
+    assert_eq!(
+        compare_values(&values("0.161", 2_000), &values("0.36", 2_000)),
+        Comparison::Differ { heap: 519 }
+    );
+    assert!(matches!(
+        compare_values(&values("0.27", 2_000), &values("0.26", 2_000)),
+        Comparison::Agree { forever: true, .. }
+    ));
+    assert_eq!(
+        compare_values(&values("0.161", 500), &values("0.36", 500)),
+        Comparison::Agree {
+            heaps: 501,
+            forever: false
+        }
+    );
 }

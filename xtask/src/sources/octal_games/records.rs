@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use nim_games::octal::OctalValues;
+use nim_games::octal::{OctalValues, RareSplit};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, LibraryResult, Result};
@@ -26,8 +26,10 @@ pub struct OctalRecord {
     pub largest_at: usize,
     /// The rare/common mask at the end, if any.
     pub mask: Option<u16>,
-    /// How many heaps were rare under it.
+    /// How many heaps n ≥ 1 were rare under it.
     pub rare_heaps: usize,
+    /// The last heap whose value is rare under it.
+    pub last_rare: Option<usize>,
     /// FNV-1a 64 of the values as u16 little-endian, in hex.
     pub checksum: String,
 }
@@ -46,6 +48,9 @@ impl OctalRecord {
             largest_at,
             mask: table.mask(),
             rare_heaps: table.rare_heaps().len(),
+            last_rare: table
+                .mask()
+                .map(|mask| RareSplit::of(table.values(), mask).last_rare),
             checksum: format!("{:016x}", table.checksum()),
         })
     }
