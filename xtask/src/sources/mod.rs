@@ -11,6 +11,7 @@ pub mod johnson1970;
 pub mod levene_fenner;
 pub mod matches;
 pub mod octal_games;
+pub mod octal_tables;
 
 use crate::error::{Error, Result, TranscriptionError};
 use crate::verify::computed::Computed;
@@ -103,6 +104,7 @@ pub fn all() -> Vec<Registered> {
         Registered::of::<matches::Matches>(),
         Registered::of::<grundy::Grundy>(),
         Registered::of::<octal_games::OctalGames>(),
+        Registered::of::<octal_tables::OctalTables>(),
     ]
 }
 

@@ -13,7 +13,7 @@ pub mod records;
 use std::collections::HashMap;
 
 use nim_games::heap_games::OctalGame;
-use nim_games::octal::OctalOptions;
+use nim_games::octal::{OctalOptions, OctalValues};
 use nim_games::periodicity::Periodicity;
 
 use crate::error::{Error, LibraryResult, Result};
@@ -77,7 +77,7 @@ impl Source for OctalGames {
             Some(found) => *found,
             None => {
                 let record = self.records.iter().find(|record| record.code == code);
-                let found = periodicity(code, size, record)?;
+                let found = proven(code, size, record)?.periodicity();
                 self.found.insert(code.to_string(), found);
                 found
             }
@@ -92,9 +92,30 @@ impl Source for OctalGames {
     }
 }
 
+/// A game's proven period: from a run within the budget, or from its kept record.
+pub enum Proven {
+    /// Computed from scratch in this run: the values up to the proof, and what they prove.
+    Computed(OctalValues, Periodicity),
+    /// Read from the kept record (the default run, past its budget).
+    Kept(OctalRecord),
+}
+
+impl Proven {
+    /// The pre-period and the period.
+    pub fn periodicity(&self) -> Periodicity {
+        match self {
+            Proven::Computed(_, found) => *found,
+            Proven::Kept(record) => Periodicity {
+                preperiod: record.preperiod,
+                period: record.period,
+            },
+        }
+    }
+}
+
 /// The period of `code` proven from scratch within the run's budget (and equal to its kept
 /// `record`, if it has one), or else read from that record (the default run only).
-fn periodicity(code: &str, size: RunSize, record: Option<&OctalRecord>) -> Result<Periodicity> {
+pub fn proven(code: &str, size: RunSize, record: Option<&OctalRecord>) -> Result<Proven> {
     let game = OctalGame::parse(code).library()?;
     let budget = match size {
         RunSize::Default => DEFAULT_HEAPS,
@@ -111,13 +132,10 @@ fn periodicity(code: &str, size: RunSize, record: Option<&OctalRecord>) -> Resul
                 "{code}: the run gives {ours:?}, the kept record {record:?}"
             )));
         }
-        return Ok(found);
+        return Ok(Proven::Computed(table, found));
     }
     match (size, record) {
-        (RunSize::Default, Some(record)) => Ok(Periodicity {
-            preperiod: record.preperiod,
-            period: record.period,
-        }),
+        (RunSize::Default, Some(record)) => Ok(Proven::Kept(record.clone())),
         (RunSize::Default, None) => Err(Error::NotComputable(format!(
             "{code} needs more than {DEFAULT_HEAPS} heaps and has no kept record: run \
              `cargo xtask octal {code} --max {FULL_HEAPS} --until-proven --record`"
