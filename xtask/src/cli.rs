@@ -5,7 +5,8 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    bearoff, grundy, misere_quotient, mobility, octal, race_formulas, tournament, verify_tables,
+    bearoff, grundy, misere_quotient, mobility, octal, octal_open, race_formulas, tournament,
+    verify_tables,
 };
 use crate::figures;
 
@@ -35,6 +36,8 @@ pub enum Task {
     Grundy(grundy::Args),
     /// Nim-values of any octal game at scale, with the period they prove.
     Octal(octal::Args),
+    /// The octal games a published list counts unsolved, each as far as a time budget allows.
+    OctalOpen(octal_open::Args),
     /// The misère quotient of an octal game or Grundy's game, and whether it is final.
     MisereQuotient(misere_quotient::Args),
     /// Draw every figure into docs/figures/SOURCE/NAME.svg from the library crates.

@@ -18,7 +18,8 @@ use std::process::ExitCode;
 
 use cli::Task;
 use commands::{
-    bearoff, grundy, misere_quotient, mobility, octal, race_formulas, tournament, verify_tables,
+    bearoff, grundy, misere_quotient, mobility, octal, octal_open, race_formulas, tournament,
+    verify_tables,
 };
 
 fn main() -> ExitCode {
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Task::VerifyTables(args) => verify_tables::run(args, &docs.join("reproduction")),
         Task::Grundy(args) => grundy::run(args).map(|()| true),
         Task::Octal(args) => octal::run(args).map(|()| true),
+        Task::OctalOpen(args) => octal_open::run(args, &docs),
         Task::MisereQuotient(args) => misere_quotient::run(args).map(|()| true),
         Task::Figures(args) => figures::run(args, &docs),
         Task::Bearoff(args) => bearoff::run(args).map(|()| true),

@@ -6,6 +6,7 @@ pub mod markers;
 pub mod misere_quotient;
 pub mod mobility;
 pub mod octal;
+pub mod octal_open;
 pub mod output;
 pub mod race_formulas;
 pub mod tournament;
