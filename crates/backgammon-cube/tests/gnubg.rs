@@ -497,3 +497,66 @@ fn our_two_sided_files_are_gnubgs_byte_for_byte() {
         );
     }
 }
+
+/// Our one-sided files are gnubg's own, byte for byte (`makebearoff -o P`): six points in
+/// gnubg's default layout (compressed, with the gammon distributions; 54,264 positions),
+/// and four and five points in the other layouts (`-g` without the gammon distributions,
+/// `-c` uncompressed). On a difference the test shows the first differing byte.
+#[test]
+fn our_one_sided_files_are_gnubgs_byte_for_byte() {
+    use backgammon_cube::gnubg::{OneSidedLayout, one_sided_file};
+    const MAKE: &str = "/usr/games/makebearoff";
+    if gnubg_missing() {
+        return;
+    }
+    let layouts = [
+        (6, OneSidedLayout::default(), &[][..]),
+        (
+            4,
+            OneSidedLayout {
+                gammon: false,
+                compress: true,
+            },
+            &["-g"][..],
+        ),
+        (
+            5,
+            OneSidedLayout {
+                gammon: true,
+                compress: false,
+            },
+            &["-c"][..],
+        ),
+        (
+            3,
+            OneSidedLayout {
+                gammon: false,
+                compress: false,
+            },
+            &["-g", "-c"][..],
+        ),
+    ];
+    for (points, layout, flags) in layouts {
+        let file = std::env::temp_dir().join(format!(
+            "backgammon-cube-os{points}-{}.bd",
+            std::process::id()
+        ));
+        let made = Command::new(MAKE)
+            .args(["-o", &points.to_string()])
+            .args(flags)
+            .arg("-f")
+            .arg(&file)
+            .output()
+            .expect("makebearoff runs");
+        assert!(made.status.success());
+        let theirs = std::fs::read(&file).unwrap();
+        std::fs::remove_file(&file).ok();
+        let ours = one_sided_file(points, layout).unwrap().to_bytes();
+        let first_difference = ours.iter().zip(&theirs).position(|(a, b)| a != b);
+        assert_eq!(
+            (ours.len(), first_difference),
+            (theirs.len(), None),
+            "{points} points {flags:?}: lengths and the first differing byte"
+        );
+    }
+}

@@ -1,9 +1,10 @@
-//! `cargo xtask bearoff --two-sided 6xC --out PATH`: GNU Backgammon's two-sided bear-off file
-//! from `backgammon_cube::gnubg`, the same bytes as `makebearoff -t 6xC -f PATH`.
+//! `cargo xtask bearoff --two-sided 6xC --out PATH` and `--one-sided P --out PATH`: GNU
+//! Backgammon's bear-off files from `backgammon_cube::gnubg`, the same bytes as `makebearoff
+//! -t 6xC -f PATH` and `makebearoff -o P -f PATH`.
 
 use std::time::Instant;
 
-use backgammon_cube::gnubg::two_sided_file;
+use backgammon_cube::gnubg::{MAX_ONE_SIDED_POINTS, OneSidedFile, OneSidedLayout, two_sided_file};
 use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
 use crate::commands::output::{OutputFile, parse_output_file};
@@ -11,12 +12,24 @@ use crate::error::{LibraryResult, Result};
 
 /// `cargo xtask bearoff --two-sided 6xC --out PATH`: GNU Backgammon's two-sided bear-off
 /// file for C checkers a side on the six home points, the same bytes as gnubg's
-/// `makebearoff -t 6xC -f PATH`.
+/// `makebearoff -t 6xC -f PATH`; `--one-sided P`: its one-sided file for fifteen checkers on
+/// P points, the same bytes as `makebearoff -o P -f PATH` (with `-g`, `-c` as
+/// `--no-gammon`, `--no-compress`).
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["checkers", "points"])))]
 pub struct Args {
-    /// The size, 6xC with C from 1 to 12.
+    /// The two-sided file's size, 6xC with C from 1 to 12.
     #[arg(long = "two-sided", value_name = "6xC", value_parser = checkers_of)]
-    checkers: u32,
+    checkers: Option<u32>,
+    /// The one-sided file's points, 1 to 13.
+    #[arg(long = "one-sided", value_name = "P", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ONE_SIDED_POINTS)))]
+    points: Option<u32>,
+    /// Leave out the gammon distributions (one-sided).
+    #[arg(long, conflicts_with = "checkers")]
+    no_gammon: bool,
+    /// Write every distribution whole, with no index (one-sided).
+    #[arg(long, conflicts_with = "checkers")]
+    no_compress: bool,
     /// The file to write; checked before the work, replaced only when whole.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
     out: OutputFile,
@@ -24,12 +37,55 @@ pub struct Args {
 
 /// Runs the task.
 pub fn run(args: &Args) -> Result<()> {
+    match (args.checkers, args.points) {
+        (Some(checkers), _) => two_sided(checkers, &args.out),
+        (None, Some(points)) => {
+            let layout = OneSidedLayout {
+                gammon: !args.no_gammon,
+                compress: !args.no_compress,
+            };
+            one_sided(points, layout, &args.out)
+        }
+        (None, None) => Err(crate::error::Error::Usage(
+            "bearoff: give --two-sided 6xC or --one-sided P".to_owned(),
+        )),
+    }
+}
+
+fn one_sided(points: u32, layout: OneSidedLayout, out: &OutputFile) -> Result<()> {
     let started = Instant::now();
-    let file = two_sided_file(args.checkers).library()?;
-    args.out.write(&file)?;
+    let file = OneSidedFile::build(points, layout, |done, positions| {
+        let elapsed = started.elapsed().as_secs_f64();
+        let share = f64::from(done) / f64::from(positions.max(1));
+        eprint!(
+            "\r  {done:>10} of {positions} positions, {elapsed:7.1} s, about {:7.1} s to go",
+            if share > 0.0 {
+                elapsed * (1.0 / share - 1.0)
+            } else {
+                0.0
+            }
+        );
+    })
+    .library()?;
+    eprintln!();
+    let built = started.elapsed().as_secs_f64();
+    out.write_with(|writer| file.write_to(writer))?;
+    println!(
+        "wrote {} ({} positions) in {built:.2} s, {:.2} s with the file",
+        out.path().display(),
+        file.positions(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn two_sided(checkers: u32, out: &OutputFile) -> Result<()> {
+    let started = Instant::now();
+    let file = two_sided_file(checkers).library()?;
+    out.write(&file)?;
     println!(
         "wrote {} ({} bytes, {} pairs) in {:.2} s",
-        args.out.path().display(),
+        out.path().display(),
         file.len(),
         (file.len() - 40) / 8,
         started.elapsed().as_secs_f64()
@@ -56,6 +112,40 @@ fn checkers_of(size: &str) -> std::result::Result<u32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bearoff(args: &[&str]) -> std::result::Result<Args, String> {
+        match crate::cli::parse(&[&["bearoff"], args].concat()) {
+            Ok(crate::cli::Task::Bearoff(args)) => Ok(args),
+            Ok(_) => Err("another task".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    /// One kind of file, one-sided options only with --one-sided, points 1 to 13.
+    #[test]
+    fn a_file_of_one_kind_is_asked() {
+        let args = bearoff(&["--one-sided", "8", "--no-gammon", "--out", "/tmp/x.bd"]).unwrap();
+        assert_eq!(
+            (args.points, args.no_gammon, args.no_compress),
+            (Some(8), true, false)
+        );
+        for bad in [
+            &["--out", "/tmp/x.bd"][..],
+            &[
+                "--one-sided",
+                "8",
+                "--two-sided",
+                "6x6",
+                "--out",
+                "/tmp/x.bd",
+            ],
+            &["--one-sided", "14", "--out", "/tmp/x.bd"],
+            &["--one-sided", "0", "--out", "/tmp/x.bd"],
+            &["--two-sided", "6x6", "--no-gammon", "--out", "/tmp/x.bd"],
+        ] {
+            assert!(bearoff(bad).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn sizes_are_read_and_checked() {

@@ -1,0 +1,12 @@
+//! GNU Backgammon's bear-off files, written byte for byte, so that gnubg can read a database
+//! we build and the two programs can be compared entry by entry: the two-sided file of
+//! `makebearoff -t 6xC` ([`two_sided_file`]) and the one-sided files of `makebearoff -o P`
+//! ([`one_sided_file`]).
+
+mod one_sided;
+mod two_sided;
+
+pub use one_sided::{
+    MAX_ONE_SIDED_POINTS, OneSidedError, OneSidedFile, OneSidedLayout, one_sided_file,
+};
+pub use two_sided::two_sided_file;

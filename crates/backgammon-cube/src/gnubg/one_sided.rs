@@ -1,0 +1,583 @@
+//! GNU Backgammon's one-sided bear-off files (`makebearoff -o P`): for every position of at
+//! most fifteen checkers on the P points nearest the edge (P = 1 … 13), the distribution of
+//! the number of rolls to bear them all off and — the gammon distribution — of the number of
+//! rolls to bear off the first, each roll played to make the expected number of rolls least.
+//! Past six points a checker must first come home: one bears off only when all stand on the
+//! six home points.
+//!
+//! The file is a 40-byte header (`gnubg-OS-PP-15-G-C-0`, padded with `x` to a newline; G and
+//! C say whether the gammon distributions are there and whether the layout is compressed),
+//! then, in gnubg's numbering of the positions, either every distribution whole (32 16-bit
+//! little-endian values each, the win distribution then the gammon one), or — compressed —
+//! an index of 8 bytes a position (the offset of its values in 16-bit units, then the length
+//! and the first roll of the nonzero part of each distribution) followed by those nonzero
+//! parts. A probability p is stored as about 65,535 p.
+//!
+//! As for the two-sided file, gnubg computes in that format rather than rounding exact
+//! values into it, and the bytes depend on how: for each roll the play whose successor has
+//! the least Σ i·P(i) (the first such in gnubg's order of generating plays), the successors'
+//! 16-bit distributions shifted by one roll and summed over the 36 rolls, each sum rounded
+//! by (s + 18) / 36, and the rounding error of the total put on the most likely roll. This
+//! module performs the same arithmetic, generating plays in the same order, to write the same
+//! bytes.
+
+use std::io::{self, Write};
+
+/// The most points a one-sided file may cover (gnubg's limit).
+pub const MAX_ONE_SIDED_POINTS: u32 = 13;
+
+/// The checkers a player has.
+const CHECKERS: u32 = 15;
+/// The header's length in bytes.
+const HEADER: usize = 40;
+/// The rolls a distribution covers: 0 to 31.
+const ROLLS: usize = 32;
+/// Probability 1 in the file's 16-bit values.
+const CERTAIN: u16 = 0xFFFF;
+/// The points of gnubg's board: 24 and the bar.
+const BOARD: usize = 25;
+
+/// Which of gnubg's one-sided layouts to write; `makebearoff -o P` writes the default (both
+/// true), `-g` leaves the gammon distributions out and `-c` the compression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OneSidedLayout {
+    /// Whether each position also has its gammon distribution.
+    pub gammon: bool,
+    /// Whether only the nonzero part of each distribution is written, behind an index.
+    pub compress: bool,
+}
+
+impl Default for OneSidedLayout {
+    fn default() -> Self {
+        OneSidedLayout {
+            gammon: true,
+            compress: true,
+        }
+    }
+}
+
+/// A one-sided file that cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OneSidedError {
+    /// The file covers 1 to 13 points.
+    #[error("{0} points: a one-sided bear-off file covers 1 to {MAX_ONE_SIDED_POINTS}")]
+    Points(u32),
+    /// The tables cannot be allocated.
+    #[error("{positions} positions need about {bytes} bytes, more than can be allocated")]
+    TooLarge {
+        /// The positions.
+        positions: u64,
+        /// The bytes asked for.
+        bytes: u64,
+    },
+}
+
+/// A one-sided bear-off database in gnubg's format, built in memory: what
+/// [`OneSidedFile::write_to`] writes is `makebearoff -o P`'s file.
+#[derive(Debug, Clone)]
+pub struct OneSidedFile {
+    points: u32,
+    layout: OneSidedLayout,
+    /// Where each position's values start in `values`.
+    offsets: Vec<u32>,
+    /// For each position, the length and first roll of the nonzero part of the win
+    /// distribution, then of the gammon distribution.
+    parts: Vec<[u8; 4]>,
+    /// The nonzero parts, position after position, win then gammon.
+    values: Vec<u16>,
+}
+
+/// gnubg's one-sided file for `points` points and fifteen checkers (what `makebearoff -o
+/// points` writes with `layout`'s options).
+///
+/// # Errors
+///
+/// [`OneSidedError::Points`] outside 1 to 13; [`OneSidedError::TooLarge`] when the tables
+/// cannot be allocated.
+///
+/// ```
+/// use backgammon_cube::gnubg::{OneSidedLayout, one_sided_file};
+///
+/// let file = one_sided_file(2, OneSidedLayout::default())?;
+/// assert_eq!(file.positions(), 136); // C(17, 2): up to 15 checkers on two points
+/// let bytes = file.to_bytes();
+/// assert!(bytes.starts_with(b"gnubg-OS-02-15-1-1-0xxx"));
+/// // A checker on the 1-point is off in one roll, for sure.
+/// let (win, _) = file.distributions(1).unwrap();
+/// assert_eq!((win[0], win[1]), (0, 0xFFFF));
+/// # Ok::<(), backgammon_cube::gnubg::OneSidedError>(())
+/// ```
+pub fn one_sided_file(points: u32, layout: OneSidedLayout) -> Result<OneSidedFile, OneSidedError> {
+    OneSidedFile::build(points, layout, |_, _| {})
+}
+
+impl OneSidedFile {
+    /// Builds the file, calling `progress(done, positions)` every 2^16 positions.
+    ///
+    /// # Errors
+    ///
+    /// As [`one_sided_file`].
+    pub fn build(
+        points: u32,
+        layout: OneSidedLayout,
+        mut progress: impl FnMut(u32, u32),
+    ) -> Result<OneSidedFile, OneSidedError> {
+        if !(1..=MAX_ONE_SIDED_POINTS).contains(&points) {
+            return Err(OneSidedError::Points(points));
+        }
+        let positions = binomial(points + CHECKERS, points);
+        let mut file = OneSidedFile::with_capacity(points, layout, positions)?;
+        let mut sums = Vec::new();
+        reserve(&mut sums, positions as usize, 8)?;
+        let mut plays = Plays::default();
+        for id in 0..positions {
+            let [win, gammon] = if id == 0 {
+                [borne_off(), borne_off()]
+            } else {
+                file.distributions_of(id, &sums, &mut plays)
+            };
+            sums.push([rolls_sum(&win), rolls_sum(&gammon)]);
+            file.push(&win, &gammon);
+            if id % (1 << 16) == 0 {
+                progress(id, positions);
+            }
+        }
+        progress(positions, positions);
+        Ok(file)
+    }
+
+    fn with_capacity(
+        points: u32,
+        layout: OneSidedLayout,
+        positions: u32,
+    ) -> Result<OneSidedFile, OneSidedError> {
+        let n = positions as usize;
+        let mut file = OneSidedFile {
+            points,
+            layout,
+            offsets: Vec::new(),
+            parts: Vec::new(),
+            values: Vec::new(),
+        };
+        reserve(&mut file.offsets, n, 4)?;
+        reserve(&mut file.parts, n, 4)?;
+        // About eight nonzero values a distribution in the files gnubg writes.
+        reserve(&mut file.values, 16 * n, 2)?;
+        Ok(file)
+    }
+
+    /// The points covered.
+    pub fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// The layout it writes.
+    pub fn layout(&self) -> OneSidedLayout {
+        self.layout
+    }
+
+    /// The positions: C(P + 15, P).
+    pub fn positions(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The distributions of position `id` in gnubg's numbering: P(all off in exactly i
+    /// rolls) and P(first checker off in exactly i rolls), i = 0 … 31, in units of 1/65,535;
+    /// `None` past the last position.
+    pub fn distributions(&self, id: u32) -> Option<([u16; ROLLS], [u16; ROLLS])> {
+        ((id as usize) < self.positions()).then(|| {
+            let [win, gammon] = self.stored(id);
+            (win, gammon)
+        })
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        self.write_to(&mut bytes)
+            .expect("writing to a vector cannot fail");
+        bytes
+    }
+
+    /// Writes the file.
+    ///
+    /// # Errors
+    ///
+    /// The writer's.
+    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut out = io::BufWriter::new(out);
+        let flag = |on: bool| u8::from(on);
+        let mut header = format!(
+            "gnubg-OS-{:02}-15-{}-{}-0",
+            self.points,
+            flag(self.layout.gammon),
+            flag(self.layout.compress)
+        )
+        .into_bytes();
+        header.resize(HEADER - 1, b'x');
+        header.push(b'\n');
+        out.write_all(&header)?;
+        if self.layout.compress {
+            self.write_compressed(&mut out)?;
+        } else {
+            for id in 0..self.positions() as u32 {
+                let [win, gammon] = self.stored(id);
+                write_values(&mut out, &win)?;
+                if self.layout.gammon {
+                    write_values(&mut out, &gammon)?;
+                }
+            }
+        }
+        out.flush()
+    }
+
+    fn write_compressed(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut offset = 0u32;
+        for &[length, first, gammon_length, gammon_first] in &self.parts {
+            out.write_all(&offset.to_le_bytes())?;
+            out.write_all(&[length, first])?;
+            offset += u32::from(length);
+            if self.layout.gammon {
+                out.write_all(&[gammon_length, gammon_first])?;
+                offset += u32::from(gammon_length);
+            }
+        }
+        for (id, &[length, _, gammon_length, _]) in self.parts.iter().enumerate() {
+            let start = self.offsets[id] as usize;
+            let win = &self.values[start..start + usize::from(length)];
+            write_values(out, win)?;
+            if self.layout.gammon {
+                let gammon = &self.values[start + win.len()..][..usize::from(gammon_length)];
+                write_values(out, gammon)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends a position's distributions.
+    fn push(&mut self, win: &[u16; ROLLS], gammon: &[u16; ROLLS]) {
+        self.offsets.push(self.values.len() as u32);
+        let (first, length) = nonzero_part(win);
+        let (gammon_first, gammon_length) = nonzero_part(gammon);
+        self.values.extend_from_slice(&win[first..first + length]);
+        self.values
+            .extend_from_slice(&gammon[gammon_first..gammon_first + gammon_length]);
+        self.parts.push([
+            length as u8,
+            first as u8,
+            gammon_length as u8,
+            gammon_first as u8,
+        ]);
+    }
+
+    /// A stored position's distributions, whole.
+    fn stored(&self, id: u32) -> [[u16; ROLLS]; 2] {
+        let [length, first, gammon_length, gammon_first] = self.parts[id as usize];
+        let start = self.offsets[id as usize] as usize;
+        let mut win = [0; ROLLS];
+        let mut gammon = [0; ROLLS];
+        let (length, first) = (usize::from(length), usize::from(first));
+        win[first..first + length].copy_from_slice(&self.values[start..start + length]);
+        let (gammon_length, gammon_first) = (usize::from(gammon_length), usize::from(gammon_first));
+        gammon[gammon_first..gammon_first + gammon_length]
+            .copy_from_slice(&self.values[start + length..start + length + gammon_length]);
+        [win, gammon]
+    }
+
+    /// gnubg's distributions of position `id` from its successors', already stored (with
+    /// their Σ i·P(i) in `sums`).
+    fn distributions_of(&self, id: u32, sums: &[[u32; 2]], plays: &mut Plays) -> [[u16; ROLLS]; 2] {
+        let board = board_of(id, self.points);
+        let on_board: u32 = board.iter().map(|&c| u32::from(c)).sum();
+        let mut totals = [[0i32; ROLLS]; 2];
+        if on_board < CHECKERS {
+            totals[1][0] = i32::from(CERTAIN) * 36;
+        }
+        for high in 1..=6u8 {
+            for low in 1..=high {
+                plays.generate(&board, high, low, self.points);
+                let ways = if high == low { 1 } else { 2 };
+                let best = |kind: usize| {
+                    plays
+                        .successors
+                        .iter()
+                        .copied()
+                        .min_by_key(|&after| sums[after as usize][kind])
+                        .expect("every roll has a play in a race")
+                };
+                let [win, _] = self.stored(best(0));
+                add_one_roll_later(&mut totals[0], &win, ways);
+                if on_board == CHECKERS {
+                    let [_, gammon] = self.stored(best(1));
+                    add_one_roll_later(&mut totals[1], &gammon, ways);
+                }
+            }
+        }
+        totals.map(|total| rounded(&total))
+    }
+}
+
+/// The distributions of a player with every checker off: no roll needed.
+fn borne_off() -> [u16; ROLLS] {
+    let mut distribution = [0; ROLLS];
+    distribution[0] = CERTAIN;
+    distribution
+}
+
+/// Adds `ways` times `after`'s distribution one roll later.
+fn add_one_roll_later(total: &mut [i32; ROLLS], after: &[u16; ROLLS], ways: i32) {
+    for i in 0..ROLLS - 1 {
+        total[i + 1] += ways * i32::from(after[i]);
+    }
+}
+
+/// gnubg's rounding of 36 times a distribution: each (s + 18) / 36, and the total's
+/// difference from 65,535 taken off the most likely roll (the first, on a tie), in 16-bit
+/// arithmetic.
+fn rounded(total: &[i32; ROLLS]) -> [u16; ROLLS] {
+    let mut distribution = total.map(|sum| ((sum + 18) / 36) as u16);
+    let sum: i32 = distribution.iter().map(|&p| i32::from(p)).sum();
+    let mut mode = 0;
+    for i in 0..ROLLS {
+        if distribution[i] > distribution[mode] {
+            mode = i;
+        }
+    }
+    distribution[mode] = distribution[mode].wrapping_sub((sum - i32::from(CERTAIN)) as u16);
+    distribution
+}
+
+/// Σ i·P(i): 65,535 times the expected rolls, what gnubg minimises.
+fn rolls_sum(distribution: &[u16; ROLLS]) -> u32 {
+    (1..ROLLS as u32)
+        .map(|i| i * u32::from(distribution[i as usize]))
+        .sum()
+}
+
+/// The first nonzero roll of a distribution and the length of the part from it to the last.
+fn nonzero_part(distribution: &[u16; ROLLS]) -> (usize, usize) {
+    let last = distribution.iter().rposition(|&p| p != 0).unwrap_or(0);
+    let first = distribution.iter().position(|&p| p != 0).unwrap_or(0);
+    (first, last - first + 1)
+}
+
+fn write_values(out: &mut impl Write, values: &[u16]) -> io::Result<()> {
+    for value in values {
+        out.write_all(&value.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+fn reserve<T>(vector: &mut Vec<T>, n: usize, bytes_each: u64) -> Result<(), OneSidedError> {
+    vector
+        .try_reserve_exact(n)
+        .map_err(|_| OneSidedError::TooLarge {
+            positions: n as u64,
+            bytes: n as u64 * bytes_each,
+        })
+}
+
+/// C(n, r) for n ≤ 15 + 13, the positions' numbering's hot path.
+fn binomial(n: u32, r: u32) -> u32 {
+    BINOMIALS[n as usize][r as usize]
+}
+
+/// `BINOMIALS[n][r]` = C(n, r), Pascal's triangle up to n = 28.
+const BINOMIALS: [[u32; 29]; 29] = {
+    let mut table = [[0u32; 29]; 29];
+    let mut n = 0;
+    while n < 29 {
+        table[n][0] = 1;
+        let mut r = 1;
+        while r <= n {
+            table[n][r] = table[n - 1][r - 1] + table[n - 1][r];
+            r += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The number of `board` (checkers on points 1 … `points`) in gnubg's order: the checkers
+/// and the points' boundaries as a row of 15 + P cells, P of them boundaries, ranked
+/// colexicographically by the boundaries' cells.
+fn id_of(board: &[u8; BOARD], points: u32) -> u32 {
+    let mut cell = points - 1
+        + board[..points as usize]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum::<u32>();
+    let mut boundaries = 1u32 << cell;
+    for &checkers in &board[..points as usize - 1] {
+        cell -= u32::from(checkers) + 1;
+        boundaries |= 1 << cell;
+    }
+    let (mut n, mut r, mut id) = (CHECKERS + points, points, 0);
+    while n != r {
+        if boundaries & (1 << (n - 1)) != 0 {
+            id += binomial(n - 1, r);
+            r -= 1;
+        }
+        n -= 1;
+    }
+    id
+}
+
+/// The board of position `id` in gnubg's order (the inverse of [`id_of`]).
+fn board_of(mut id: u32, points: u32) -> [u8; BOARD] {
+    let (mut n, mut r, mut boundaries) = (CHECKERS + points, points, 0u32);
+    while r > 0 {
+        if n == r {
+            boundaries |= (1 << n) - 1;
+            break;
+        }
+        let below = binomial(n - 1, r);
+        if id >= below {
+            boundaries |= 1 << (n - 1);
+            id -= below;
+            r -= 1;
+        }
+        n -= 1;
+    }
+    let mut board = [0u8; BOARD];
+    let mut cells = (0..32).rev().filter(|&cell| boundaries & (1 << cell) != 0);
+    let mut above = cells.next().unwrap_or(0);
+    for point in board.iter_mut().take(points as usize - 1) {
+        let next = cells.next().unwrap_or(0);
+        *point = (above - next - 1) as u8;
+        above = next;
+    }
+    board[points as usize - 1] = above as u8;
+    board
+}
+
+/// The plays of one roll, in gnubg's order: the distinct successors of the plays that use
+/// the most dice, and of those the most pips.
+#[derive(Debug, Default)]
+struct Plays {
+    successors: Vec<u32>,
+    dice: u32,
+    pips: u32,
+}
+
+impl Plays {
+    /// gnubg's generation: the higher die first, then (unless a double) the lower first; at
+    /// each die every checker from the back, for a double only from the point just moved
+    /// from or nearer.
+    fn generate(&mut self, board: &[u8; BOARD], high: u8, low: u8, points: u32) {
+        self.successors.clear();
+        self.dice = 0;
+        self.pips = 0;
+        let double = high == low;
+        let dice = if double { [high; 4] } else { [high, low, 0, 0] };
+        let top = points as usize - 1;
+        self.play(&dice, 0, top, 0, board, points);
+        if !double {
+            self.play(&[low, high, 0, 0], 0, top, 0, board, points);
+        }
+    }
+
+    /// Plays die `depth` and those after it; true when it cannot be played at all, so that
+    /// the play so far is complete.
+    fn play(
+        &mut self,
+        dice: &[u8; 4],
+        depth: usize,
+        top: usize,
+        pips: u32,
+        board: &[u8; BOARD],
+        points: u32,
+    ) -> bool {
+        let Some(&die) = dice.get(depth).filter(|&&die| die != 0) else {
+            return true;
+        };
+        let mut played = false;
+        for from in (0..=top).rev() {
+            if board[from] == 0 || !may_move(board, from, die) {
+                continue;
+            }
+            let mut after = *board;
+            after[from] -= 1;
+            if let Some(to) = from.checked_sub(usize::from(die)) {
+                after[to] += 1;
+            }
+            let next_top = if dice[0] == dice[1] { from } else { top };
+            if self.play(
+                dice,
+                depth + 1,
+                next_top,
+                pips + u32::from(die),
+                &after,
+                points,
+            ) {
+                self.save(depth as u32 + 1, pips + u32::from(die), &after, points);
+            }
+            played = true;
+        }
+        !played
+    }
+
+    /// Keeps a complete play if it uses as many dice and pips as the best so far, dropping
+    /// the others when it uses more; a successor already listed keeps its place.
+    fn save(&mut self, dice: u32, pips: u32, board: &[u8; BOARD], points: u32) {
+        if dice < self.dice || pips < self.pips {
+            return;
+        }
+        if dice > self.dice || pips > self.pips {
+            self.successors.clear();
+        }
+        self.dice = dice;
+        self.pips = pips;
+        let id = id_of(board, points);
+        if !self.successors.contains(&id) {
+            self.successors.push(id);
+        }
+    }
+}
+
+/// Whether a checker on `from` (0 = the 1-point) may move `die` pips: always within the
+/// board; off it only when every checker is home, exactly or from the rearmost point.
+fn may_move(board: &[u8; BOARD], from: usize, die: u8) -> bool {
+    if from >= usize::from(die) {
+        return true;
+    }
+    let back = (1..BOARD)
+        .rev()
+        .find(|&point| board[point] > 0)
+        .unwrap_or(0);
+    back <= 5 && (from == back || from + 1 == usize::from(die))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_and_boards_are_inverse() {
+        for points in [1, 2, 6, 8] {
+            let positions = binomial(points + CHECKERS, points);
+            for id in 0..positions {
+                assert_eq!(id_of(&board_of(id, points), points), id, "P = {points}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_board_is_first_and_one_checker_on_the_one_point_second() {
+        let mut board = [0u8; BOARD];
+        assert_eq!(id_of(&board, 6), 0);
+        board[0] = 1;
+        assert_eq!(id_of(&board, 6), 1);
+    }
+
+    #[test]
+    fn points_outside_one_to_thirteen_are_refused() {
+        for points in [0, 14] {
+            assert_eq!(
+                one_sided_file(points, OneSidedLayout::default()).unwrap_err(),
+                OneSidedError::Points(points)
+            );
+        }
+    }
+}
