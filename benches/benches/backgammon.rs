@@ -2,12 +2,15 @@
 //! k, s ≤ 200 in ≤ 1 s; the f64 cube recursion on a 500 × 500 grid in ≤ 100 ms; the
 //! one-sided bear-off database (54,264 positions, exact) in ≤ 2 s; and the two-checker
 //! bear-off race by expectiminimax with a transposition table in milliseconds (the plain
-//! search takes 31 s on [6, 6] against [6, 6]); and the two-sided bear-off database of 6 × 6
-//! (924 positions a side), cubeless and cubeful.
+//! search takes 31 s on [6, 6] against [6, 6]); the two-sided bear-off database of 6 × 6
+//! (924 positions a side), cubeless and cubeful; and gnubg's one-sided files of six and eight
+//! points (`makebearoff -o 6` and `-o 8` take 1.9 s and 25 s here, one thread: the target is
+//! a tenth of that).
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
 use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::database::BearoffDatabase;
+use backgammon_cube::gnubg::{OneSidedLayout, one_sided_file};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::TwoSidedDatabase;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -46,6 +49,11 @@ fn race_and_cube(c: &mut Criterion) {
         "two-sided bear-off database 6 x 6, cubeless and cubeful, f64",
         |b| b.iter(|| TwoSidedDatabase::<f64>::new(black_box(6)).expect("6 checkers is allowed")),
     );
+    for points in [6, 8] {
+        group.bench_function(format!("gnubg one-sided file, {points} points"), |b| {
+            b.iter(|| one_sided_file(black_box(points), OneSidedLayout::default()))
+        });
+    }
     group.finish();
 }
 

@@ -71,9 +71,10 @@ fn one_sided(points: u32, layout: OneSidedLayout, out: &OutputFile) -> Result<()
     let built = started.elapsed().as_secs_f64();
     out.write_with(|writer| file.write_to(writer))?;
     println!(
-        "wrote {} ({} positions) in {built:.2} s, {:.2} s with the file",
+        "wrote {} ({} positions; {} rolls' best plays decided by gnubg's order among tied plays) in {built:.2} s, {:.2} s with the file",
         out.path().display(),
         file.positions(),
+        file.tied_rolls(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -18,10 +18,19 @@
 //! the least Σ i·P(i) (the first such in gnubg's order of generating plays), the successors'
 //! 16-bit distributions shifted by one roll and summed over the 36 rolls, each sum rounded
 //! by (s + 18) / 36, and the rounding error of the total put on the most likely roll. This
-//! module performs the same arithmetic, generating plays in the same order, to write the same
-//! bytes.
+//! module performs the same arithmetic. It does not list every play as gnubg does: each
+//! roll's best successor is read from the positions one die away ([`best`]), and the plays
+//! are listed in gnubg's order ([`plays`]) only for the rolls where two successors with
+//! different distributions tie (1,665 of the 490,314 positions' rolls for eight points).
 
+mod best;
+mod plays;
+
+use std::collections::HashMap;
 use std::io::{self, Write};
+
+use best::{MEASURES, Record, best_of_roll};
+use plays::{OneDiePlays, Plays, binomial, board_of};
 
 /// The most points a one-sided file may cover (gnubg's limit).
 pub const MAX_ONE_SIDED_POINTS: u32 = 13;
@@ -86,6 +95,8 @@ pub struct OneSidedFile {
     parts: Vec<[u8; 4]>,
     /// The nonzero parts, position after position, win then gammon.
     values: Vec<u16>,
+    /// The rolls whose best play was decided by gnubg's order of listing plays.
+    tied_rolls: u64,
 }
 
 /// gnubg's one-sided file for `points` points and fifteen checkers (what `makebearoff -o
@@ -128,17 +139,23 @@ impl OneSidedFile {
         }
         let positions = binomial(points + CHECKERS, points);
         let mut file = OneSidedFile::with_capacity(points, layout, positions)?;
-        let mut sums = Vec::new();
-        reserve(&mut sums, positions as usize, 8)?;
-        let mut plays = Plays::default();
+        let mut records = Vec::new();
+        reserve(&mut records, positions as usize, size_of::<Record>() as u64)?;
+        let mut listed = Plays::default();
+        let mut classes = Classes::default();
         for id in 0..positions {
+            let board = board_of(id, points);
+            let plays = OneDiePlays::of(&board, id, points);
             let [win, gammon] = if id == 0 {
                 [borne_off(), borne_off()]
             } else {
-                file.distributions_of(id, &sums, &mut plays)
+                file.distributions_of(&board, &plays, &records, &classes, &mut listed)
             };
-            sums.push([rolls_sum(&win), rolls_sum(&gammon)]);
+            let sums = [rolls_sum(&win), rolls_sum(&gammon)];
             file.push(&win, &gammon);
+            classes.push(&file, id);
+            let same = |a, b, measure| classes.same(a, b, measure);
+            records.push(Record::new(id, sums, &plays, &records, &same));
             if id % (1 << 16) == 0 {
                 progress(id, positions);
             }
@@ -159,6 +176,7 @@ impl OneSidedFile {
             offsets: Vec::new(),
             parts: Vec::new(),
             values: Vec::new(),
+            tied_rolls: 0,
         };
         reserve(&mut file.offsets, n, 4)?;
         reserve(&mut file.parts, n, 4)?;
@@ -175,6 +193,12 @@ impl OneSidedFile {
     /// The layout it writes.
     pub fn layout(&self) -> OneSidedLayout {
         self.layout
+    }
+
+    /// The (position, roll, measure) whose best play two successors with the same Σ i·P(i)
+    /// tied for, decided by listing the plays in gnubg's order.
+    pub fn tied_rolls(&self) -> u64 {
+        self.tied_rolls
     }
 
     /// The positions: C(P + 15, P).
@@ -271,6 +295,23 @@ impl OneSidedFile {
         ]);
     }
 
+    /// The nonzero part of a stored distribution (`measure` 0: all off, 1: first off) and
+    /// its first roll: two positions have the same distribution exactly when these agree.
+    fn stored_part(&self, id: u32, measure: usize) -> (usize, &[u16]) {
+        let [length, first, gammon_length, gammon_first] = self.parts[id as usize];
+        let start = self.offsets[id as usize] as usize;
+        let (length, gammon_length) = (usize::from(length), usize::from(gammon_length));
+        if measure == 0 {
+            (usize::from(first), &self.values[start..start + length])
+        } else {
+            let gammon = start + length;
+            (
+                usize::from(gammon_first),
+                &self.values[gammon..gammon + gammon_length],
+            )
+        }
+    }
+
     /// A stored position's distributions, whole.
     fn stored(&self, id: u32) -> [[u16; ROLLS]; 2] {
         let [length, first, gammon_length, gammon_first] = self.parts[id as usize];
@@ -285,36 +326,87 @@ impl OneSidedFile {
         [win, gammon]
     }
 
-    /// gnubg's distributions of position `id` from its successors', already stored (with
-    /// their Σ i·P(i) in `sums`).
-    fn distributions_of(&self, id: u32, sums: &[[u32; 2]], plays: &mut Plays) -> [[u16; ROLLS]; 2] {
-        let board = board_of(id, self.points);
+    /// gnubg's distributions of position `id` from its successors', already stored, by the
+    /// best play of each roll ([`best`]; listed in gnubg's order where two successors tie).
+    fn distributions_of(
+        &mut self,
+        board: &[u8; BOARD],
+        plays: &OneDiePlays,
+        records: &[Record],
+        classes: &Classes,
+        listed: &mut Plays,
+    ) -> [[u16; ROLLS]; 2] {
         let on_board: u32 = board.iter().map(|&c| u32::from(c)).sum();
-        let mut totals = [[0i32; ROLLS]; 2];
+        let measures = if on_board == CHECKERS { MEASURES } else { 1 };
+        let mut totals = [[0i32; ROLLS]; MEASURES];
         if on_board < CHECKERS {
             totals[1][0] = i32::from(CERTAIN) * 36;
         }
         for high in 1..=6u8 {
             for low in 1..=high {
-                plays.generate(&board, high, low, self.points);
                 let ways = if high == low { 1 } else { 2 };
-                let best = |kind: usize| {
-                    plays
-                        .successors
-                        .iter()
-                        .copied()
-                        .min_by_key(|&after| sums[after as usize][kind])
-                        .expect("every roll has a play in a race")
-                };
-                let [win, _] = self.stored(best(0));
-                add_one_roll_later(&mut totals[0], &win, ways);
-                if on_board == CHECKERS {
-                    let [_, gammon] = self.stored(best(1));
-                    add_one_roll_later(&mut totals[1], &gammon, ways);
+                for (measure, total) in totals.iter_mut().enumerate().take(measures) {
+                    let same = |a, b| classes.same(a, b, measure);
+                    let best = best_of_roll(plays, high, low, measure, records, &same)
+                        .expect("every roll has a play in a race");
+                    let chosen = if best.tied {
+                        self.tied_rolls += 1;
+                        listed.generate(board, high, low, self.points);
+                        listed
+                            .successors
+                            .iter()
+                            .copied()
+                            .min_by_key(|&after| records[after as usize].sum(measure))
+                            .expect("every roll has a play in a race")
+                    } else {
+                        best.id
+                    };
+                    let (first, part) = self.stored_part(chosen, measure);
+                    for (i, &p) in part.iter().enumerate() {
+                        if let Some(later) = total.get_mut(first + i + 1) {
+                            *later += ways * i32::from(p);
+                        }
+                    }
                 }
             }
         }
         totals.map(|total| rounded(&total))
+    }
+}
+
+/// The positions grouped by distribution, so that whether two have the same one is a
+/// comparison of two numbers: each position's class is the first position with its
+/// distribution (by each measure), found by a hash of the stored part and confirmed by
+/// comparing it. A hash shared by different distributions leaves the later one a class of
+/// its own, which at worst lists a roll's plays that needed no listing.
+#[derive(Debug, Default)]
+struct Classes {
+    first_with: HashMap<u64, u32>,
+    class: Vec<[u32; MEASURES]>,
+}
+
+impl Classes {
+    /// Classes position `id`, just stored in `file`.
+    fn push(&mut self, file: &OneSidedFile, id: u32) {
+        let mut class = [id; MEASURES];
+        for (measure, class) in class.iter_mut().enumerate() {
+            let (first, part) = file.stored_part(id, measure);
+            let hash = part
+                .iter()
+                .fold((first as u64) << 8 | measure as u64, |hash, &p| {
+                    (hash.rotate_left(5) ^ u64::from(p)).wrapping_mul(0x517c_c1b7_2722_0a95)
+                });
+            let earlier = *self.first_with.entry(hash).or_insert(id);
+            if file.stored_part(earlier, measure) == (first, part) {
+                *class = earlier;
+            }
+        }
+        self.class.push(class);
+    }
+
+    /// Whether positions `a` and `b` have the same distribution by `measure`.
+    fn same(&self, a: u32, b: u32, measure: usize) -> bool {
+        self.class[a as usize][measure] == self.class[b as usize][measure]
     }
 }
 
@@ -323,13 +415,6 @@ fn borne_off() -> [u16; ROLLS] {
     let mut distribution = [0; ROLLS];
     distribution[0] = CERTAIN;
     distribution
-}
-
-/// Adds `ways` times `after`'s distribution one roll later.
-fn add_one_roll_later(total: &mut [i32; ROLLS], after: &[u16; ROLLS], ways: i32) {
-    for i in 0..ROLLS - 1 {
-        total[i + 1] += ways * i32::from(after[i]);
-    }
 }
 
 /// gnubg's rounding of 36 times a distribution: each (s + 18) / 36, and the total's
@@ -378,179 +463,9 @@ fn reserve<T>(vector: &mut Vec<T>, n: usize, bytes_each: u64) -> Result<(), OneS
         })
 }
 
-/// C(n, r) for n ≤ 15 + 13, the positions' numbering's hot path.
-fn binomial(n: u32, r: u32) -> u32 {
-    BINOMIALS[n as usize][r as usize]
-}
-
-/// `BINOMIALS[n][r]` = C(n, r), Pascal's triangle up to n = 28.
-const BINOMIALS: [[u32; 29]; 29] = {
-    let mut table = [[0u32; 29]; 29];
-    let mut n = 0;
-    while n < 29 {
-        table[n][0] = 1;
-        let mut r = 1;
-        while r <= n {
-            table[n][r] = table[n - 1][r - 1] + table[n - 1][r];
-            r += 1;
-        }
-        n += 1;
-    }
-    table
-};
-
-/// The number of `board` (checkers on points 1 … `points`) in gnubg's order: the checkers
-/// and the points' boundaries as a row of 15 + P cells, P of them boundaries, ranked
-/// colexicographically by the boundaries' cells.
-fn id_of(board: &[u8; BOARD], points: u32) -> u32 {
-    let mut cell = points - 1
-        + board[..points as usize]
-            .iter()
-            .map(|&c| u32::from(c))
-            .sum::<u32>();
-    let mut boundaries = 1u32 << cell;
-    for &checkers in &board[..points as usize - 1] {
-        cell -= u32::from(checkers) + 1;
-        boundaries |= 1 << cell;
-    }
-    let (mut n, mut r, mut id) = (CHECKERS + points, points, 0);
-    while n != r {
-        if boundaries & (1 << (n - 1)) != 0 {
-            id += binomial(n - 1, r);
-            r -= 1;
-        }
-        n -= 1;
-    }
-    id
-}
-
-/// The board of position `id` in gnubg's order (the inverse of [`id_of`]).
-fn board_of(mut id: u32, points: u32) -> [u8; BOARD] {
-    let (mut n, mut r, mut boundaries) = (CHECKERS + points, points, 0u32);
-    while r > 0 {
-        if n == r {
-            boundaries |= (1 << n) - 1;
-            break;
-        }
-        let below = binomial(n - 1, r);
-        if id >= below {
-            boundaries |= 1 << (n - 1);
-            id -= below;
-            r -= 1;
-        }
-        n -= 1;
-    }
-    let mut board = [0u8; BOARD];
-    let mut cells = (0..32).rev().filter(|&cell| boundaries & (1 << cell) != 0);
-    let mut above = cells.next().unwrap_or(0);
-    for point in board.iter_mut().take(points as usize - 1) {
-        let next = cells.next().unwrap_or(0);
-        *point = (above - next - 1) as u8;
-        above = next;
-    }
-    board[points as usize - 1] = above as u8;
-    board
-}
-
-/// The plays of one roll, in gnubg's order: the distinct successors of the plays that use
-/// the most dice, and of those the most pips.
-#[derive(Debug, Default)]
-struct Plays {
-    successors: Vec<u32>,
-    dice: u32,
-    pips: u32,
-}
-
-impl Plays {
-    /// gnubg's generation: the higher die first, then (unless a double) the lower first; at
-    /// each die every checker from the back, for a double only from the point just moved
-    /// from or nearer.
-    fn generate(&mut self, board: &[u8; BOARD], high: u8, low: u8, points: u32) {
-        self.successors.clear();
-        self.dice = 0;
-        self.pips = 0;
-        let double = high == low;
-        let dice = if double { [high; 4] } else { [high, low, 0, 0] };
-        let top = points as usize - 1;
-        self.play(&dice, 0, top, 0, board, points);
-        if !double {
-            self.play(&[low, high, 0, 0], 0, top, 0, board, points);
-        }
-    }
-
-    /// Plays die `depth` and those after it; true when it cannot be played at all, so that
-    /// the play so far is complete.
-    fn play(
-        &mut self,
-        dice: &[u8; 4],
-        depth: usize,
-        top: usize,
-        pips: u32,
-        board: &[u8; BOARD],
-        points: u32,
-    ) -> bool {
-        let Some(&die) = dice.get(depth).filter(|&&die| die != 0) else {
-            return true;
-        };
-        let mut played = false;
-        for from in (0..=top).rev() {
-            if board[from] == 0 || !may_move(board, from, die) {
-                continue;
-            }
-            let mut after = *board;
-            after[from] -= 1;
-            if let Some(to) = from.checked_sub(usize::from(die)) {
-                after[to] += 1;
-            }
-            let next_top = if dice[0] == dice[1] { from } else { top };
-            if self.play(
-                dice,
-                depth + 1,
-                next_top,
-                pips + u32::from(die),
-                &after,
-                points,
-            ) {
-                self.save(depth as u32 + 1, pips + u32::from(die), &after, points);
-            }
-            played = true;
-        }
-        !played
-    }
-
-    /// Keeps a complete play if it uses as many dice and pips as the best so far, dropping
-    /// the others when it uses more; a successor already listed keeps its place.
-    fn save(&mut self, dice: u32, pips: u32, board: &[u8; BOARD], points: u32) {
-        if dice < self.dice || pips < self.pips {
-            return;
-        }
-        if dice > self.dice || pips > self.pips {
-            self.successors.clear();
-        }
-        self.dice = dice;
-        self.pips = pips;
-        let id = id_of(board, points);
-        if !self.successors.contains(&id) {
-            self.successors.push(id);
-        }
-    }
-}
-
-/// Whether a checker on `from` (0 = the 1-point) may move `die` pips: always within the
-/// board; off it only when every checker is home, exactly or from the rearmost point.
-fn may_move(board: &[u8; BOARD], from: usize, die: u8) -> bool {
-    if from >= usize::from(die) {
-        return true;
-    }
-    let back = (1..BOARD)
-        .rev()
-        .find(|&point| board[point] > 0)
-        .unwrap_or(0);
-    back <= 5 && (from == back || from + 1 == usize::from(die))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::plays::id_of;
     use super::*;
 
     #[test]
