@@ -1,11 +1,12 @@
 //! `game_analysis._native.backgammon`: Dotsenko and Marynych's backgammon, from
-//! `backgammon_cube`: the single-checker race F(k, s), the cube equities, and the one- and
-//! two-sided bear-off databases.
+//! `backgammon_cube`: the single-checker race F(k, s), the cube equities, the one- and
+//! two-sided bear-off databases, and gnubg's one-sided bear-off files.
 
 use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
 use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
+use backgammon_cube::gnubg::{OneSidedFile, OneSidedLayout};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
@@ -221,6 +222,61 @@ impl TwoSided {
     }
 }
 
+/// The most points of a one-sided file built from Python (about 3 s); larger files, up to
+/// gnubg's 13, are built by `cargo xtask bearoff --one-sided P`.
+const MAX_PYTHON_ONE_SIDED_POINTS: u32 = 8;
+
+/// gnubg's one-sided bear-off file (`makebearoff -o P`), built in memory.
+#[pyclass(
+    name = "GnubgOneSidedFile",
+    module = "game_analysis.backgammon",
+    frozen
+)]
+struct GnubgOneSided {
+    file: OneSidedFile,
+}
+
+#[pymethods]
+impl GnubgOneSided {
+    /// Builds the file for `points` points (1 to 8 here) and fifteen checkers; `gammon` and
+    /// `compress` as gnubg's defaults (`-g` and `-c` turn them off).
+    #[new]
+    #[pyo3(signature = (points, gammon = true, compress = true))]
+    fn new(py: Python<'_>, points: BigInt, gammon: bool, compress: bool) -> PyResult<Self> {
+        let points =
+            small_in::<BackgammonError>("points", &points, 1..=MAX_PYTHON_ONE_SIDED_POINTS)?;
+        let layout = OneSidedLayout { gammon, compress };
+        let file = interruptible(py, move || {
+            backgammon_cube::gnubg::one_sided_file(points, layout)
+        })?
+        .map_err(raise::<BackgammonError>)?;
+        Ok(GnubgOneSided { file })
+    }
+
+    /// The number of positions, C(P + 15, P).
+    fn positions(&self) -> usize {
+        self.file.positions()
+    }
+
+    /// The distributions of position `id` in gnubg's numbering: the chances, in units of
+    /// 1/65,535, of bearing all checkers off in exactly 0, 1, …, 31 rolls, and of bearing
+    /// the first one off.
+    fn distributions(&self, id: BigInt) -> PyResult<(Vec<u16>, Vec<u16>)> {
+        let positions = self.file.positions() as u32;
+        let id = small_in::<BackgammonError>("id", &id, 0..=positions - 1)?;
+        let (win, gammon) = self
+            .file
+            .distributions(id)
+            .ok_or_else(|| raise::<BackgammonError>(format!("no position {id}")))?;
+        Ok((win.to_vec(), gammon.to_vec()))
+    }
+
+    /// The file's bytes, as gnubg writes them.
+    fn to_bytes(&self) -> Vec<u8> {
+        self.file.to_bytes()
+    }
+}
+
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "backgammon")?;
     module.add_function(wrap_pyfunction!(race_win_probability, &module)?)?;
@@ -230,5 +286,6 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     module.add_function(wrap_pyfunction!(cube_decisions_float, &module)?)?;
     module.add_class::<OneSided>()?;
     module.add_class::<TwoSided>()?;
+    module.add_class::<GnubgOneSided>()?;
     Ok(module)
 }

@@ -66,11 +66,28 @@ def test_the_two_sided_database():
     assert 0 <= entry.win <= 1 and entry.opponent_owns <= entry.centred <= entry.owned
 
 
+def test_gnubgs_one_sided_file():
+    file = backgammon.GnubgOneSidedFile(6)
+    assert file.positions() == 54264
+    data = file.to_bytes()
+    assert data.startswith(b"gnubg-OS-06-15-1-1-0") and len(data) == 1465788
+    # Position 1 is one checker on the 1-point: off in one roll, for sure.
+    win, gammon = file.distributions(1)
+    assert win[1] == 65535 and gammon[0] == 65535
+    # Every distribution sums to 65,535, gnubg's certainty.
+    assert all(sum(file.distributions(i)[0]) == 65535 for i in range(0, 54264, 997))
+    whole = backgammon.GnubgOneSidedFile(2, gammon=False, compress=False).to_bytes()
+    assert whole.startswith(b"gnubg-OS-02-15-0-0-0") and len(whole) == 40 + 136 * 64
+
+
 @pytest.mark.parametrize(
     "call",
     [
         lambda: backgammon.race_win_probability(0, 5),
         lambda: backgammon.race_win_probability(5, 2001),
+        lambda: backgammon.GnubgOneSidedFile(9),
+        lambda: backgammon.GnubgOneSidedFile(0),
+        lambda: backgammon.GnubgOneSidedFile(2).distributions(136),
         lambda: backgammon.cube_equities(121, 5),
         lambda: backgammon.OneSidedDatabase(16),
         lambda: backgammon.OneSidedDatabase(2).expected_rolls([7]),

@@ -76,6 +76,8 @@ ENTRY_POINTS = [
     ("two_sided.win_probability", 2),
     ("two_sided.equities", 2),
     ("two_sided.cube_action", 3),
+    ("backgammon.GnubgOneSidedFile", 3),
+    ("gnubg_file.distributions", 1),
 ]
 
 # The child: calls each case in turn, printing it first, so that a crash names its call.
@@ -84,6 +86,7 @@ CHILD = textwrap.dedent("""
     from game_analysis import backgammon, grundy, johnson, levene_fenner, matches, octal, tournament
     one_sided = backgammon.OneSidedDatabase(3)
     two_sided = backgammon.TwoSidedDatabase(2)
+    gnubg_file = backgammon.GnubgOneSidedFile(2)
     for line in sys.stdin:
         call, args = json.loads(line)
         print("CALL", call, repr(args), flush=True)
@@ -141,6 +144,7 @@ def test_hostile_input_gets_a_result_or_a_typed_error(call, count):
         "matches.losing_positions(2**32 - 1)",
         "levene_fenner.prob([[1000000, 1000000]], 2)",
         "backgammon.TwoSidedDatabase(13)",
+        "backgammon.GnubgOneSidedFile(9)",
         "backgammon.OneSidedDatabase(3).expected_rolls([6, 6, 5, 1])",
     ],
 )

@@ -8,7 +8,7 @@ opponent, B); bear-off positions as the points of their checkers, one entry per 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import List, NamedTuple, Sequence, Union
+from typing import List, NamedTuple, Sequence, Tuple, Union
 
 from ._fractions import from_pair
 from ._native import backgammon as _native
@@ -125,3 +125,27 @@ class TwoSidedDatabase:
         """"no double", "double, take" or "double, pass"; ``cube`` is "centred", "owned" (by
         the player on roll) or "opponent owns" (who then cannot double)."""
         return self._database.cube_action(list(on_roll), list(opponent), cube)
+
+
+class GnubgOneSidedFile:
+    """GNU Backgammon's one-sided bear-off file, the same bytes as ``makebearoff -o
+    points``: for every position of at most fifteen checkers on the ``points`` points
+    nearest the edge (1 to 8 here; up to 13 with ``cargo xtask bearoff --one-sided``), the
+    chances of bearing all off, and of bearing the first off, in exactly 0 to 31 rolls, in
+    gnubg's 16-bit units (65,535 is certain). ``gammon`` and ``compress`` as gnubg's
+    defaults; ``makebearoff``'s ``-g`` and ``-c`` turn them off."""
+
+    def __init__(self, points: int, gammon: bool = True, compress: bool = True) -> None:
+        self._file = _native.GnubgOneSidedFile(points, gammon, compress)
+
+    def positions(self) -> int:
+        """The number of positions, C(points + 15, points), in gnubg's numbering."""
+        return self._file.positions()
+
+    def distributions(self, position: int) -> Tuple[List[int], List[int]]:
+        """The two distributions of position ``position`` (gnubg's number), 32 values each."""
+        return self._file.distributions(position)
+
+    def to_bytes(self) -> bytes:
+        """The file's bytes."""
+        return bytes(self._file.to_bytes())
