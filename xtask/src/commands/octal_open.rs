@@ -404,7 +404,10 @@ mod tests {
     #[test]
     fn a_game_stops_at_its_proof_its_goal_or_its_budget() {
         let kayles = run_game("0.77", 60, 20).unwrap();
-        assert_eq!((kayles.stopped, kayles.period), (Stop::Proven, Some((71, 12))));
+        assert_eq!(
+            (kayles.stopped, kayles.period),
+            (Stop::Proven, Some((71, 12)))
+        );
         let six = run_game("0.6", 600, 16).unwrap();
         assert_eq!((six.stopped, six.heaps), (Stop::Goal, 1 << 16));
         assert_eq!(six.last_rare, Some(20627));
