@@ -27,6 +27,7 @@ mod best;
 mod plays;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
 use best::{MEASURES, Record, best_of_roll};
@@ -381,8 +382,28 @@ impl OneSidedFile {
 /// its own, which at worst lists a roll's plays that needed no listing.
 #[derive(Debug, Default)]
 struct Classes {
-    first_with: HashMap<u64, u32>,
+    first_with: HashMap<u64, u32, BuildHasherDefault<AlreadyHashed>>,
     class: Vec<[u32; MEASURES]>,
+}
+
+/// The hasher of [`Classes`]' keys, which are hashes already: it passes them through.
+#[derive(Debug, Default)]
+struct AlreadyHashed(u64);
+
+impl Hasher for AlreadyHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
 
 impl Classes {
