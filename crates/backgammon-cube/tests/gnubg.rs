@@ -463,23 +463,11 @@ fn cube_equities_agree_with_gnubg() {
 #[test]
 fn our_two_sided_files_are_gnubgs_byte_for_byte() {
     use backgammon_cube::gnubg::two_sided_file;
-    const MAKE: &str = "/usr/games/makebearoff";
     if gnubg_missing() {
         return;
     }
     for checkers in [1u32, 3, 6] {
-        let file = std::env::temp_dir().join(format!(
-            "backgammon-cube-ts6{checkers}-bytes-{}.bd",
-            std::process::id()
-        ));
-        let made = Command::new(MAKE)
-            .args(["-t", &format!("6x{checkers}"), "-f"])
-            .arg(&file)
-            .output()
-            .expect("makebearoff runs");
-        assert!(made.status.success());
-        let theirs = std::fs::read(&file).unwrap();
-        std::fs::remove_file(&file).ok();
+        let theirs = makebearoff(&["-t", &format!("6x{checkers}")], &format!("ts6{checkers}"));
         let ours = two_sided_file(checkers).unwrap();
         assert_eq!(ours.len(), theirs.len(), "6 x {checkers}: file lengths");
         assert_eq!(ours[..40], theirs[..40], "6 x {checkers}: headers");
@@ -505,7 +493,6 @@ fn our_two_sided_files_are_gnubgs_byte_for_byte() {
 #[test]
 fn our_one_sided_files_are_gnubgs_byte_for_byte() {
     use backgammon_cube::gnubg::{OneSidedLayout, one_sided_file};
-    const MAKE: &str = "/usr/games/makebearoff";
     if gnubg_missing() {
         return;
     }
@@ -537,20 +524,9 @@ fn our_one_sided_files_are_gnubgs_byte_for_byte() {
         ),
     ];
     for (points, layout, flags) in layouts {
-        let file = std::env::temp_dir().join(format!(
-            "backgammon-cube-os{points}-{}.bd",
-            std::process::id()
-        ));
-        let made = Command::new(MAKE)
-            .args(["-o", &points.to_string()])
-            .args(flags)
-            .arg("-f")
-            .arg(&file)
-            .output()
-            .expect("makebearoff runs");
-        assert!(made.status.success());
-        let theirs = std::fs::read(&file).unwrap();
-        std::fs::remove_file(&file).ok();
+        let points_text = points.to_string();
+        let options = [&["-o", points_text.as_str()][..], flags].concat();
+        let theirs = makebearoff(&options, &format!("os{points}"));
         let ours = one_sided_file(points, layout).unwrap().to_bytes();
         let first_difference = ours.iter().zip(&theirs).position(|(a, b)| a != b);
         assert_eq!(
@@ -559,4 +535,21 @@ fn our_one_sided_files_are_gnubgs_byte_for_byte() {
             "{points} points {flags:?}: lengths and the first differing byte"
         );
     }
+}
+
+/// The file `makebearoff` writes with `options` (its `-f` added), read and removed; `name`
+/// keeps concurrent tests' files apart.
+fn makebearoff(options: &[&str], name: &str) -> Vec<u8> {
+    let file =
+        std::env::temp_dir().join(format!("backgammon-cube-{name}-{}.bd", std::process::id()));
+    let made = Command::new("/usr/games/makebearoff")
+        .args(options)
+        .arg("-f")
+        .arg(&file)
+        .output()
+        .expect("makebearoff runs");
+    assert!(made.status.success());
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    bytes
 }

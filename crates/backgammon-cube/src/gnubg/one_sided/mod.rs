@@ -315,16 +315,12 @@ impl OneSidedFile {
 
     /// A stored position's distributions, whole.
     fn stored(&self, id: u32) -> [[u16; ROLLS]; 2] {
-        let [length, first, gammon_length, gammon_first] = self.parts[id as usize];
-        let start = self.offsets[id as usize] as usize;
-        let mut win = [0; ROLLS];
-        let mut gammon = [0; ROLLS];
-        let (length, first) = (usize::from(length), usize::from(first));
-        win[first..first + length].copy_from_slice(&self.values[start..start + length]);
-        let (gammon_length, gammon_first) = (usize::from(gammon_length), usize::from(gammon_first));
-        gammon[gammon_first..gammon_first + gammon_length]
-            .copy_from_slice(&self.values[start + length..start + length + gammon_length]);
-        [win, gammon]
+        [0, 1].map(|measure| {
+            let (first, part) = self.stored_part(id, measure);
+            let mut distribution = [0; ROLLS];
+            distribution[first..first + part.len()].copy_from_slice(part);
+            distribution
+        })
     }
 
     /// gnubg's distributions of position `id` from its successors', already stored, by the
