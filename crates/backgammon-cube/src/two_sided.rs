@@ -179,6 +179,16 @@ impl Layout {
         self.positions
     }
 
+    /// Every position, in rank order.
+    pub(crate) fn all(&self) -> &[BearoffPosition] {
+        &self.all
+    }
+
+    /// The plays of every position for every roll.
+    pub(crate) fn plays(&self) -> &PlayTable {
+        &self.plays
+    }
+
     /// A table of `positions`² entries, all `fill`, or [`TwoSidedError::TooLarge`].
     pub(crate) fn table<E: Clone>(&self, fill: E) -> Result<Vec<E>, TwoSidedError> {
         let n = self.positions;
@@ -595,7 +605,7 @@ impl<T: Real> Equities<T> {
 }
 
 /// C(n, k), for the small arguments of gnubg's position numbers.
-fn binomial(n: u32, k: u32) -> usize {
+pub(crate) fn binomial(n: u32, k: u32) -> usize {
     if k > n {
         return 0;
     }

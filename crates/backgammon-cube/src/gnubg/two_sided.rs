@@ -22,12 +22,26 @@ use crate::database::rank;
 use crate::two_sided::{EMPTY, Layout, PlayTable, TwoSidedError, position_at_gnubg_index};
 
 /// +1 in gnubg's 16-bit equities.
-const WON: i16 = 0x7FFF;
+pub(super) const WON: i16 = 0x7FFF;
 /// −1: the complement of +1.
-const LOST: i16 = !WON;
+pub(super) const LOST: i16 = !WON;
 
 /// The header's length in bytes.
-const HEADER: usize = 40;
+pub(super) const HEADER: usize = 40;
+
+/// The file's header for `max_checkers` checkers a side: `gnubg-TS-06-CC-1`, padded with
+/// `x` to a newline at byte [`HEADER`].
+pub(super) fn header(max_checkers: u32) -> Vec<u8> {
+    let mut header = format!("gnubg-TS-06-{max_checkers:02}-1").into_bytes();
+    header.resize(HEADER - 1, b'x');
+    header.push(b'\n');
+    header
+}
+
+/// An entry's 16-bit equity as stored: e + 0x8000.
+pub(super) fn stored(value: i16) -> u16 {
+    (i32::from(value) + 0x8000) as u16
+}
 
 /// gnubg's two-sided bear-off file for six points and at most `max_checkers` checkers a side,
 /// with cubeful equities (what `makebearoff -t 6xC -f FILE` writes).
@@ -62,14 +76,12 @@ pub fn two_sided_file(max_checkers: u32) -> Result<Vec<u8>, TwoSidedError> {
             rank(&position, max_checkers).expect("gnubg numbers the same positions")
         })
         .collect();
-    let mut file = format!("gnubg-TS-06-{max_checkers:02}-1").into_bytes();
-    file.resize(HEADER - 1, b'x');
-    file.push(b'\n');
+    let mut file = header(max_checkers);
     file.reserve(8 * n * n);
     for &a in &ours {
         for &b in &ours {
             for value in table[a * n + b] {
-                file.extend_from_slice(&((i32::from(value) + 0x8000) as u16).to_le_bytes());
+                file.extend_from_slice(&stored(value).to_le_bytes());
             }
         }
     }
@@ -81,27 +93,34 @@ pub fn two_sided_file(max_checkers: u32) -> Result<Vec<u8>, TwoSidedError> {
 /// the opponent-owned cube), summed over the rolls with their ways and divided by 36,
 /// truncating.
 fn on_roll(table: &[[i16; 4]], n: usize, plays: &PlayTable, a: usize, b: usize) -> [i16; 4] {
-    let complement = |e: i16| -i32::from(e) - 1;
     let mut total = [0i32; 4];
     for (roll, &ways) in plays.ways.iter().enumerate() {
-        let mut best = [-0xFFFF; 4];
+        let mut best = [i16::MIN; 4];
         for &after in plays.plays(a, roll) {
-            let theirs = table[b * n + after as usize];
-            let values = [
-                complement(theirs[0]),
-                complement(theirs[3]),
-                complement(cube_decision(theirs[2], theirs[3])),
-                complement(cube_decision(theirs[1], theirs[3])),
-            ];
+            let values = as_seen_after_the_play(table[b * n + after as usize]);
             for (best, value) in best.iter_mut().zip(values) {
                 *best = (*best).max(value);
             }
         }
         for (total, best) in total.iter_mut().zip(best) {
-            *total += ways as i32 * best;
+            *total += ways as i32 * i32::from(best);
         }
     }
     total.map(|t| (t / 36) as i16)
+}
+
+/// The opponent's entry (b, a′), on roll after our play, turned into the four values of that
+/// play to us, in the file's order: the complement of his cubeless value; with the cube ours,
+/// of his value with the cube his (he cannot double); with the cube centred or his, of his
+/// value after his cube decision at the centred or the owned cube.
+pub(super) fn as_seen_after_the_play(theirs: [i16; 4]) -> [i16; 4] {
+    let complement = |e: i16| !e;
+    [
+        complement(theirs[0]),
+        complement(theirs[3]),
+        complement(cube_decision(theirs[2], theirs[3])),
+        complement(cube_decision(theirs[1], theirs[3])),
+    ]
 }
 
 /// The value of his cube decision to the player who may double, in gnubg's 16-bit

@@ -1,0 +1,221 @@
+//! The two-sided file built out of core ([`build_two_sided_file`]) against the in-memory one
+//! ([`two_sided_file`], itself gnubg's bytes: tests/gnubg.rs), a build stopped and resumed,
+//! and the file read back entry by entry ([`TwoSidedReader`]).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use backgammon_cube::bearoff::BearoffPosition;
+use backgammon_cube::gnubg::{
+    BuildPhase, OutOfCoreError, ReadError, TwoSidedReader, build_two_sided_file, two_sided_file,
+};
+use backgammon_cube::two_sided::{TwoSidedDatabase, TwoSidedError};
+use game_core::stop::{StopSignal, run_until_stopped};
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("out-of-core-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn out_of_core_files_are_the_in_memory_files() {
+    let dir = scratch("sizes");
+    for checkers in 1..=6 {
+        let out = dir.join(format!("ts-6x{checkers}.bd"));
+        build_two_sided_file(checkers, &dir.join(format!("work{checkers}")), &out, |_| {}).unwrap();
+        assert!(
+            fs::read(&out).unwrap() == two_sided_file(checkers).unwrap(),
+            "6x{checkers}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs the build of 6x`checkers` and stops it at its `stop_at`-th report of progress;
+/// whether it finished.
+fn build_stopping_at(checkers: u32, work: &Path, out: &Path, stop_at: usize) -> bool {
+    let signal = StopSignal::new();
+    let raiser = signal.clone();
+    let mut reports = 0;
+    run_until_stopped(&signal, || {
+        build_two_sided_file(checkers, work, out, |_| {
+            reports += 1;
+            if reports == stop_at {
+                raiser.raise();
+            }
+        })
+        .unwrap()
+    })
+    .is_ok()
+}
+
+/// A build stopped again and again — in the levels, in the assembly — and started again each
+/// time ends with the bytes of one uninterrupted build; until then there is no file at `out`.
+#[test]
+fn a_stopped_build_resumes_to_the_same_bytes() {
+    let dir = scratch("resume");
+    let (work, out) = (dir.join("work"), dir.join("ts.bd"));
+    let mut runs = 0;
+    while !build_stopping_at(5, &work, &out, 7) {
+        runs += 1;
+        assert!(
+            !out.exists(),
+            "a file at {} after {runs} stops",
+            out.display()
+        );
+        assert!(runs < 100, "the build does not get on");
+    }
+    // 61 levels and 31 pip counts assembled, reported once each, stopped every 7th: the
+    // build was stopped in both phases.
+    assert!(runs >= 10, "stopped only {runs} times");
+    assert!(fs::read(&out).unwrap() == two_sided_file(5).unwrap());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What a killed build can leave — a block written half, under its temporary name — is
+/// ignored; a block changed by something else is reported, as is a work directory of
+/// another size.
+#[test]
+fn a_killed_build_resumes_and_a_damaged_one_is_reported() {
+    let dir = scratch("damaged");
+    let (work, out) = (dir.join("work"), dir.join("ts.bd"));
+    let mut phases = Vec::new();
+    let signal = StopSignal::new();
+    let raiser = signal.clone();
+    let stopped = run_until_stopped(&signal, || {
+        build_two_sided_file(4, &work, &out, |progress| {
+            phases.push(progress.phase);
+            if progress.done * 2 > progress.total {
+                raiser.raise();
+            }
+        })
+        .unwrap()
+    });
+    assert!(stopped.is_err() && phases.iter().all(|&p| p == BuildPhase::Levels));
+    let blocks = work.join("blocks");
+    fs::write(blocks.join("040-001.bin.tmp"), [1, 2, 3]).unwrap();
+    assert!(matches!(
+        build_two_sided_file(3, &work, &out, |_| {}),
+        Err(OutOfCoreError::OtherBuild {
+            max_checkers: 3,
+            ..
+        })
+    ));
+    let mut written: Vec<PathBuf> = fs::read_dir(&blocks)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "bin"))
+        .collect();
+    written.sort();
+    let damaged = written.first().unwrap();
+    let mut bytes = fs::read(damaged).unwrap();
+    bytes.pop();
+    fs::write(damaged, &bytes).unwrap();
+    // The shortened block's level is computed again, and every level after it.
+    build_two_sided_file(4, &work, &out, |_| {}).unwrap();
+    assert!(fs::read(&out).unwrap() == two_sided_file(4).unwrap());
+
+    // Stopped in the assembly, whose blocks are then needed as they are: one missing, or the
+    // assembly's marker changed, is reported, not worked around.
+    let (work, out) = (dir.join("work-2"), dir.join("ts-2.bd"));
+    let signal = StopSignal::new();
+    let raiser = signal.clone();
+    let stopped = run_until_stopped(&signal, || {
+        build_two_sided_file(4, &work, &out, |progress| {
+            if progress.phase == BuildPhase::Assembly && progress.done == 3 {
+                raiser.raise();
+            }
+        })
+        .unwrap()
+    });
+    assert!(stopped.is_err());
+    let assembled = work.join("assembled");
+    assert_eq!(fs::read_to_string(&assembled).unwrap().trim(), "3");
+    fs::write(&assembled, "three\n").unwrap();
+    assert!(matches!(
+        build_two_sided_file(4, &work, &out, |_| {}),
+        Err(OutOfCoreError::Damaged { .. })
+    ));
+    fs::write(&assembled, "3\n").unwrap();
+    fs::remove_file(work.join("blocks").join("010-001.bin")).unwrap();
+    assert!(matches!(
+        build_two_sided_file(4, &work, &out, |_| {}),
+        Err(OutOfCoreError::Damaged { .. })
+    ));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_reader_gives_the_files_entries_as_gnubg_reads_them() {
+    let dir = scratch("reader");
+    let path = dir.join("ts-6x3.bd");
+    fs::write(&path, two_sided_file(3).unwrap()).unwrap();
+    let mut file = TwoSidedReader::open(&path).unwrap();
+    assert_eq!((file.max_checkers(), file.positions()), (3, 84));
+    let exact = TwoSidedDatabase::<f64>::new(3).unwrap();
+    // gnubg's fixed-point recursion drifts from the exact values by at most 2.5 units of
+    // 1/32,767 at 6x3 (tests/gnubg.rs); reading adds at most half a unit.
+    let unit = 1.0 / 32767.0;
+    let mut worst: f64 = 0.0;
+    for a in 1..exact.positions() {
+        for b in 1..exact.positions() {
+            let (x, y) = (exact.position_at(a).unwrap(), exact.position_at(b).unwrap());
+            let read = file.equities(&x, &y).unwrap();
+            let truth = exact.equities(&x, &y).unwrap();
+            for (read, truth) in [
+                (2.0 * read.win - 1.0, 2.0 * truth.win - 1.0),
+                (read.centred, truth.centred),
+                (read.owned, truth.owned),
+                (read.opponent_owns, truth.opponent_owns),
+            ] {
+                worst = worst.max((read - truth).abs());
+            }
+        }
+    }
+    assert!(worst <= 3.0 * unit, "worst difference {}", worst / unit);
+
+    let empty = BearoffPosition::from_points(&[]).unwrap();
+    let four = BearoffPosition::from_points(&[1, 1, 1, 1]).unwrap();
+    let one = BearoffPosition::from_points(&[1]).unwrap();
+    assert!(matches!(
+        file.equities(&empty, &one),
+        Err(ReadError::Position(TwoSidedError::RaceOver))
+    ));
+    assert!(matches!(
+        file.equities(&one, &four),
+        Err(ReadError::Position(TwoSidedError::BeyondDatabase {
+            checkers: 4,
+            max: 3
+        }))
+    ));
+
+    let mut bytes = fs::read(&path).unwrap();
+    bytes.pop();
+    fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        TwoSidedReader::open(&path),
+        Err(ReadError::Truncated {
+            max_checkers: 3,
+            ..
+        })
+    ));
+    bytes[12] = b'9';
+    fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        TwoSidedReader::open(&path),
+        Err(ReadError::NotTwoSided { .. })
+    ));
+    fs::write(&path, b"gnubg").unwrap();
+    assert!(matches!(
+        TwoSidedReader::open(&path),
+        Err(ReadError::NotTwoSided { .. })
+    ));
+    assert!(matches!(
+        TwoSidedReader::open(dir.join("missing.bd")),
+        Err(ReadError::Io { .. })
+    ));
+    fs::remove_dir_all(&dir).unwrap();
+}
