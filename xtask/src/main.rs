@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Task::OctalOpen(args) => octal_open::run(args, &docs),
         Task::MisereQuotient(args) => misere_quotient::run(args).map(|()| true),
         Task::Figures(args) => figures::run(args, &docs),
-        Task::Bearoff(args) => bearoff::run(args).map(|()| true),
+        Task::Bearoff(args) => bearoff::run(args),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
         Task::Mobility(args) => mobility::run(args, &docs),

@@ -219,3 +219,55 @@ fn the_reader_gives_the_files_entries_as_gnubg_reads_them() {
     ));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every entry of 6x4 is what its successors make it, and the pairs of 6x3 are the same in
+/// 6x5; a changed byte is found by both checks.
+#[test]
+fn files_check_against_themselves_and_against_smaller_files() {
+    let dir = scratch("checks");
+    let (small, large) = (dir.join("ts-6x3.bd"), dir.join("ts-6x5.bd"));
+    fs::write(&small, two_sided_file(3).unwrap()).unwrap();
+    let mut bytes = two_sided_file(5).unwrap();
+    fs::write(&large, &bytes).unwrap();
+    let mut file = TwoSidedReader::open(&large).unwrap();
+    for a in (1..file.positions()).step_by(7) {
+        for b in (1..file.positions()).step_by(5) {
+            let (x, y) = (file.position_at(a).unwrap(), file.position_at(b).unwrap());
+            assert_eq!(
+                file.recomputed(&x, &y).unwrap(),
+                file.stored(&x, &y).unwrap()
+            );
+        }
+    }
+    let agreement = TwoSidedReader::open(&small)
+        .unwrap()
+        .agreement_with(&mut file)
+        .unwrap();
+    assert_eq!((agreement.pairs, agreement.differing), (84 * 84, 0));
+    assert!(matches!(
+        file.agreement_with(&mut TwoSidedReader::open(&small).unwrap()),
+        Err(ReadError::Position(TwoSidedError::BeyondDatabase { .. }))
+    ));
+
+    // gnubg numbers a position of three checkers alike in both sizes' own numbering: the
+    // pair (1, 2) of 6x3 lies at row 1, column 2 of 6x5 too.
+    let (x, y) = (file.position_at(1).unwrap(), file.position_at(2).unwrap());
+    let at = 40 + 8 * (file.positions() + 2);
+    bytes[at] ^= 1;
+    fs::write(&large, &bytes).unwrap();
+    let mut file = TwoSidedReader::open(&large).unwrap();
+    assert_ne!(
+        file.recomputed(&x, &y).unwrap(),
+        file.stored(&x, &y).unwrap()
+    );
+    let agreement = TwoSidedReader::open(&small)
+        .unwrap()
+        .agreement_with(&mut file)
+        .unwrap();
+    assert_eq!(
+        (agreement.differing, agreement.first_difference),
+        (1, Some((1, 2)))
+    );
+    assert!(file.position_at(file.positions()).is_err());
+    fs::remove_dir_all(&dir).unwrap();
+}

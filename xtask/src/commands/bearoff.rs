@@ -3,13 +3,13 @@
 //! -t 6xC -f PATH` and `makebearoff -o P -f PATH`; with `--work-dir DIR`, the two-sided file
 //! built out of core, up to the complete database (6x15), resuming an interrupted build.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use backgammon_cube::bearoff::MAX_CHECKERS;
 use backgammon_cube::gnubg::{
-    BuildPhase, MAX_ONE_SIDED_POINTS, OneSidedFile, OneSidedLayout, build_two_sided_file,
-    two_sided_file,
+    BuildPhase, MAX_ONE_SIDED_POINTS, OneSidedFile, OneSidedLayout, TwoSidedReader,
+    build_two_sided_file, two_sided_file,
 };
 use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
@@ -22,7 +22,7 @@ use crate::error::{LibraryResult, Result};
 /// P points, the same bytes as `makebearoff -o P -f PATH` (with `-g`, `-c` as
 /// `--no-gammon`, `--no-compress`).
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("kind").required(true).args(["checkers", "points"])))]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["checkers", "points", "check"])))]
 pub struct Args {
     /// The two-sided file's size, 6xC with C from 1 to 12 in memory, to 15 with --work-dir.
     #[arg(long = "two-sided", value_name = "6xC", value_parser = checkers_of)]
@@ -41,31 +41,49 @@ pub struct Args {
     #[arg(long, conflicts_with = "checkers")]
     no_compress: bool,
     /// The file to write; checked before the work, replaced only when whole.
-    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
-    out: OutputFile,
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file, required_unless_present = "check")]
+    out: Option<OutputFile>,
+    /// Check a two-sided file instead: a sample of its entries recomputed from the entries
+    /// one roll later, and with --against, every pair of a smaller size.
+    #[arg(long, value_name = "PATH", conflicts_with = "out")]
+    check: Option<PathBuf>,
+    /// With --check: build 6xC in memory and compare every one of its pairs with the file.
+    #[arg(long, value_name = "C", conflicts_with_all = ["checkers", "points"], value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_MEASURED_CHECKERS)))]
+    against: Option<u32>,
+    /// With --check: how many pairs to recompute, spread evenly over the file.
+    #[arg(long, value_name = "N", conflicts_with_all = ["checkers", "points"], default_value_t = 100_000)]
+    sample: u64,
 }
 
-/// Runs the task.
-pub fn run(args: &Args) -> Result<()> {
-    match (args.checkers, args.points) {
+/// Runs the task; false when a checked file fails its checks.
+pub fn run(args: &Args) -> Result<bool> {
+    if let Some(path) = &args.check {
+        return check(path, args.against, args.sample);
+    }
+    let out = args
+        .out
+        .as_ref()
+        .ok_or_else(|| crate::error::Error::Usage("bearoff: give --out PATH".to_owned()))?;
+    let made = match (args.checkers, args.points) {
         (Some(checkers), _) => match &args.work_dir {
-            Some(work_dir) => two_sided_out_of_core(checkers, work_dir, &args.out),
+            Some(work_dir) => two_sided_out_of_core(checkers, work_dir, out),
             None if checkers > MAX_MEASURED_CHECKERS => Err(crate::error::Error::Usage(format!(
                 "bearoff: 6x{checkers} does not fit in memory; give --work-dir DIR to build it out of core"
             ))),
-            None => two_sided(checkers, &args.out),
+            None => two_sided(checkers, out),
         },
         (None, Some(points)) => {
             let layout = OneSidedLayout {
                 gammon: !args.no_gammon,
                 compress: !args.no_compress,
             };
-            one_sided(points, layout, &args.out)
+            one_sided(points, layout, out)
         }
         (None, None) => Err(crate::error::Error::Usage(
-            "bearoff: give --two-sided 6xC or --one-sided P".to_owned(),
+            "bearoff: give --two-sided 6xC, --one-sided P or --check PATH".to_owned(),
         )),
-    }
+    };
+    made.map(|()| true)
 }
 
 fn one_sided(points: u32, layout: OneSidedLayout, out: &OutputFile) -> Result<()> {
@@ -148,6 +166,67 @@ fn two_sided_out_of_core(checkers: u32, work_dir: &Path, out: &OutputFile) -> Re
     Ok(())
 }
 
+/// Checks the two-sided file at `path`: `sample` pairs, every (n² / `sample`)-th by a stride
+/// prime to n², recomputed from the entries one roll later; with `against`, every pair of
+/// 6x`against` (built in memory) compared with the file's.
+fn check(path: &Path, against: Option<u32>, sample: u64) -> Result<bool> {
+    let started = Instant::now();
+    let mut file = TwoSidedReader::open(path).library()?;
+    let n = file.positions() as u64;
+    let mut failures = 0;
+    let mut checked = 0;
+    for i in 0..sample {
+        let pair = (i * RECOMPUTE_STRIDE + i / n) % (n * n);
+        let (a, b) = ((pair / n) as usize, (pair % n) as usize);
+        let (x, y) = (
+            file.position_at(a).library()?,
+            file.position_at(b).library()?,
+        );
+        if x.is_empty() || y.is_empty() {
+            continue;
+        }
+        checked += 1;
+        if file.recomputed(&x, &y).library()? != file.stored(&x, &y).library()? {
+            failures += 1;
+            eprintln!("  entry ({a}, {b}) is not what its successors make it");
+        }
+    }
+    println!(
+        "{}: {checked} pairs recomputed from the entries one roll later, {failures} differ ({:.1} s)",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(checkers) = against {
+        let started = Instant::now();
+        let smaller =
+            std::env::temp_dir().join(format!("xtask-ts-6x{checkers}-{}.bd", std::process::id()));
+        std::fs::write(&smaller, two_sided_file(checkers).library()?)
+            .map_err(crate::error::Error::io(&smaller))?;
+        let agreement = TwoSidedReader::open(&smaller)
+            .and_then(|mut small| small.agreement_with(&mut file))
+            .library();
+        let _ = std::fs::remove_file(&smaller);
+        let agreement = agreement?;
+        println!(
+            "{}: all {} pairs of 6x{checkers} (built in memory) compared, {} differ{} ({:.1} s)",
+            path.display(),
+            agreement.pairs,
+            agreement.differing,
+            agreement
+                .first_difference
+                .map(|(a, b)| format!(", the first at gnubg indices ({a}, {b}) of 6x{checkers}"))
+                .unwrap_or_default(),
+            started.elapsed().as_secs_f64()
+        );
+        failures += agreement.differing;
+    }
+    Ok(failures == 0)
+}
+
+/// A stride through the pairs, prime and above every n² of a two-sided file's sizes' factors
+/// (54,264 = 2³·3·7·17·19), so that a sample visits rows and columns all over the file.
+const RECOMPUTE_STRIDE: u64 = 1_000_003;
+
 /// C of `6xC`: the databases are of the six home points.
 fn checkers_of(size: &str) -> std::result::Result<u32, String> {
     let (points, checkers) = size
@@ -197,9 +276,40 @@ mod tests {
             &["--one-sided", "14", "--out", "/tmp/x.bd"],
             &["--one-sided", "0", "--out", "/tmp/x.bd"],
             &["--two-sided", "6x6", "--no-gammon", "--out", "/tmp/x.bd"],
+            &["--one-sided", "8", "--work-dir", "/tmp/w"],
+            &[
+                "--two-sided",
+                "6x15",
+                "--against",
+                "8",
+                "--out",
+                "/tmp/x.bd",
+            ],
+            &["--check", "/tmp/x.bd", "--out", "/tmp/x.bd"],
+            &["--check", "/tmp/x.bd", "--against", "13"],
+            &["--two-sided", "6x6"],
         ] {
             assert!(bearoff(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_file_is_built_out_of_core_or_checked() {
+        let args = bearoff(&[
+            "--two-sided",
+            "6x15",
+            "--work-dir",
+            "/tmp/w",
+            "--out",
+            "/tmp/x.bd",
+        ])
+        .unwrap();
+        assert_eq!(
+            (args.checkers, args.work_dir.as_deref()),
+            (Some(15), Some(Path::new("/tmp/w")))
+        );
+        let args = bearoff(&["--check", "/tmp/x.bd", "--against", "12"]).unwrap();
+        assert_eq!((args.against, args.sample), (Some(12), 100_000));
     }
 
     #[test]

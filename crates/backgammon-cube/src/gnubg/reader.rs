@@ -5,11 +5,12 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use super::two_sided::HEADER;
+use super::two_sided::{HEADER, LOST, as_seen_after_the_play, stored};
 use crate::bearoff::{BearoffPosition, MAX_CHECKERS};
 use crate::cube::{CubeAction, CubeOwnership};
 use crate::database::rank;
-use crate::two_sided::{Equities, TwoSidedError, binomial, gnubg_index};
+use crate::dice::distinct_rolls;
+use crate::two_sided::{Equities, TwoSidedError, binomial, gnubg_index, position_at_gnubg_index};
 
 /// A file that cannot be read as a gnubg two-sided bear-off database.
 #[derive(Debug, thiserror::Error)]
@@ -189,6 +190,114 @@ impl TwoSidedReader {
         Ok(self.equities(on_roll, opponent)?.cube_action(cube))
     }
 
+    /// The position gnubg numbers `index` (0 is the empty board).
+    ///
+    /// # Errors
+    ///
+    /// [`TwoSidedError::IndexOutOfRange`] from [`TwoSidedReader::positions`] on.
+    pub fn position_at(&self, index: usize) -> Result<BearoffPosition, TwoSidedError> {
+        if index >= self.positions {
+            return Err(TwoSidedError::IndexOutOfRange {
+                index,
+                positions: self.positions,
+            });
+        }
+        Ok(position_at_gnubg_index(index, self.max_checkers))
+    }
+
+    /// The pair's stored values computed again from the entries one roll later, gnubg's way
+    /// ([`super::two_sided_file`]): for each roll the best play for each value, against the
+    /// opponent's entry after it (his cube decision taken), summed with the rolls' ways and
+    /// divided by 36, truncating. Equal to [`TwoSidedReader::stored`] in a sound file: the
+    /// check of any pair that needs nothing but the file.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedReader::stored`].
+    pub fn recomputed(
+        &mut self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+    ) -> Result<[u16; 4], ReadError> {
+        self.index(on_roll)?;
+        self.index(opponent)?;
+        let mut total = [0i32; 4];
+        for (roll, ways) in distinct_rolls() {
+            let mut best = [i16::MIN; 4];
+            for after in on_roll.legal_plays(roll) {
+                let theirs = if after.is_empty() {
+                    [LOST; 4] // we are off: he has lost before his roll
+                } else {
+                    self.stored(opponent, &after)?.map(value_of)
+                };
+                for (best, value) in best.iter_mut().zip(as_seen_after_the_play(theirs)) {
+                    *best = (*best).max(value);
+                }
+            }
+            for (total, best) in total.iter_mut().zip(best) {
+                *total += ways as i32 * i32::from(best);
+            }
+        }
+        Ok(total.map(|t| stored((t / 36) as i16)))
+    }
+
+    /// Compares every pair of this file with the same pair in `larger`, a file of at least as
+    /// many checkers a side: a pair's entry does not depend on the size of the file it is in,
+    /// so the two must agree on every pair of the smaller. Reads both files row by row.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Io`]; [`TwoSidedError::BeyondDatabase`] when `larger` holds fewer
+    /// checkers than this file.
+    pub fn agreement_with(&mut self, larger: &mut TwoSidedReader) -> Result<Agreement, ReadError> {
+        if larger.max_checkers < self.max_checkers {
+            return Err(TwoSidedError::BeyondDatabase {
+                checkers: self.max_checkers,
+                max: larger.max_checkers,
+            }
+            .into());
+        }
+        let in_larger: Vec<usize> = (0..self.positions)
+            .map(|index| {
+                gnubg_index(
+                    &self.position_at(index).expect("in range"),
+                    larger.max_checkers,
+                )
+            })
+            .collect();
+        let mut agreement = Agreement {
+            pairs: 0,
+            differing: 0,
+            first_difference: None,
+        };
+        let (mut row, mut larger_row) = (Vec::new(), Vec::new());
+        for (a, &a_larger) in in_larger.iter().enumerate() {
+            self.read_row(a, &mut row)?;
+            larger.read_row(a_larger, &mut larger_row)?;
+            for (b, &b_larger) in in_larger.iter().enumerate() {
+                agreement.pairs += 1;
+                if row[8 * b..8 * b + 8] != larger_row[8 * b_larger..8 * b_larger + 8] {
+                    agreement.differing += 1;
+                    agreement.first_difference.get_or_insert((a, b));
+                }
+            }
+        }
+        Ok(agreement)
+    }
+
+    /// The bytes of the row of gnubg index `on_roll`: its entries against every position.
+    fn read_row(&mut self, on_roll: usize, row: &mut Vec<u8>) -> Result<(), ReadError> {
+        row.resize(8 * self.positions, 0);
+        let offset = (HEADER + 8 * on_roll * self.positions) as u64;
+        self.file
+            .seek(SeekFrom::Start(offset))
+            .and_then(|_| self.file.read_exact(row))
+            .map_err(|source| ReadError::Io {
+                path: self.path.clone(),
+                source,
+            })
+    }
+
     /// gnubg's index of a non-empty position of at most C checkers.
     fn index(&self, position: &BearoffPosition) -> Result<usize, TwoSidedError> {
         if position.is_empty() {
@@ -203,6 +312,22 @@ impl TwoSidedReader {
         }
         Ok(gnubg_index(position, self.max_checkers))
     }
+}
+
+/// How two files of different sizes agree ([`TwoSidedReader::agreement_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Agreement {
+    /// Pairs compared: every pair of the smaller file, those with an empty side included.
+    pub pairs: u64,
+    /// Pairs whose eight bytes differ.
+    pub differing: u64,
+    /// The first differing pair, as the smaller file's gnubg indices (on roll, opponent).
+    pub first_difference: Option<(usize, usize)>,
+}
+
+/// A stored u16 as the signed value gnubg computes with: s − 0x8000.
+fn value_of(stored: u16) -> i16 {
+    (i32::from(stored) - 0x8000) as i16
 }
 
 /// C from a header `gnubg-TS-06-CC-1` (the `-1` marks the cubeful equities).
