@@ -271,3 +271,34 @@ fn files_check_against_themselves_and_against_smaller_files() {
     assert!(file.position_at(file.positions()).is_err());
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A finished build clears its work directory; called again, it builds the file again, and
+/// a build stopped between the file's rename and the clearing finishes the clearing.
+#[test]
+fn a_finished_build_clears_its_work_and_builds_again() {
+    let dir = scratch("again");
+    let (work, out) = (dir.join("work"), dir.join("ts.bd"));
+    build_two_sided_file(3, &work, &out, |_| {}).unwrap();
+    assert!(!work.exists());
+    fs::write(&out, b"something else").unwrap();
+    build_two_sided_file(3, &work, &out, |_| {}).unwrap();
+    assert!(fs::read(&out).unwrap() == two_sided_file(3).unwrap());
+
+    fs::create_dir_all(work.join("blocks")).unwrap();
+    fs::write(
+        work.join("manifest"),
+        "gnubg two-sided bear-off, 6 points, 3 checkers\n",
+    )
+    .unwrap();
+    fs::write(work.join("levels-done"), "0\n").unwrap();
+    fs::write(work.join("assembled"), "19\n").unwrap();
+    fs::write(work.join("keep.txt"), "not the build's").unwrap();
+    build_two_sided_file(3, &work, &out, |_| {}).unwrap();
+    assert!(fs::read(&out).unwrap() == two_sided_file(3).unwrap());
+    let left: Vec<_> = fs::read_dir(&work)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["keep.txt"]);
+    fs::remove_dir_all(&dir).unwrap();
+}

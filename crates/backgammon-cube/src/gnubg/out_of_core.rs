@@ -107,8 +107,9 @@ pub enum BuildPhase {
 /// `work_dir`, and calling `progress` after every level and every assembled pip count.
 ///
 /// Started again with the same arguments after being stopped, it continues where it
-/// stopped. The file appears at `out` only when complete (it is written as `out.partial`);
-/// the work directory is left holding only its manifest and markers.
+/// stopped. The file appears at `out` only when complete (it is written as `out.partial`),
+/// and the build's files in `work_dir` are then removed (the directory too, if nothing else
+/// is in it), so that a later call builds the file again.
 ///
 /// # Errors
 ///
@@ -139,7 +140,13 @@ pub fn build_two_sided_file(
         compute_levels(&layout, &places, &work, &mut progress)?;
         work.write_marker(LEVELS_DONE, 0)?;
     }
-    assemble(&places, &work, out, max_checkers, &mut progress)
+    let partial = partial_path(out);
+    assemble(&places, &work, &partial, max_checkers, &mut progress)?;
+    // Stopped after the rename, a build has only its work directory left to clear.
+    if partial.exists() || !out.exists() {
+        fs::rename(&partial, out).map_err(io_at(out))?;
+    }
+    work.clear()
 }
 
 /// Where each position lies in the blocks: its pip count and its rank among the positions
@@ -340,34 +347,16 @@ fn against_all_of(
 fn assemble(
     places: &Places,
     work: &WorkDir,
-    out: &Path,
+    partial: &Path,
     max_checkers: u32,
     progress: &mut impl FnMut(BuildProgress),
 ) -> Result<(), OutOfCoreError> {
-    let n = places.place.len();
-    let length = (HEADER + ENTRY * n * n) as u64;
-    let partial = partial_path(out);
     let first = work.read_marker(ASSEMBLED)?;
-    let mut file = if first == 0 {
-        let mut file = File::create(&partial).map_err(io_at(&partial))?;
-        file.write_all(&header(max_checkers))
-            .and_then(|()| file.set_len(length))
-            .map_err(io_at(&partial))?;
-        file
-    } else {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(&partial)
-            .map_err(io_at(&partial))?;
-        let found = file.metadata().map_err(io_at(&partial))?.len();
-        if found != length {
-            return Err(OutOfCoreError::Damaged {
-                path: partial,
-                what: format!("{found} bytes, not {length}"),
-            });
-        }
-        file
-    };
+    if first > places.highest() {
+        return Ok(());
+    }
+    let n = places.place.len();
+    let mut file = open_partial(partial, first == 0, max_checkers, n)?;
     for p in first..=places.highest() {
         checkpoint();
         let rows = rows_of(places, work, p)?;
@@ -376,9 +365,9 @@ fn assemble(
             let row = &rows[rank * ENTRY * n..(rank + 1) * ENTRY * n];
             file.seek(SeekFrom::Start(offset))
                 .and_then(|_| file.write_all(row))
-                .map_err(io_at(&partial))?;
+                .map_err(io_at(partial))?;
         }
-        file.sync_data().map_err(io_at(&partial))?;
+        file.sync_data().map_err(io_at(partial))?;
         work.write_marker(ASSEMBLED, p + 1)?;
         for q in 0..=places.highest() {
             work.remove_block(p, q)?;
@@ -389,7 +378,37 @@ fn assemble(
             total: (places.highest() + 1) as u64,
         });
     }
-    fs::rename(&partial, out).map_err(io_at(out))
+    Ok(())
+}
+
+/// The file being assembled: created with its header and its whole length when `new`, else
+/// opened and checked to have that length.
+fn open_partial(
+    partial: &Path,
+    new: bool,
+    max_checkers: u32,
+    positions: usize,
+) -> Result<File, OutOfCoreError> {
+    let length = (HEADER + ENTRY * positions * positions) as u64;
+    if new {
+        let mut file = File::create(partial).map_err(io_at(partial))?;
+        file.write_all(&header(max_checkers))
+            .and_then(|()| file.set_len(length))
+            .map_err(io_at(partial))?;
+        return Ok(file);
+    }
+    let file = OpenOptions::new()
+        .write(true)
+        .open(partial)
+        .map_err(io_at(partial))?;
+    let found = file.metadata().map_err(io_at(partial))?.len();
+    if found != length {
+        return Err(OutOfCoreError::Damaged {
+            path: partial.to_owned(),
+            what: format!("{found} bytes, not {length}"),
+        });
+    }
+    Ok(file)
 }
 
 /// The rows of gnubg's file of every position of `p` pips on roll, one after another in
@@ -522,11 +541,22 @@ impl WorkDir {
     }
 
     fn remove_block(&self, p: usize, q: usize) -> Result<(), OutOfCoreError> {
-        let path = self.block_path(p, q);
-        match fs::remove_file(&path) {
-            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(io_at(&path)(error)),
-            _ => Ok(()),
+        remove_if_there(&self.block_path(p, q))
+    }
+
+    /// Removes the build's files: the markers first, so that a clearing stopped half way
+    /// leaves a build that starts again, then the blocks and the manifest, and the directory
+    /// if that empties it.
+    fn clear(&self) -> Result<(), OutOfCoreError> {
+        for name in [LEVELS_DONE, ASSEMBLED] {
+            remove_if_there(&self.dir.join(name))?;
         }
+        let blocks = self.dir.join("blocks");
+        fs::remove_dir_all(&blocks).map_err(io_at(&blocks))?;
+        let manifest = self.dir.join(MANIFEST);
+        fs::remove_file(&manifest).map_err(io_at(&manifest))?;
+        let _ = fs::remove_dir(&self.dir); // kept when it holds anything else
+        Ok(())
     }
 
     fn has_marker(&self, name: &str) -> bool {
@@ -548,6 +578,13 @@ impl WorkDir {
 
     fn write_marker(&self, name: &str, value: usize) -> Result<(), OutOfCoreError> {
         write_atomically(&self.dir.join(name), format!("{value}\n").as_bytes())
+    }
+}
+
+fn remove_if_there(path: &Path) -> Result<(), OutOfCoreError> {
+    match fs::remove_file(path) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => Err(io_at(path)(error)),
+        _ => Ok(()),
     }
 }
 
