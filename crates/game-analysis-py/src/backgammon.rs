@@ -1,12 +1,12 @@
 //! `game_analysis._native.backgammon`: Dotsenko and Marynych's backgammon, from
 //! `backgammon_cube`: the single-checker race F(k, s), the cube equities, the one- and
-//! two-sided bear-off databases, and gnubg's one-sided bear-off files.
+//! two-sided bear-off databases, and gnubg's bear-off files.
 
 use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
 use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
-use backgammon_cube::gnubg::{OneSidedFile, OneSidedLayout};
+use backgammon_cube::gnubg::{OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
@@ -200,25 +200,36 @@ impl TwoSided {
         opponent: Vec<BigInt>,
         cube: &str,
     ) -> PyResult<&'static str> {
-        let owner = match cube {
-            "centred" => CubeOwnership::Centred,
-            "owned" => CubeOwnership::Owned,
-            "opponent owns" => CubeOwnership::OpponentOwns,
-            other => {
-                return Err(raise::<BackgammonError>(format!(
-                    "cube {other:?}: expected \"centred\", \"owned\" or \"opponent owns\""
-                )));
-            }
-        };
         let action = self
             .database
-            .cube_action(&position(&on_roll)?, &position(&opponent)?, owner)
+            .cube_action(
+                &position(&on_roll)?,
+                &position(&opponent)?,
+                ownership(cube)?,
+            )
             .map_err(raise::<BackgammonError>)?;
-        Ok(match action {
-            CubeAction::NoDouble => "no double",
-            CubeAction::DoubleTake => "double, take",
-            CubeAction::DoublePass => "double, pass",
-        })
+        Ok(action_name(action))
+    }
+}
+
+/// The cube's owner named in Python: "centred", "owned" (by the player on roll) or
+/// "opponent owns".
+fn ownership(cube: &str) -> PyResult<CubeOwnership> {
+    match cube {
+        "centred" => Ok(CubeOwnership::Centred),
+        "owned" => Ok(CubeOwnership::Owned),
+        "opponent owns" => Ok(CubeOwnership::OpponentOwns),
+        other => Err(raise::<BackgammonError>(format!(
+            "cube {other:?}: expected \"centred\", \"owned\" or \"opponent owns\""
+        ))),
+    }
+}
+
+fn action_name(action: CubeAction) -> &'static str {
+    match action {
+        CubeAction::NoDouble => "no double",
+        CubeAction::DoubleTake => "double, take",
+        CubeAction::DoublePass => "double, pass",
     }
 }
 
@@ -277,6 +288,99 @@ impl GnubgOneSided {
     }
 }
 
+/// The most checkers a side of a two-sided file built from Python (6x8: about 3 s);
+/// larger ones, up to the complete 6x15, are built by `cargo xtask bearoff --two-sided 6xC
+/// --work-dir DIR`.
+const MAX_PYTHON_TWO_SIDED_CHECKERS: u32 = 8;
+
+/// Builds gnubg's two-sided file for `checkers` checkers a side (1 to 8 here) at `out`, out
+/// of core, keeping its work in `work_dir`; a build interrupted resumes when called again.
+#[pyfunction]
+fn build_gnubg_two_sided_file(
+    py: Python<'_>,
+    checkers: BigInt,
+    work_dir: std::path::PathBuf,
+    out: std::path::PathBuf,
+) -> PyResult<()> {
+    let checkers =
+        small_in::<BackgammonError>("checkers", &checkers, 1..=MAX_PYTHON_TWO_SIDED_CHECKERS)?;
+    interruptible(py, move || {
+        build_two_sided_file(checkers, &work_dir, &out, |_| {})
+    })?
+    .map_err(raise::<BackgammonError>)
+}
+
+/// A gnubg two-sided bear-off file read entry by entry, without loading it.
+#[pyclass(
+    name = "GnubgTwoSidedFile",
+    module = "game_analysis.backgammon",
+    frozen
+)]
+struct GnubgTwoSided {
+    file: std::sync::Mutex<TwoSidedReader>,
+}
+
+impl GnubgTwoSided {
+    fn read<T>(
+        &self,
+        read: impl FnOnce(&mut TwoSidedReader) -> Result<T, backgammon_cube::gnubg::ReadError>,
+    ) -> PyResult<T> {
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| raise::<BackgammonError>("the file was poisoned by a failed read"))?;
+        read(&mut file).map_err(raise::<BackgammonError>)
+    }
+}
+
+#[pymethods]
+impl GnubgTwoSided {
+    /// Opens the file at `path` and checks its header and length.
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<Self> {
+        let file = TwoSidedReader::open(path).map_err(raise::<BackgammonError>)?;
+        Ok(GnubgTwoSided {
+            file: std::sync::Mutex::new(file),
+        })
+    }
+
+    /// C, the most checkers a side.
+    fn max_checkers(&self) -> PyResult<u32> {
+        self.read(|file| Ok(file.max_checkers()))
+    }
+
+    /// (P, centred, owned, opponent owns), as gnubg reads them.
+    fn equities(
+        &self,
+        on_roll: Vec<BigInt>,
+        opponent: Vec<BigInt>,
+    ) -> PyResult<(f64, f64, f64, f64)> {
+        let (x, y) = (position(&on_roll)?, position(&opponent)?);
+        let entry = self.read(|file| file.equities(&x, &y))?;
+        Ok((entry.win, entry.centred, entry.owned, entry.opponent_owns))
+    }
+
+    /// The four stored 16-bit values: cubeless, owned, centred, opponent owns.
+    fn stored(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<[u16; 4]> {
+        let (x, y) = (position(&on_roll)?, position(&opponent)?);
+        self.read(|file| file.stored(&x, &y))
+    }
+
+    /// The cube action of the player on roll, as `TwoSidedDatabase.cube_action`.
+    #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
+    fn cube_action(
+        &self,
+        on_roll: Vec<BigInt>,
+        opponent: Vec<BigInt>,
+        cube: &str,
+    ) -> PyResult<&'static str> {
+        let (x, y, owner) = (position(&on_roll)?, position(&opponent)?, ownership(cube)?);
+        Ok(action_name(
+            self.read(|file| file.cube_action(&x, &y, owner))?,
+        ))
+    }
+}
+
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "backgammon")?;
     module.add_function(wrap_pyfunction!(race_win_probability, &module)?)?;
@@ -287,5 +391,7 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     module.add_class::<OneSided>()?;
     module.add_class::<TwoSided>()?;
     module.add_class::<GnubgOneSided>()?;
+    module.add_class::<GnubgTwoSided>()?;
+    module.add_function(wrap_pyfunction!(build_gnubg_two_sided_file, &module)?)?;
     Ok(module)
 }

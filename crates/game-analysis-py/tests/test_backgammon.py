@@ -114,3 +114,29 @@ def test_bad_input_is_a_backgammon_error(call):
 def test_zero_pip_counts_and_empty_databases_are_refused_everywhere(call):
     with pytest.raises(BackgammonError, match="outside 1..="):
         call()
+
+
+def test_gnubgs_two_sided_file_built_out_of_core_and_read(tmp_path):
+    out = tmp_path / "ts-6x4.bd"
+    backgammon.build_gnubg_two_sided_file(4, tmp_path / "work", out)
+    assert out.read_bytes().startswith(b"gnubg-TS-06-04-1")
+    file = backgammon.GnubgTwoSidedFile(out)
+    assert file.max_checkers() == 4
+    exact = backgammon.TwoSidedDatabase(4)
+    # gnubg's 16-bit recursion drifts from the exact values by a few units of 1/32,767.
+    for on_roll, opponent in [([6, 6], [5]), ([1], [6, 6, 6, 6]), ([6, 5, 4, 3], [2, 2, 1, 1])]:
+        read, truth = file.equities(on_roll, opponent), exact.equities(on_roll, opponent)
+        assert all(abs(r - t) < 1e-3 for r, t in zip(read, truth))
+        assert file.cube_action(on_roll, opponent) == exact.cube_action(on_roll, opponent)
+    cubeless, *_ = file.stored([1], [6, 6, 6, 6])
+    assert cubeless == 65535  # one checker on the 1-point comes off: a sure win
+    with pytest.raises(BackgammonError):
+        file.equities([1, 1, 1, 1, 1], [1])  # five checkers in a file of four
+    with pytest.raises(BackgammonError):
+        file.equities([], [1])  # the race is over
+    with pytest.raises(BackgammonError):
+        file.cube_action([1], [1], cube="theirs")
+    with pytest.raises(BackgammonError):
+        backgammon.GnubgTwoSidedFile(tmp_path / "missing.bd")
+    with pytest.raises(BackgammonError):
+        backgammon.build_gnubg_two_sided_file(9, tmp_path / "work-9", tmp_path / "ts-6x9.bd")

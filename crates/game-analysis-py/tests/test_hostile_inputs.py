@@ -78,6 +78,11 @@ ENTRY_POINTS = [
     ("two_sided.cube_action", 3),
     ("backgammon.GnubgOneSidedFile", 3),
     ("gnubg_file.distributions", 1),
+    ("backgammon.build_gnubg_two_sided_file", 3),
+    ("backgammon.GnubgTwoSidedFile", 1),
+    ("gnubg_two_sided.equities", 2),
+    ("gnubg_two_sided.stored", 2),
+    ("gnubg_two_sided.cube_action", 3),
 ]
 
 # The child: calls each case in turn, printing it first, so that a crash names its call.
@@ -87,6 +92,8 @@ CHILD = textwrap.dedent("""
     one_sided = backgammon.OneSidedDatabase(3)
     two_sided = backgammon.TwoSidedDatabase(2)
     gnubg_file = backgammon.GnubgOneSidedFile(2)
+    backgammon.build_gnubg_two_sided_file(2, "two-sided-work", "ts-6x2.bd")
+    gnubg_two_sided = backgammon.GnubgTwoSidedFile("ts-6x2.bd")
     for line in sys.stdin:
         call, args = json.loads(line)
         print("CALL", call, repr(args), flush=True)
@@ -100,11 +107,13 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def run_batch(call, batch):
-    """Runs the calls of `batch` in one child; fails with the call that crashed or was slow."""
+def run_batch(call, batch, directory):
+    """Runs the calls of `batch` in one child, in `directory` (the calls that write files may
+    be given any string as a path); fails with the call that crashed or was slow."""
     cases = [json.dumps([call, args]) for args in batch]
     child = subprocess.run(
         [sys.executable, "-c", CHILD],
+        cwd=directory,
         input="\n".join(cases) + "\n",
         capture_output=True,
         text=True,
@@ -121,7 +130,7 @@ def run_batch(call, batch):
 
 
 @pytest.mark.parametrize("call, count", ENTRY_POINTS, ids=[call for call, _ in ENTRY_POINTS])
-def test_hostile_input_gets_a_result_or_a_typed_error(call, count):
+def test_hostile_input_gets_a_result_or_a_typed_error(call, count, tmp_path):
     batches = st.lists(
         st.lists(VALUES, min_size=count, max_size=count),
         min_size=CALLS_PER_BATCH,
@@ -132,7 +141,7 @@ def test_hostile_input_gets_a_result_or_a_typed_error(call, count):
               database=None, suppress_health_check=list(HealthCheck))
     @given(batch=batches)
     def check(batch):
-        run_batch(call, batch)
+        run_batch(call, batch, tmp_path)
 
     check()
 

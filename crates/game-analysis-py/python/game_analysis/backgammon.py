@@ -149,3 +149,39 @@ class GnubgOneSidedFile:
     def to_bytes(self) -> bytes:
         """The file's bytes."""
         return bytes(self._file.to_bytes())
+
+
+def build_gnubg_two_sided_file(checkers: int, work_dir: str, out: str) -> None:
+    """Builds GNU Backgammon's two-sided bear-off file for ``checkers`` checkers a side (1 to
+    8 here; up to the complete 6x15 with ``cargo xtask bearoff --two-sided 6xC --work-dir
+    DIR``) at ``out``, the same bytes as ``makebearoff -t 6xC``, out of core: its work is kept
+    in ``work_dir``, and a build that was interrupted resumes when called again."""
+    _native.build_gnubg_two_sided_file(checkers, str(work_dir), str(out))
+
+
+class GnubgTwoSidedFile:
+    """A GNU Backgammon two-sided bear-off file (``makebearoff -t 6xC``, or one built by
+    :func:`build_gnubg_two_sided_file` or ``cargo xtask bearoff``), read one entry at a time
+    without loading it: the complete database of fifteen checkers a side is 23.6 GB. Values
+    are read as gnubg reads them (a stored ``s`` is the equity s / 32767.5 - 1)."""
+
+    def __init__(self, path: str) -> None:
+        self._file = _native.GnubgTwoSidedFile(str(path))
+
+    def max_checkers(self) -> int:
+        """C, the most checkers a side."""
+        return self._file.max_checkers()
+
+    def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
+        """P and the cubeful equities of the player on roll, before his cube decision."""
+        return Equities(*self._file.equities(list(on_roll), list(opponent)))
+
+    def stored(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Tuple[int, int, int, int]:
+        """The four 16-bit values as stored: cubeless, owned, centred, opponent owns."""
+        return tuple(self._file.stored(list(on_roll), list(opponent)))  # type: ignore[return-value]
+
+    def cube_action(
+        self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
+    ) -> str:
+        """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
+        return self._file.cube_action(list(on_roll), list(opponent), cube)
