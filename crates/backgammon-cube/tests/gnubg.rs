@@ -458,16 +458,23 @@ fn cube_equities_agree_with_gnubg() {
 }
 
 /// Our gnubg-format two-sided files are gnubg's own, byte for byte (`makebearoff -t 6xC`),
-/// for C = 1, 3 and 6 (6 × 6 is the file gnubg ships; 853,776 entries). On a difference the
-/// test counts the differing entries and shows the first.
+/// for C = 1, 3 and 6 (6 × 6 is the file gnubg ships; 853,776 entries), built in memory and
+/// out of core. On a difference the test counts the differing entries and shows the first.
 #[test]
 fn our_two_sided_files_are_gnubgs_byte_for_byte() {
-    use backgammon_cube::gnubg::two_sided_file;
+    use backgammon_cube::gnubg::{build_two_sided_file, two_sided_file};
     if gnubg_missing() {
         return;
     }
+    let scratch = std::env::temp_dir().join(format!("gnubg-two-sided-{}", std::process::id()));
     for checkers in [1u32, 3, 6] {
         let theirs = makebearoff(&["-t", &format!("6x{checkers}")], &format!("ts6{checkers}"));
+        let out = scratch.join(format!("ts6{checkers}.bd"));
+        build_two_sided_file(checkers, &scratch.join("work"), &out, |_| {}).unwrap();
+        assert!(
+            std::fs::read(&out).unwrap() == theirs,
+            "6 x {checkers}: the file built out of core is not gnubg's"
+        );
         let ours = two_sided_file(checkers).unwrap();
         assert_eq!(ours.len(), theirs.len(), "6 x {checkers}: file lengths");
         assert_eq!(ours[..40], theirs[..40], "6 x {checkers}: headers");
@@ -484,6 +491,7 @@ fn our_two_sided_files_are_gnubgs_byte_for_byte() {
             differing.first()
         );
     }
+    std::fs::remove_dir_all(&scratch).unwrap();
 }
 
 /// Our one-sided files are gnubg's own, byte for byte (`makebearoff -o P`): six points in

@@ -7,7 +7,7 @@
 
 mod one_sided;
 mod out_of_core;
-mod reader;
+pub(crate) mod reader;
 mod two_sided;
 
 pub use one_sided::{

@@ -165,14 +165,7 @@ impl TwoSidedReader {
         on_roll: &BearoffPosition,
         opponent: &BearoffPosition,
     ) -> Result<Equities<f64>, ReadError> {
-        let [cubeless, owned, centred, opponent_owns] = self.stored(on_roll, opponent)?;
-        let equity = |stored: u16| f64::from(stored) / 32767.5 - 1.0;
-        Ok(Equities {
-            win: f64::from(cubeless) / 65535.0,
-            centred: equity(centred),
-            owned: equity(owned),
-            opponent_owns: equity(opponent_owns),
-        })
+        Ok(equities_of(self.stored(on_roll, opponent)?))
     }
 
     /// The cube action of the player on roll with the cube as `cube`, from the pair's
@@ -286,7 +279,7 @@ impl TwoSidedReader {
     }
 
     /// The bytes of the row of gnubg index `on_roll`: its entries against every position.
-    fn read_row(&mut self, on_roll: usize, row: &mut Vec<u8>) -> Result<(), ReadError> {
+    pub(crate) fn read_row(&mut self, on_roll: usize, row: &mut Vec<u8>) -> Result<(), ReadError> {
         row.resize(8 * self.positions, 0);
         let offset = (HEADER + 8 * on_roll * self.positions) as u64;
         self.file
@@ -323,6 +316,19 @@ pub struct Agreement {
     pub differing: u64,
     /// The first differing pair, as the smaller file's gnubg indices (on roll, opponent).
     pub first_difference: Option<(usize, usize)>,
+}
+
+/// An entry's stored values (cubeless, owned, centred, opponent owns) read as gnubg reads
+/// them: the equity s / 32767.5 − 1, and P = s / 65535.
+pub(crate) fn equities_of(stored: [u16; 4]) -> Equities<f64> {
+    let [cubeless, owned, centred, opponent_owns] = stored;
+    let equity = |stored: u16| f64::from(stored) / 32767.5 - 1.0;
+    Equities {
+        win: f64::from(cubeless) / 65535.0,
+        centred: equity(centred),
+        owned: equity(owned),
+        opponent_owns: equity(opponent_owns),
+    }
 }
 
 /// A stored u16 as the signed value gnubg computes with: s − 0x8000.

@@ -52,7 +52,7 @@
 
 pub mod judging;
 
-pub use judging::{ChanceDeviations, DecisionRecord, Judgement, judge};
+pub use judging::{ChanceDeviations, DecisionRecord, Judgement, judge, judge_file};
 
 use game_core::number::Real;
 use thiserror::Error;
@@ -123,6 +123,20 @@ impl RaceFormula {
             RaceFormula::LamfordGasquoine => "Lamford-Gasquoine",
             RaceFormula::NormalApproximation => "normal approximation",
         }
+    }
+
+    /// Whether the formula's advice and winning chance depend on the two pip counts alone
+    /// (8-9-12, Kleinman's count, the paper's approximations): then they are the same for
+    /// every pair of the same pip counts, and a judge over billions of pairs computes them
+    /// once per pair of pip counts.
+    pub fn reads_only_pip_counts(self) -> bool {
+        matches!(
+            self,
+            RaceFormula::EightNineTwelve
+                | RaceFormula::Kleinman
+                | RaceFormula::LamfordGasquoine
+                | RaceFormula::NormalApproximation
+        )
     }
 
     /// The formula's advice for the pair: the counts look at the positions alone, the
