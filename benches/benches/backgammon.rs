@@ -5,12 +5,15 @@
 //! search takes 31 s on [6, 6] against [6, 6]); the two-sided bear-off database of 6 × 6
 //! (924 positions a side), cubeless and cubeful; and gnubg's one-sided files of six and eight
 //! points (`makebearoff -o 6` and `-o 8` take 1.9 s and 25 s here, one thread: the target is
-//! a tenth of that).
+//! a tenth of that); gnubg's two-sided file of 6 × 8, in memory and out of core (the path of
+//! the complete 6 × 15 database, whose target is two hours).
 
 use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
 use backgammon_cube::cube::CubeEquities;
 use backgammon_cube::database::BearoffDatabase;
-use backgammon_cube::gnubg::{OneSidedLayout, one_sided_file};
+use backgammon_cube::gnubg::{
+    OneSidedLayout, build_two_sided_file, one_sided_file, two_sided_file,
+};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::TwoSidedDatabase;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -54,6 +57,17 @@ fn race_and_cube(c: &mut Criterion) {
             b.iter(|| one_sided_file(black_box(points), OneSidedLayout::default()))
         });
     }
+    group.bench_function("gnubg two-sided file 6 x 8, in memory", |b| {
+        b.iter(|| two_sided_file(black_box(8)).expect("8 checkers is allowed"))
+    });
+    let scratch = std::env::temp_dir().join(format!("bench-two-sided-{}", std::process::id()));
+    group.bench_function("gnubg two-sided file 6 x 8, out of core", |b| {
+        b.iter(|| {
+            build_two_sided_file(8, &scratch.join("work"), &scratch.join("ts.bd"), |_| {})
+                .expect("a scratch directory can be written")
+        })
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
     group.finish();
 }
 

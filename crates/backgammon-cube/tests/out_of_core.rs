@@ -302,3 +302,27 @@ fn a_finished_build_clears_its_work_and_builds_again() {
     assert_eq!(left, ["keep.txt"]);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The sizes at the ends: no checkers (one entry, the race over) and more than fifteen.
+#[test]
+fn sizes_at_the_ends() {
+    let dir = scratch("ends");
+    let out = dir.join("ts-6x0.bd");
+    build_two_sided_file(0, &dir.join("work"), &out, |_| {}).unwrap();
+    assert!(fs::read(&out).unwrap() == two_sided_file(0).unwrap());
+    let mut file = TwoSidedReader::open(&out).unwrap();
+    assert_eq!(file.positions(), 1);
+    let one = BearoffPosition::from_points(&[1]).unwrap();
+    assert!(matches!(
+        file.equities(&one, &one),
+        Err(ReadError::Position(TwoSidedError::BeyondDatabase {
+            max: 0,
+            ..
+        }))
+    ));
+    assert!(matches!(
+        build_two_sided_file(16, &dir.join("work"), &dir.join("ts-6x16.bd"), |_| {}),
+        Err(OutOfCoreError::TwoSided(TwoSidedError::Bearoff(_)))
+    ));
+    fs::remove_dir_all(&dir).unwrap();
+}
