@@ -166,9 +166,9 @@ fn two_sided_out_of_core(checkers: u32, work_dir: &Path, out: &OutputFile) -> Re
     Ok(())
 }
 
-/// Checks the two-sided file at `path`: `sample` pairs, every (n² / `sample`)-th by a stride
-/// prime to n², recomputed from the entries one roll later; with `against`, every pair of
-/// 6x`against` (built in memory) compared with the file's.
+/// Checks the two-sided file at `path`: `sample` pairs, the i-th at i · [`RECOMPUTE_STRIDE`]
+/// mod n² in the file's order, recomputed from the entries one roll later; with `against`,
+/// every pair of 6x`against` (built in memory) compared with the file's.
 fn check(path: &Path, against: Option<u32>, sample: u64) -> Result<bool> {
     let started = Instant::now();
     let mut file = TwoSidedReader::open(path).library()?;
@@ -176,7 +176,7 @@ fn check(path: &Path, against: Option<u32>, sample: u64) -> Result<bool> {
     let mut failures = 0;
     let mut checked = 0;
     for i in 0..sample {
-        let pair = (i * RECOMPUTE_STRIDE + i / n) % (n * n);
+        let pair = (i % (n * n)) * RECOMPUTE_STRIDE % (n * n);
         let (a, b) = ((pair / n) as usize, (pair % n) as usize);
         let (x, y) = (
             file.position_at(a).library()?,
@@ -223,8 +223,8 @@ fn check(path: &Path, against: Option<u32>, sample: u64) -> Result<bool> {
     Ok(failures == 0)
 }
 
-/// A stride through the pairs, prime and above every n² of a two-sided file's sizes' factors
-/// (54,264 = 2³·3·7·17·19), so that a sample visits rows and columns all over the file.
+/// A stride through the pairs: a prime above every n = C(C + 6, 6) (at most 54,264), so prime
+/// to n², so that the first n² samples visit every pair once, spread over rows and columns.
 const RECOMPUTE_STRIDE: u64 = 1_000_003;
 
 /// C of `6xC`: the databases are of the six home points.
