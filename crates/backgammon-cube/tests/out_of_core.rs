@@ -326,3 +326,63 @@ fn sizes_at_the_ends() {
     ));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The environment variable that makes [`killed_build_child`] build: the directory to build in.
+const CHILD: &str = "OUT_OF_CORE_KILLED_BUILD";
+
+/// Not a test of its own: run again in a child process by
+/// [`a_build_killed_in_each_phase_resumes_to_the_same_bytes`], builds 6x7 in the directory
+/// [`CHILD`] names (and does nothing without it).
+#[test]
+fn killed_build_child() {
+    if let Ok(dir) = std::env::var(CHILD) {
+        let dir = PathBuf::from(dir);
+        build_two_sided_file(7, &dir.join("work"), &dir.join("ts.bd"), |_| {}).unwrap();
+    }
+}
+
+/// Starts the build of 6x7 in `dir` in a child process and kills it (SIGKILL on Unix) as soon
+/// as `moment` holds; whether it was killed before it finished.
+fn kill_build_when(dir: &Path, moment: impl Fn() -> bool) -> bool {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["killed_build_child", "--exact", "--test-threads=1"])
+        .env(CHILD, dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        if moment() {
+            child.kill().unwrap();
+            return !child.wait().unwrap().success();
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+}
+
+/// A build process killed while computing its levels, and again while assembling, resumes
+/// to the bytes of an uninterrupted build.
+#[test]
+fn a_build_killed_in_each_phase_resumes_to_the_same_bytes() {
+    let dir = scratch("killed");
+    let (work, out) = (dir.join("work"), dir.join("ts.bd"));
+    let blocks_written = || fs::read_dir(work.join("blocks")).map_or(0, |entries| entries.count());
+    // 6x7 has 43 × 43 blocks.
+    assert!(
+        kill_build_when(&dir, || blocks_written() >= 300),
+        "not killed in the levels"
+    );
+    assert!(!out.exists() && !work.join("levels-done").exists());
+    assert!(
+        kill_build_when(&dir, || work.join("assembled").exists()),
+        "not killed in the assembly"
+    );
+    assert!(!out.exists());
+    build_two_sided_file(7, &work, &out, |_| {}).unwrap();
+    assert!(fs::read(&out).unwrap() == two_sided_file(7).unwrap());
+    fs::remove_dir_all(&dir).unwrap();
+}
