@@ -392,10 +392,7 @@ impl<T: Real> TwoSidedDatabase<T> {
     ///
     /// [`TwoSidedError::BeyondDatabase`] for a position with more checkers than the database.
     pub fn index(&self, position: &BearoffPosition) -> Result<usize, TwoSidedError> {
-        rank(position, self.max_checkers).ok_or_else(|| TwoSidedError::BeyondDatabase {
-            checkers: (1..=6).map(|p| u32::from(position.on(p))).sum(),
-            max: self.max_checkers,
-        })
+        checked_rank(position, self.max_checkers)
     }
 
     /// The index GNU Backgammon gives `position` in its bear-off databases of this many
@@ -431,13 +428,7 @@ impl<T: Real> TwoSidedDatabase<T> {
     ///
     /// [`TwoSidedError::IndexOutOfRange`].
     pub fn position_at_gnubg_index(&self, index: usize) -> Result<BearoffPosition, TwoSidedError> {
-        if index >= self.positions {
-            return Err(TwoSidedError::IndexOutOfRange {
-                index,
-                positions: self.positions,
-            });
-        }
-        Ok(position_at_gnubg_index(index, self.max_checkers))
+        checked_position_at_gnubg_index(index, self.max_checkers)
     }
 
     /// The position of index `index` ([`TwoSidedDatabase::index`]).
@@ -637,6 +628,31 @@ pub(crate) fn gnubg_index(position: &BearoffPosition, max_checkers: u32) -> usiz
 }
 
 /// The position gnubg numbers `index` (below C(`max_checkers` + 6, 6)).
+/// The rank of `position` among the positions of at most `max_checkers` checkers
+/// ([`TwoSidedDatabase::index`]), or [`TwoSidedError::BeyondDatabase`].
+pub(crate) fn checked_rank(
+    position: &BearoffPosition,
+    max_checkers: u32,
+) -> Result<usize, TwoSidedError> {
+    rank(position, max_checkers).ok_or_else(|| TwoSidedError::BeyondDatabase {
+        checkers: (1..=6).map(|p| u32::from(position.on(p))).sum(),
+        max: max_checkers,
+    })
+}
+
+/// [`position_at_gnubg_index`], or [`TwoSidedError::IndexOutOfRange`] past the
+/// C(C + 6, 6) positions of at most `max_checkers` checkers.
+pub(crate) fn checked_position_at_gnubg_index(
+    index: usize,
+    max_checkers: u32,
+) -> Result<BearoffPosition, TwoSidedError> {
+    let positions = binomial(max_checkers + 6, 6);
+    if index >= positions {
+        return Err(TwoSidedError::IndexOutOfRange { index, positions });
+    }
+    Ok(position_at_gnubg_index(index, max_checkers))
+}
+
 pub(crate) fn position_at_gnubg_index(index: usize, max_checkers: u32) -> BearoffPosition {
     let (mut rest, mut left) = (index, 6u32);
     let mut markers = 0u32;

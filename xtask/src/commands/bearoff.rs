@@ -14,6 +14,7 @@ use backgammon_cube::gnubg::{
 use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
 use crate::commands::output::{OutputFile, parse_output_file};
+use crate::commands::progress::seconds_to_go;
 use crate::error::{LibraryResult, Result};
 
 /// `cargo xtask bearoff --two-sided 6xC --out PATH`: GNU Backgammon's two-sided bear-off
@@ -90,14 +91,9 @@ fn one_sided(points: u32, layout: OneSidedLayout, out: &OutputFile) -> Result<()
     let started = Instant::now();
     let file = OneSidedFile::build(points, layout, |done, positions| {
         let elapsed = started.elapsed().as_secs_f64();
-        let share = f64::from(done) / f64::from(positions.max(1));
         eprint!(
             "\r  {done:>10} of {positions} positions, {elapsed:7.1} s, about {:7.1} s to go",
-            if share > 0.0 {
-                elapsed * (1.0 / share - 1.0)
-            } else {
-                0.0
-            }
+            seconds_to_go(elapsed, f64::from(done), f64::from(positions))
         );
     })
     .library()?;
@@ -137,9 +133,11 @@ fn two_sided_out_of_core(checkers: u32, work_dir: &Path, out: &OutputFile) -> Re
         }
         let (phase, since, first) = &mut phase_started;
         let first_done = *first.get_or_insert(progress.done);
-        let elapsed = since.elapsed().as_secs_f64();
-        let share =
-            (progress.done - first_done) as f64 / (progress.total - first_done).max(1) as f64;
+        let to_go = seconds_to_go(
+            since.elapsed().as_secs_f64(),
+            (progress.done - first_done) as f64,
+            (progress.total - first_done) as f64,
+        );
         let unit = match phase {
             BuildPhase::Levels => "pairs",
             BuildPhase::Assembly => "pip counts assembled",
@@ -149,11 +147,7 @@ fn two_sided_out_of_core(checkers: u32, work_dir: &Path, out: &OutputFile) -> Re
             progress.done,
             progress.total,
             started.elapsed().as_secs_f64(),
-            if share > 0.0 {
-                elapsed * (1.0 / share - 1.0)
-            } else {
-                0.0
-            }
+            to_go
         );
     })
     .library()?;

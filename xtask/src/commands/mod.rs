@@ -8,6 +8,7 @@ pub mod mobility;
 pub mod octal;
 pub mod octal_open;
 pub mod output;
+pub mod progress;
 pub mod race_formulas;
 pub mod tournament;
 pub mod verify_tables;

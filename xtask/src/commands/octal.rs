@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use crate::commands::output::{OutputFile, parse_output_file};
+use crate::commands::progress::seconds_to_go;
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::octal_games::{OctalRecord, largest, read_records, records_path};
 use nim_games::heap_games::OctalGame;
@@ -68,7 +69,7 @@ pub fn run(args: &Args) -> Result<()> {
             eprint!(
                 "\r  {n:>12} heaps, {:5.1}%, {elapsed:8.1} s, about {:8.1} s to go",
                 100.0 * done,
-                elapsed * (1.0 / done - 1.0)
+                seconds_to_go(elapsed, done, 1.0)
             );
         })
         .compute(&game, max_heap)

@@ -18,6 +18,7 @@ use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::markers::Block;
+use crate::commands::progress::seconds_to_go;
 use crate::error::{Error, LibraryResult, Result};
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
@@ -258,10 +259,9 @@ fn judge_complete(path: &Path) -> Result<KeptJudgement> {
     let min_pips = [0, LONGER];
     let judged = judge_file(&mut file, &min_pips, |done, rows| {
         let elapsed = started.elapsed().as_secs_f64();
-        let share = done as f64 / rows.max(1) as f64;
         eprint!(
             "\r  {done:>6} of {rows} rows, {elapsed:7.1} s, about {:7.1} s to go   ",
-            elapsed * (1.0 / share - 1.0)
+            seconds_to_go(elapsed, done as f64, rows as f64)
         );
     })
     .library()?;

@@ -224,19 +224,25 @@ impl Window {
         for entry in &mut block {
             *entry = as_seen_after_the_play(*entry);
         }
-        self.blocks[p * (self.highest + 1) + q] = Some(block);
+        let slot = self.slot(p, q);
+        self.blocks[slot] = Some(block);
     }
 
     fn forget_level(&mut self, places: &Places, total: usize) {
         for p in places.level(total) {
-            self.blocks[p * (self.highest + 1) + total - p] = None;
+            let slot = self.slot(p, total - p);
+            self.blocks[slot] = None;
         }
+    }
+
+    fn slot(&self, p: usize, q: usize) -> usize {
+        p * (self.highest + 1) + q
     }
 
     /// The values to the player who moved to y of the entries (x, y) for every x of `p`
     /// pips, y being the `rank`-th position of `q` pips: four per x.
     fn run(&self, p: usize, q: usize, rank: usize, count_p: usize) -> &[i16] {
-        let block = self.blocks[p * (self.highest + 1) + q]
+        let block = self.blocks[self.slot(p, q)]
             .as_ref()
             .expect("the window holds the 24 levels below the one computed");
         block[rank * count_p..(rank + 1) * count_p].as_flattened()

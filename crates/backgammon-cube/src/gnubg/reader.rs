@@ -5,12 +5,14 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use super::two_sided::{HEADER, LOST, as_seen_after_the_play, stored};
+use super::two_sided::{HEADER, LOST, over_the_rolls, stored as to_stored};
 use crate::bearoff::{BearoffPosition, MAX_CHECKERS};
 use crate::cube::{CubeAction, CubeOwnership};
-use crate::database::rank;
 use crate::dice::distinct_rolls;
-use crate::two_sided::{Equities, TwoSidedError, binomial, gnubg_index, position_at_gnubg_index};
+use crate::two_sided::{
+    Equities, TwoSidedError, binomial, checked_position_at_gnubg_index, checked_rank, gnubg_index,
+    position_at_gnubg_index,
+};
 
 /// A file that cannot be read as a gnubg two-sided bear-off database.
 #[derive(Debug, thiserror::Error)]
@@ -189,13 +191,7 @@ impl TwoSidedReader {
     ///
     /// [`TwoSidedError::IndexOutOfRange`] from [`TwoSidedReader::positions`] on.
     pub fn position_at(&self, index: usize) -> Result<BearoffPosition, TwoSidedError> {
-        if index >= self.positions {
-            return Err(TwoSidedError::IndexOutOfRange {
-                index,
-                positions: self.positions,
-            });
-        }
-        Ok(position_at_gnubg_index(index, self.max_checkers))
+        checked_position_at_gnubg_index(index, self.max_checkers)
     }
 
     /// The pair's stored values computed again from the entries one roll later, gnubg's way
@@ -214,24 +210,19 @@ impl TwoSidedReader {
     ) -> Result<[u16; 4], ReadError> {
         self.index(on_roll)?;
         self.index(opponent)?;
-        let mut total = [0i32; 4];
+        let mut rolls = Vec::new();
         for (roll, ways) in distinct_rolls() {
-            let mut best = [i16::MIN; 4];
+            let mut theirs = Vec::new();
             for after in on_roll.legal_plays(roll) {
-                let theirs = if after.is_empty() {
+                theirs.push(if after.is_empty() {
                     [LOST; 4] // we are off: he has lost before his roll
                 } else {
                     self.stored(opponent, &after)?.map(value_of)
-                };
-                for (best, value) in best.iter_mut().zip(as_seen_after_the_play(theirs)) {
-                    *best = (*best).max(value);
-                }
+                });
             }
-            for (total, best) in total.iter_mut().zip(best) {
-                *total += ways as i32 * i32::from(best);
-            }
+            rolls.push((ways, theirs));
         }
-        Ok(total.map(|t| stored((t / 36) as i16)))
+        Ok(over_the_rolls(rolls).map(to_stored))
     }
 
     /// Compares every pair of this file with the same pair in `larger`, a file of at least as
@@ -252,10 +243,8 @@ impl TwoSidedReader {
         }
         let in_larger: Vec<usize> = (0..self.positions)
             .map(|index| {
-                gnubg_index(
-                    &self.position_at(index).expect("in range"),
-                    larger.max_checkers,
-                )
+                let position = position_at_gnubg_index(index, self.max_checkers);
+                gnubg_index(&position, larger.max_checkers)
             })
             .collect();
         let mut agreement = Agreement {
@@ -296,13 +285,7 @@ impl TwoSidedReader {
         if position.is_empty() {
             return Err(TwoSidedError::RaceOver);
         }
-        if rank(position, self.max_checkers).is_none() {
-            let checkers = (1..=6).map(|point| u32::from(position.on(point))).sum();
-            return Err(TwoSidedError::BeyondDatabase {
-                checkers,
-                max: self.max_checkers,
-            });
-        }
+        checked_rank(position, self.max_checkers)?;
         Ok(gnubg_index(position, self.max_checkers))
     }
 }

@@ -93,12 +93,27 @@ pub fn two_sided_file(max_checkers: u32) -> Result<Vec<u8>, TwoSidedError> {
 /// the opponent-owned cube), summed over the rolls with their ways and divided by 36,
 /// truncating.
 fn on_roll(table: &[[i16; 4]], n: usize, plays: &PlayTable, a: usize, b: usize) -> [i16; 4] {
+    over_the_rolls(plays.ways.iter().enumerate().map(|(roll, &ways)| {
+        let theirs = plays.plays(a, roll).iter();
+        (
+            ways as u32,
+            theirs.map(|&after| table[b * n + after as usize]),
+        )
+    }))
+}
+
+/// An entry from the opponent's entries after each play of each roll (the roll's ways out
+/// of 36, the entries (b, a′) of its plays): for each roll and each value the best play's
+/// value to us ([`as_seen_after_the_play`]), summed with the ways and divided by 36,
+/// truncating.
+pub(super) fn over_the_rolls<P: IntoIterator<Item = [i16; 4]>>(
+    rolls: impl IntoIterator<Item = (u32, P)>,
+) -> [i16; 4] {
     let mut total = [0i32; 4];
-    for (roll, &ways) in plays.ways.iter().enumerate() {
+    for (ways, theirs) in rolls {
         let mut best = [i16::MIN; 4];
-        for &after in plays.plays(a, roll) {
-            let values = as_seen_after_the_play(table[b * n + after as usize]);
-            for (best, value) in best.iter_mut().zip(values) {
+        for theirs in theirs {
+            for (best, value) in best.iter_mut().zip(as_seen_after_the_play(theirs)) {
                 *best = (*best).max(value);
             }
         }

@@ -137,17 +137,11 @@ impl ChanceDeviations {
 /// taker, the difference between his answer and the exact one, in his equity. Exact ties
 /// count as agreement.
 pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u32) -> Judgement {
-    let one_sided = BearoffDatabase::new(database.max_checkers())
-        .expect("the two-sided database's checkers are within the one-sided one's");
-    let positions: Vec<(BearoffPosition, f64)> = (0..database.positions())
-        .map(|i| {
-            let position = database.position_at(i).expect("an index below positions()");
-            let mean_rolls = one_sided
-                .expected_rolls_f64(&position)
-                .expect("a position of the one-sided database");
-            (position, mean_rolls)
-        })
-        .collect();
+    let positions = with_mean_rolls(
+        (0..database.positions())
+            .map(|i| database.position_at(i).expect("an index below positions()")),
+        database.max_checkers(),
+    );
     // Each row (one position on roll) is judged on its own, in parallel, and the rows are
     // then added in order: the sums and the worst cases do not depend on the threads.
     let rows: Vec<Judgement> = (1..positions.len())
@@ -183,6 +177,24 @@ pub fn judge(database: &TwoSidedDatabase<f64>, formula: RaceFormula, min_pips: u
     judgement
 }
 
+/// Each of `positions` (of at most `max_checkers` checkers) with E N, its mean rolls to bear
+/// off (the one-sided database).
+fn with_mean_rolls(
+    positions: impl Iterator<Item = BearoffPosition>,
+    max_checkers: u32,
+) -> Vec<(BearoffPosition, f64)> {
+    let one_sided = BearoffDatabase::new(max_checkers)
+        .expect("a two-sided database's checkers are within the one-sided one's");
+    positions
+        .map(|position| {
+            let mean_rolls = one_sided
+                .expected_rolls_f64(&position)
+                .expect("a position of the one-sided database");
+            (position, mean_rolls)
+        })
+        .collect()
+}
+
 /// Rows of a file judged together: read in turn, then judged in parallel.
 const ROWS_AT_ONCE: usize = 64;
 
@@ -207,16 +219,10 @@ pub fn judge_file(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Vec<Judgement>>, ReadError> {
     let n = file.positions();
-    let one_sided = BearoffDatabase::new(file.max_checkers())
-        .expect("a file's checkers are within the one-sided database's");
-    let mut positions = Vec::with_capacity(n);
-    for index in 0..n {
-        let position = file.position_at(index)?;
-        let mean_rolls = one_sided
-            .expected_rolls_f64(&position)
-            .expect("a position of the one-sided database");
-        positions.push((position, mean_rolls));
-    }
+    let positions = with_mean_rolls(
+        (0..n).map(|i| file.position_at(i).expect("an index below positions()")),
+        file.max_checkers(),
+    );
     let advice = AdviceTables::new(&positions);
     let empty = vec![Judgement::default(); RaceFormula::ALL.len()];
     let mut judged = vec![empty; min_pips.len()];
