@@ -56,6 +56,7 @@ pub mod misere_quotient;
 pub mod octal;
 pub mod periodicity;
 pub mod random_opponent;
+mod rare_common;
 pub mod sprague_grundy;
 
 /// The exact number types of this crate's signatures, from `game_core::number`: a caller

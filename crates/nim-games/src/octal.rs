@@ -6,17 +6,21 @@
 //! b gives a common value only when exactly one of G(a), G(b) is rare. With few rare heaps
 //! the pairs that hold a rare heap are few, and they decide every common candidate for
 //! G(n) exactly; each rare candidate below the least missing common value is looked for
-//! among all the splits until a witness turns up (usually among the first few) or the
-//! scan ends, when it is the value. The rare pairs whose two heaps precede a block of 256
-//! heaps are marked for the whole block at once, one contiguous run of partners per rare
-//! heap. Every value is therefore exact whatever the mask; the
-//! mask chooses only how much work the rare pairs take. It is chosen from the data — the
-//! mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of the counts of
-//! the values — and chosen again each time the number of heaps doubles, and once more over
+//! among the other splits until a witness turns up (usually among the first few hundred)
+//! or every split has been read, when it is the value. Every value is therefore exact
+//! whatever the mask; the mask chooses only how much work the rare pairs take.
+//!
+//! The engine is the one Grundy's game runs on ([`crate::grundys_game::nim_values`]): the
+//! rare pairs of a block of 256 heaps marked at once, one contiguous run of partners per
+//! rare heap, on a second thread with [`Schedule::TwoThreads`] (the default), and the
+//! witnesses looked for in two windows of pairs at a time. Here the mask is chosen from
+//! the data — the mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of
+//! the counts of the values ([`fewest_rare_mask`]) — after 1,024 heaps computed by a
+//! direct mex, and chosen again each time the number of heaps doubles, and once more over
 //! all the values at the end, so that the mask a run reports is the one that fits them all
 //! best. A game whose best mask still leaves a quarter of the heaps rare has no useful
-//! split, and is computed by a direct mex over all splits. [`RareSplit`] reads any table
-//! of values under any mask, as the published tables count them.
+//! split, and is computed by a direct mex over all its options. [`RareSplit`] reads any
+//! table of values under any mask, as the published tables count them.
 //!
 //! ```
 //! use nim_games::heap_games::{OctalGame, nim_sequence};
@@ -30,23 +34,11 @@
 //!
 //! [`nim_sequence`]: crate::heap_games::nim_sequence
 
-use game_core::stop::checkpoint;
-
-use crate::grundys_game::NimValueError;
 use crate::heap_games::OctalGame;
 use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
+use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, useful_mask};
 
-/// Values above this cannot be held (the engine stores `u16`s and marks up to one more).
-const MAX_VALUE: usize = u16::MAX as usize - 1;
-
-/// Heaps computed by the direct mex before a mask is chosen from their values.
-const FIRST_CHOICE: usize = 1 << 10;
-
-/// Splits marked between two looks for the rare candidates still missing.
-const WITNESS_CHUNK: usize = 64;
-
-/// A mask is useful when it leaves fewer than one heap in this many rare.
-const USEFUL_SPARSITY: usize = 4;
+pub use crate::rare_common::{NimValueError, Schedule};
 
 /// G(0), …, G(N) of an octal game, with the rare/common split the method used last and
 /// the period the values prove.
@@ -105,78 +97,23 @@ impl OctalValues {
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
-/// The moves of an octal game by what they leave, read once from its digits.
-#[derive(Debug, Clone, Default)]
-struct Moves {
-    /// k with bit 1 of d_k: remove k tokens, the whole heap.
-    take_all: Vec<usize>,
-    /// k with bit 2: remove k tokens, leaving one non-empty heap.
-    leave_one: Vec<usize>,
-    /// k with bit 4: remove k tokens (k = 0 for d0 = 4), leaving two non-empty heaps.
-    split: Vec<usize>,
-}
-
-impl Moves {
-    fn of(game: &OctalGame) -> Self {
-        let mut moves = Moves::default();
-        for (k, &digit) in game.digits().iter().enumerate() {
-            if k > 0 && digit & 1 != 0 {
-                moves.take_all.push(k);
-            }
-            if k > 0 && digit & 2 != 0 {
-                moves.leave_one.push(k);
-            }
-            if digit & 4 != 0 {
-                moves.split.push(k);
-            }
+/// The moves of an octal game by what they leave, read once from its digits: d_k's bit 1
+/// removes a whole heap of k, bit 2 removes k from a larger heap leaving one, bit 4
+/// removes k (k = 0 for d0 = 4) and splits what is left into two non-empty heaps.
+fn rules_of(game: &OctalGame) -> Rules {
+    let mut rules = Rules::default();
+    for (k, &digit) in game.digits().iter().enumerate() {
+        if k > 0 && digit & 1 != 0 {
+            rules.take_all.push(k);
         }
-        moves
-    }
-}
-
-/// The values seen among the options of the current heap, one byte each: marking is a
-/// plain store, so the marks of many pairs do not wait on one another as read-modify-writes
-/// of a bit set would. Every option is below the bound (the power of two above the largest
-/// value so far), so only the flags below it are cleared between heaps.
-struct Seen {
-    flags: Vec<u8>,
-    used: usize,
-}
-
-impl Seen {
-    fn new() -> Self {
-        Seen {
-            flags: vec![0; MAX_VALUE + 3],
-            used: 0,
+        if k > 0 && digit & 2 != 0 {
+            rules.leave_one.push(k);
+        }
+        if digit & 4 != 0 {
+            rules.split.push(k);
         }
     }
-
-    /// Starts a heap whose options are all below `bound`.
-    fn start(&mut self, bound: usize) {
-        let used = bound + 1;
-        self.flags[..used.max(self.used)].fill(0);
-        self.used = used;
-    }
-
-    fn mark(&mut self, value: u16) {
-        self.flags[usize::from(value)] = 1;
-    }
-
-    fn contains(&self, value: usize) -> bool {
-        self.flags[value] != 0
-    }
-}
-
-/// The state of a computation: the values so far and the rare/common split.
-struct Engine {
-    moves: Moves,
-    far: FarMarks,
-    values: Vec<u16>,
-    /// The power of two above the largest value so far: every option is below it.
-    bound: usize,
-    mask: Option<u16>,
-    rare_heaps: Vec<u32>,
-    seen: Seen,
+    rules
 }
 
 /// G(0), …, G(`max_heap`) of `game` by the rare/common method: the common case of
@@ -208,14 +145,16 @@ pub fn octal_values(game: &OctalGame, max_heap: u32) -> Result<OctalValues, NimV
 #[derive(Debug, Clone, Copy)]
 pub struct OctalOptions<P = fn(u32)> {
     until_proven: bool,
+    schedule: Schedule,
     progress: P,
 }
 
 impl OctalOptions {
-    /// Every heap up to the bound, no progress reports.
+    /// Every heap up to the bound on two threads, no progress reports.
     pub fn new() -> Self {
         OctalOptions {
             until_proven: false,
+            schedule: Schedule::TwoThreads,
             progress: |_| {},
         }
     }
@@ -237,10 +176,16 @@ impl<P: FnMut(u32)> OctalOptions<P> {
         }
     }
 
+    /// How the work is spread; the values are the same under either [`Schedule`].
+    pub fn schedule(self, schedule: Schedule) -> Self {
+        OctalOptions { schedule, ..self }
+    }
+
     /// Calls `progress(n)` every 2^20 heaps, n the last heap computed.
     pub fn progress<Q: FnMut(u32)>(self, progress: Q) -> OctalOptions<Q> {
         OctalOptions {
             until_proven: self.until_proven,
+            schedule: self.schedule,
             progress,
         }
     }
@@ -255,79 +200,39 @@ impl<P: FnMut(u32)> OctalOptions<P> {
         game: &OctalGame,
         max_heap: u32,
     ) -> Result<OctalValues, NimValueError> {
-        let heaps = max_heap as usize + 1;
-        let mut values = Vec::new();
-        values
-            .try_reserve_exact(heaps)
-            .map_err(|_| NimValueError::OutOfMemory {
-                max_heap,
-                bytes: 2 * heaps as u64,
-            })?;
-        let mut engine = Engine {
-            moves: Moves::of(game),
-            far: FarMarks::default(),
-            values,
-            bound: 1,
-            mask: None,
-            rare_heaps: Vec::new(),
-            seen: Seen::new(),
-        };
         let t = game.max_removal();
-        let (mut next_choice, mut next_check) = (FIRST_CHOICE, FIRST_CHOICE);
-        let mut periodicity = None;
-        for n in 0..heaps {
-            if n == next_choice {
-                checkpoint();
-                engine.choose_mask();
-                next_choice *= 2;
-            }
-            if n.is_multiple_of(BLOCK) {
-                engine.mark_far_pairs(n);
-            }
-            if self.until_proven && n == next_check {
-                periodicity = proven_periodicity_at_most_half(&engine.values, t);
-                if periodicity.is_some() {
-                    break;
-                }
-                next_check += (next_check / 8).max(FIRST_CHOICE);
-            }
-            let value = engine.next_value(n);
-            if value > MAX_VALUE {
-                return Err(NimValueError::ValueOverflow { heap: n as u64 });
-            }
-            engine.push(value as u16);
-            if n > 0 && n.is_multiple_of(1 << 20) {
-                (self.progress)(n as u32);
-            }
+        let rules = rules_of(game);
+        let splits = !rules.split.is_empty();
+        let mut proven = None;
+        let mut stop_when = |values: &[u16]| {
+            proven = proven_periodicity_at_most_half(values, t);
+            proven.is_some()
+        };
+        let outcome = Computation {
+            rules,
+            mask: MaskChoice::FromData,
+            schedule: self.schedule,
+            stop_when: self.until_proven.then_some(&mut stop_when as StopWhen),
+            progress: &mut self.progress,
         }
-        if periodicity.is_none() {
-            periodicity = proven_periodicity_at_most_half(&engine.values, t);
-        }
-        engine.choose_mask();
+        .run(max_heap)?;
+        let values = outcome.values;
+        let periodicity = proven.or_else(|| proven_periodicity_at_most_half(&values, t));
+        let mask = useful_mask(&values).filter(|_| splits);
+        let rare_heaps = match mask {
+            Some(mask) => (1..values.len())
+                .filter(|&n| is_rare(values[n], mask))
+                .map(|n| n as u32)
+                .collect(),
+            None => Vec::new(),
+        };
         Ok(OctalValues {
-            values: engine.values,
-            mask: engine.mask,
-            rare_heaps: engine.rare_heaps,
+            values,
+            mask,
+            rare_heaps,
             periodicity,
         })
     }
-}
-
-/// Heaps whose far rare pairs are marked together.
-const BLOCK: usize = 256;
-
-/// The splits (r, n − k − r) of the heaps n of a block, r a rare heap, whose two heaps both
-/// lie before the block: row i holds, as a bit set of `words` words, the values of those of
-/// heap `start` + i. Marked a rare heap at a time over the whole block, they read the values
-/// as one contiguous run per rare heap, which is most of the rare pairs' work.
-#[derive(Debug, Default)]
-struct FarMarks {
-    start: usize,
-    words: usize,
-    bits: Vec<u64>,
-    /// The rare heaps at the block's start (all below it): the first `rare_before` of the
-    /// list.
-    rare_before: usize,
 }
 
 /// Whether `value` is rare under `mask`: v & m has even parity (so 0 is always rare).
@@ -339,167 +244,6 @@ struct FarMarks {
 /// ```
 pub fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
-}
-
-impl Engine {
-    fn push(&mut self, value: u16) {
-        let n = self.values.len();
-        if n > 0 && self.mask.is_some_and(|mask| is_rare(value, mask)) {
-            self.rare_heaps.push(n as u32);
-        }
-        self.values.push(value);
-        self.bound = self.bound.max((usize::from(value) + 1).next_power_of_two());
-    }
-
-    /// Marks the far rare pairs of the block starting at heap `start`.
-    fn mark_far_pairs(&mut self, start: usize) {
-        let far = &mut self.far;
-        far.start = start;
-        far.rare_before = self.rare_heaps.len();
-        if self.mask.is_none() {
-            return;
-        }
-        far.words = self.bound.div_ceil(64);
-        far.bits.clear();
-        far.bits.resize(BLOCK * far.words, 0);
-        for &k in &self.moves.split {
-            for &rare in &self.rare_heaps {
-                let rare = rare as usize;
-                let rare_value = self.values[rare];
-                // Heap start + i splits into rare and start + i − k − rare: at least 1, and
-                // below the block.
-                let first = (k + rare + 1).saturating_sub(start);
-                let end = BLOCK.min(k + rare);
-                if first >= end {
-                    continue;
-                }
-                let partners = &self.values[start + first - k - rare..start + end - k - rare];
-                for (i, &partner) in (first..end).zip(partners) {
-                    let value = usize::from(rare_value ^ partner);
-                    far.bits[i * far.words + value / 64] |= 1 << (value % 64);
-                }
-            }
-        }
-    }
-
-    /// Marks the rare pairs of heap n: the far ones from the block's bit set, the others
-    /// (a heap in the block, or a rare heap found in it) one by one.
-    fn mark_rare_pairs(&mut self, n: usize) {
-        let far = &self.far;
-        let row = n - far.start;
-        for (word_index, &word) in far.bits[row * far.words..(row + 1) * far.words]
-            .iter()
-            .enumerate()
-        {
-            let mut word = word;
-            while word != 0 {
-                let value = word_index * 64 + word.trailing_zeros() as usize;
-                self.seen.mark(value as u16);
-                word &= word - 1;
-            }
-        }
-        let (before, during) = self.rare_heaps.split_at(far.rare_before);
-        for &k in &self.moves.split {
-            let left = n.saturating_sub(k);
-            let near = before
-                .iter()
-                .take_while(|&&rare| rare as usize + far.start <= left);
-            for &rare in near.chain(during) {
-                let rare = rare as usize;
-                if rare >= left {
-                    break;
-                }
-                self.seen.mark(self.values[rare] ^ self.values[left - rare]);
-            }
-        }
-    }
-
-    /// G(n), from G(0), …, G(n − 1).
-    fn next_value(&mut self, n: usize) -> usize {
-        self.seen.start(self.bound);
-        self.mark_whole_heap_moves(n);
-        match self.mask {
-            None => {
-                self.mark_all_splits(n);
-                (0..=self.bound)
-                    .find(|&v| !self.seen.contains(v))
-                    .unwrap_or(self.bound)
-            }
-            Some(mask) => self.rare_common_value(n, mask),
-        }
-    }
-
-    fn mark_whole_heap_moves(&mut self, n: usize) {
-        if self.moves.take_all.contains(&n) {
-            self.seen.mark(0);
-        }
-        for &k in &self.moves.leave_one {
-            if k < n {
-                self.seen.mark(self.values[n - k]);
-            }
-        }
-    }
-
-    fn mark_all_splits(&mut self, n: usize) {
-        for &k in &self.moves.split {
-            let left = n.saturating_sub(k);
-            for a in 1..=left / 2 {
-                self.seen.mark(self.values[a] ^ self.values[left - a]);
-            }
-        }
-    }
-
-    /// Marks the splits with a rare heap, which decide the common candidates: the least
-    /// unmarked common value c* is missing from the options. The rare values below c* not
-    /// yet marked are then looked for by marking the other splits, a chunk at a time from
-    /// the smallest heaps, until none is missing or every split has been marked: the value
-    /// is the least candidate still unmarked.
-    fn rare_common_value(&mut self, n: usize, mask: u16) -> usize {
-        self.mark_rare_pairs(n);
-        let least_common = (0..self.bound)
-            .find(|&v| !is_rare(v as u16, mask) && !self.seen.contains(v))
-            .unwrap_or(self.bound);
-        // The least value not yet seen only moves up as splits are marked, so each look
-        // starts where the last one stopped.
-        let advance = |seen: &Seen, from: usize| {
-            (from..least_common)
-                .find(|&v| !seen.contains(v))
-                .unwrap_or(least_common)
-        };
-        let mut least_missing = advance(&self.seen, 0);
-        for &k in &self.moves.split {
-            let left = n.saturating_sub(k);
-            let mut start = 1;
-            while start <= left / 2 && least_missing < least_common {
-                let end = (start + WITNESS_CHUNK).min(left / 2 + 1);
-                for a in start..end {
-                    self.seen.mark(self.values[a] ^ self.values[left - a]);
-                }
-                least_missing = advance(&self.seen, least_missing);
-                start = end;
-            }
-        }
-        least_missing
-    }
-
-    /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
-    /// leaves one heap in [`USEFUL_SPARSITY`] rare; rebuilds the list of rare heaps.
-    fn choose_mask(&mut self) {
-        if self.moves.split.is_empty() {
-            return;
-        }
-        let heaps = &self.values[1..];
-        self.mask = fewest_rare_mask(heaps)
-            .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
-            .map(|(mask, _)| mask);
-        self.rare_heaps = match self.mask {
-            Some(mask) => (1..self.values.len())
-                .filter(|&n| is_rare(self.values[n], mask))
-                .map(|n| n as u32)
-                .collect(),
-            None => Vec::new(),
-        };
-    }
 }
 
 /// The nonzero mask under which the fewest of `values` are rare, with that number (the

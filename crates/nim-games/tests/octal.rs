@@ -3,7 +3,7 @@
 
 use nim_games::heap_games::{OctalGame, nim_sequence};
 use nim_games::octal::{
-    Comparison, OctalOptions, RareSplit, compare_values, fewest_rare_mask, octal_values,
+    Comparison, OctalOptions, RareSplit, Schedule, compare_values, fewest_rare_mask, octal_values,
 };
 use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half};
 use proptest::prelude::*;
@@ -55,6 +55,64 @@ fn sparse_games_run_with_a_mask() {
         let split = RareSplit::of(table.values(), mask);
         assert_eq!(split.rare, rare.len() + 1, "{code}: heap 0 is rare too");
         assert_eq!(split.last_rare as u32, *rare.last().unwrap(), "{code}");
+    }
+}
+
+/// G(0..=max_heap) by the mex over every option, a byte set per heap: quadratic, and
+/// sharing nothing with the engine but the reading of the digits.
+fn quadratic(code: &str, max_heap: usize) -> Vec<u16> {
+    let digits: Vec<u8> = code[2..].bytes().map(|d| d - b'0').collect();
+    let first = u8::from(code.starts_with('4')) * 4;
+    let digit = |k: usize| {
+        if k == 0 {
+            first
+        } else {
+            digits.get(k - 1).copied().unwrap_or(0)
+        }
+    };
+    let mut values = vec![0u16; max_heap + 1];
+    let mut seen = vec![false; 1 << 12];
+    for n in 1..=max_heap {
+        seen.fill(false);
+        for k in 0..=digits.len().min(n) {
+            let d = digit(k);
+            if d & 1 != 0 && k == n {
+                seen[0] = true;
+            }
+            if d & 2 != 0 && k < n {
+                seen[usize::from(values[n - k])] = true;
+            }
+            if d & 4 != 0 && k < n {
+                for a in 1..=(n - k) / 2 {
+                    seen[usize::from(values[a] ^ values[n - k - a])] = true;
+                }
+            }
+        }
+        values[n] = seen.iter().position(|&s| !s).unwrap() as u16;
+    }
+    values
+}
+
+/// Past 2·16,384 heaps the engine looks for witnesses of the rare values in two windows
+/// of pairs before it scans every split: games whose splits remove one token (.6), two
+/// (.16) and two or three (.356), each under a mask, on one thread and on two.
+#[test]
+fn the_witness_windows_give_the_direct_values() {
+    for code in ["0.6", "0.16", "0.356"] {
+        let game = OctalGame::parse(code).unwrap();
+        let max_heap = 70_000;
+        let two = octal_values(&game, max_heap).unwrap();
+        assert!(two.mask().is_some(), "{code}: the engine ran with a mask");
+        assert_eq!(
+            two.values(),
+            &quadratic(code, max_heap as usize)[..],
+            "{code}"
+        );
+        let one = OctalOptions::new()
+            .schedule(Schedule::OneThread)
+            .compute(&game, max_heap)
+            .unwrap();
+        assert_eq!(one, two, "{code}");
     }
 }
 

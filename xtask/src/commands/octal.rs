@@ -7,7 +7,7 @@ use crate::commands::progress::seconds_to_go;
 use crate::error::{Error, LibraryResult, Result};
 use crate::sources::octal_games::{OctalRecord, largest, read_records, records_path};
 use nim_games::heap_games::OctalGame;
-use nim_games::octal::{OctalOptions, OctalValues};
+use nim_games::octal::{OctalOptions, OctalValues, Schedule};
 
 /// `cargo xtask octal CODE --max N`: the nim-values of the octal game CODE for every heap
 /// 0..=N by the rare/common method, with the period they prove.
@@ -30,6 +30,9 @@ pub struct Args {
     /// reads the records it cannot recompute within its default budget.
     #[arg(long, requires = "until_proven")]
     record: bool,
+    /// Threads, 1 or 2; the values are the same.
+    #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
 }
 
 /// Keeps `record` in `file`, replacing any record of the same code; the records stay sorted
@@ -56,7 +59,12 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         None
     };
-    let mut options = OctalOptions::new();
+    let schedule = if args.threads == 1 {
+        Schedule::OneThread
+    } else {
+        Schedule::TwoThreads
+    };
+    let mut options = OctalOptions::new().schedule(schedule);
     if args.until_proven {
         options = options.until_proven();
     }

@@ -1,9 +1,10 @@
-//! The rare pairs: G(r) ⊕ G(n − r) for every rare heap r, marked in a set of values.
+//! The rare pairs: G(r) ⊕ G(n − k − r) for every rare heap r and every k a split removes,
+//! marked in a set of values.
 //!
 //! A set of values is a byte per value (0 or 1), for values below a power of two: marking
 //! is then a plain store, which neither reads the set nor waits on an earlier mark.
 //!
-//! The pairs of a heap n split by what they need. A *far* pair has both r and n − r below
+//! The pairs of a heap n split by what they need. A *far* pair has both r and n − k − r below
 //! the first heap of n's block. Far pairs are marked for a whole block at once, a rare
 //! heap at a time over consecutive heaps, which reads each rare heap's partners as one
 //! contiguous run ([`mark_runs`]). Most of them are marked ahead, on another thread: those
@@ -15,7 +16,7 @@
 
 use std::ops::Range;
 
-use super::BLOCK;
+use super::{BLOCK, Rules};
 
 /// Rare heaps up to this far back have their partners in the request's window; those
 /// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
@@ -46,6 +47,10 @@ pub(super) struct FarRequest {
     pub len: usize,
     /// The size of the sets (from the largest value known when the block is requested).
     pub set_size: usize,
+    /// The k a split removes ([`Rules::split`]), ascending.
+    pub splits: Vec<usize>,
+    /// Whether the two heaps of a split must differ ([`Rules::unequal`]).
+    pub unequal: bool,
     /// The rare heaps whose pairs are marked here, ascending. For each, every partner
     /// n − r of the block is final when the request is made.
     pub rare: Vec<RareHeap>,
@@ -60,10 +65,10 @@ pub(super) struct FarRequest {
     pub window: Vec<u16>,
     /// The heap of `window[0]`.
     pub window_start: usize,
-    /// For each of the other rare heaps r, in order, the partners G(first_heap − r), … of
-    /// the block's heaps. Copied one run each, so that a rare heap far out does not
-    /// stretch the window over the whole table.
-    pub distant: Vec<Vec<u16>>,
+    /// For each of the other rare heaps r, in order, the first heap p of its partners and
+    /// G(p), G(p + 1), …, enough for every heap of the block and every k. Copied one run
+    /// each, so that a rare heap far out does not stretch the window over the whole table.
+    pub distant: Vec<(usize, Vec<u16>)>,
     /// A buffer for the sets, from a block already used: it saves the allocator handing
     /// out and reclaiming fresh pages for every block.
     pub spare_sets: Vec<u8>,
@@ -73,15 +78,22 @@ impl FarRequest {
     /// The runs of the block's pairs with every rare heap of the request.
     fn runs(&self) -> Vec<Run<'_>> {
         let block = self.first_heap..self.first_heap + self.len;
-        let mut runs = Vec::with_capacity(2 * self.rare.len());
+        let mut runs = Vec::with_capacity(2 * self.splits.len() * self.rare.len());
         for (index, &rare) in self.rare.iter().enumerate() {
-            let r = rare.heap as usize;
-            let partners = if index < self.dense {
-                &self.window[self.first_heap - r - self.window_start..]
+            let (first, partners) = if index < self.dense {
+                (self.window_start, &self.window[..])
             } else {
-                &self.distant[index - self.dense]
+                let (first, partners) = &self.distant[index - self.dense];
+                (*first, &partners[..])
             };
-            push_runs(&mut runs, rare, block.clone(), partners);
+            for &k in &self.splits {
+                let pairs = RarePairs {
+                    rare,
+                    k,
+                    unequal: self.unequal,
+                };
+                pairs.push_runs(&mut runs, block.clone(), partners, first);
+            }
         }
         runs
     }
@@ -96,25 +108,39 @@ pub(super) struct Run<'w> {
     partners: &'w [u16],
 }
 
-/// Appends to `runs` the pairs (r, n − r) of the heaps n of `block` with the rare heap r,
-/// `partners` beginning with G(block.start − r), G(block.start + 1 − r), …. The pair
-/// (r, r) is not a move: equal heaps may not be split off.
-fn push_runs<'w>(
-    runs: &mut Vec<Run<'w>>,
-    rare: RareHeap,
-    block: Range<usize>,
-    partners: &'w [u16],
-) {
-    let r = rare.heap as usize;
-    let below_double = block.start..block.end.min(2 * r);
-    let above_double = block.start.max(2 * r + 1)..block.end;
-    for heaps in [below_double, above_double] {
-        if !heaps.is_empty() {
-            let heaps = heaps.start - block.start..heaps.end - block.start;
+/// The pairs (r, n − k − r) of a rare heap r with the heaps n, for one k a split removes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RarePairs {
+    pub rare: RareHeap,
+    pub k: usize,
+    pub unequal: bool,
+}
+
+impl RarePairs {
+    /// Appends to `runs` the pairs of the heaps n of `block`: those whose partner
+    /// n − k − r is a heap (at least 1), and, for unequal splits, not r itself.
+    /// `partners[i]` is G(`first` + i), and holds every partner needed.
+    fn push_runs<'w>(
+        self,
+        runs: &mut Vec<Run<'w>>,
+        block: Range<usize>,
+        partners: &'w [u16],
+        first: usize,
+    ) {
+        let offset = self.k + self.rare.heap as usize;
+        let from = block.start.max(offset + 1);
+        let equal = offset + self.rare.heap as usize;
+        let pieces = if self.unequal {
+            [from..block.end.min(equal), from.max(equal + 1)..block.end]
+        } else {
+            [from..block.end, 0..0]
+        };
+        for heaps in pieces.into_iter().filter(|heaps| !heaps.is_empty()) {
+            let partner = heaps.start - offset - first;
             runs.push(Run {
-                value: rare.value,
-                partners: &partners[heaps.clone()],
-                heaps,
+                value: self.rare.value,
+                partners: &partners[partner..partner + heaps.len()],
+                heaps: heaps.start - block.start..heaps.end - block.start,
             });
         }
     }
@@ -127,18 +153,50 @@ fn push_runs<'w>(
 pub(super) fn far_runs<'w>(
     rare: &[RareHeap],
     helper_rare: Range<usize>,
+    rules: &Rules,
     block: Range<usize>,
     values: &'w [u16],
 ) -> Vec<Run<'w>> {
     let from = rare.partition_point(|rare| (rare.heap as usize) < BLOCK);
     let to = rare.partition_point(|rare| (rare.heap as usize) < block.start);
-    let mut runs = Vec::with_capacity(2 * to.saturating_sub(from));
+    let mut runs = Vec::with_capacity(2 * rules.split.len() * to.saturating_sub(from));
     for index in (from..to).filter(|index| !helper_rare.contains(index)) {
-        let r = rare[index].heap as usize;
-        let partners = &values[block.start - r..block.end - r];
-        push_runs(&mut runs, rare[index], block.clone(), partners);
+        for &k in &rules.split {
+            let pairs = RarePairs {
+                rare: rare[index],
+                k,
+                unequal: rules.unequal,
+            };
+            pairs.push_runs(&mut runs, block.clone(), values, 0);
+        }
     }
     runs
+}
+
+/// The bytes of the sets of `len` heaps, `set_size` each, padded to whole tiles when a
+/// tile holds several sets: [`store_marks`] then stores without a check of the index.
+fn sets_bytes(len: usize, set_size: usize) -> usize {
+    let bytes = len * set_size;
+    if set_size <= TILE_BYTES {
+        bytes.next_multiple_of(TILE_BYTES)
+    } else {
+        bytes
+    }
+}
+
+/// Stores 1 at each offset of `marks` in `tile_sets`, every offset within it.
+fn store_marks(tile_sets: &mut [u8], marks: &[u32]) {
+    if let Ok(tile) = <&mut [u8; TILE_BYTES]>::try_from(&mut *tile_sets) {
+        // A whole tile: the remainder leaves every offset as it is and shows the compiler
+        // that none needs a check, which takes a mark from five instructions to three.
+        for &mark in marks {
+            tile[mark as usize % TILE_BYTES] = 1;
+        }
+    } else {
+        for &mark in marks {
+            tile_sets[mark as usize] = 1;
+        }
+    }
 }
 
 /// Marks every pair of `runs` in `sets`, the sets of a block's heaps, `set_size` bytes
@@ -167,9 +225,7 @@ fn mark_runs(sets: &mut [u8], set_size: usize, runs: &[Run]) {
             for ((mark, &partner), &set) in marks.iter_mut().zip(partners).zip(set_offsets) {
                 *mark = set + u32::from(run.value ^ partner);
             }
-            for &mark in marks.iter() {
-                tile_sets[mark as usize] = 1;
-            }
+            store_marks(tile_sets, marks);
         }
     }
 }
@@ -191,7 +247,7 @@ impl FarMarks {
     pub fn compute(mut request: FarRequest) -> FarMarks {
         let mut sets = std::mem::take(&mut request.spare_sets);
         sets.clear();
-        sets.resize(request.len * request.set_size, 0);
+        sets.resize(sets_bytes(request.len, request.set_size), 0);
         mark_runs(&mut sets, request.set_size, &request.runs());
         FarMarks {
             first_heap: request.first_heap,
@@ -223,7 +279,7 @@ impl FarMarks {
     /// found since the request may need larger ones.
     pub fn mark(&mut self, set_size: usize, runs: &[Run]) {
         if set_size > self.set_size {
-            let mut widened = vec![0; self.len * set_size];
+            let mut widened = vec![0; sets_bytes(self.len, set_size)];
             let sets = self.sets.chunks_exact(self.set_size);
             for (widened, set) in widened.chunks_exact_mut(set_size).zip(sets) {
                 widened[..set.len()].copy_from_slice(set);
@@ -241,16 +297,27 @@ impl FarMarks {
     }
 }
 
-/// Marks in `set` the pairs of heap `n` with the rare heaps of `near`: those below
-/// [`BLOCK`], and those in n's block. `values` holds G(0), …, G(n − 1).
-pub(super) fn mark_near_pairs(set: &mut [u8], n: usize, near: [&[RareHeap]; 2], values: &[u16]) {
-    // Two loops rather than a chain of the two parts: a chained iterator checks which part
-    // it is in at every step.
-    for part in near {
-        for rare in part {
-            let r = rare.heap as usize;
-            if n != 2 * r {
-                set[(rare.value ^ values[n - r]) as usize] = 1;
+/// Marks in `set` the pairs of heap n = `values.len()` with the rare heaps of `near`: those
+/// below [`BLOCK`], and those in n's block. `values` holds G(0), …, G(n − 1).
+pub(super) fn mark_near_pairs(
+    set: &mut [u8],
+    near: [&[RareHeap]; 2],
+    rules: &Rules,
+    values: &[u16],
+) {
+    let n = values.len();
+    for &k in &rules.split {
+        let Some(left) = n.checked_sub(k) else {
+            continue;
+        };
+        // Two loops rather than a chain of the two parts: a chained iterator checks which
+        // part it is in at every step.
+        for part in near {
+            for rare in part {
+                let r = rare.heap as usize;
+                if r < left && !(rules.unequal && left == 2 * r) {
+                    set[(rare.value ^ values[left - r]) as usize] = 1;
+                }
             }
         }
     }
@@ -266,6 +333,23 @@ mod tests {
         (0..set.len()).filter(|&value| set[value] == 1).collect()
     }
 
+    fn grundy_pairs(rare: RareHeap, k: usize) -> RarePairs {
+        RarePairs {
+            rare,
+            k,
+            unequal: true,
+        }
+    }
+
+    /// The sets of `heaps` heaps marked by `runs`, as the values they hold.
+    fn marked_by(runs: &[Run], heaps: usize) -> Vec<Vec<usize>> {
+        let mut sets = vec![0; heaps * 8];
+        mark_runs(&mut sets, 8, runs);
+        sets.chunks(8)
+            .map(|set| (0..8).filter(|&value| set[value] == 1).collect())
+            .collect()
+    }
+
     #[test]
     fn sets_widened_for_larger_values_keep_their_marks() {
         // Heaps 1000–1002 with the rare heap 900 (value 1): partners G(100..=102) = 2, 3, 4.
@@ -273,6 +357,8 @@ mod tests {
             first_heap: 1_000,
             len: 3,
             set_size: 8,
+            splits: vec![0],
+            unequal: true,
             rare: vec![RareHeap {
                 heap: 900,
                 value: 1,
@@ -295,7 +381,7 @@ mod tests {
             heap: 600,
             value: 8,
         };
-        push_runs(&mut runs, rare, far.block(), &partners);
+        grundy_pairs(rare, 0).push_runs(&mut runs, far.block(), &partners, 400);
         far.mark(16, &runs);
         assert_eq!(far.of_heap(1_001).len(), 16);
         assert_eq!(marked(&far, 1_000), [3, 9]);
@@ -310,14 +396,29 @@ mod tests {
         let values = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1];
         let mut runs = Vec::new();
         let rare = RareHeap { heap: 6, value: 0 };
-        push_runs(&mut runs, rare, 10..14, &values[4..8]);
-        let mut sets = vec![0; 4 * 8];
-        mark_runs(&mut sets, 8, &runs);
-        let marked: Vec<Vec<usize>> = sets
-            .chunks(8)
-            .map(|set| (0..8).filter(|&value| set[value] == 1).collect())
-            .collect();
+        grundy_pairs(rare, 0).push_runs(&mut runs, 10..14, &values, 0);
         // G(4), G(5), —, G(7) = 0, 2, (heap 12 skipped), 0.
-        assert_eq!(marked, [vec![0], vec![2], vec![], vec![0]]);
+        assert_eq!(marked_by(&runs, 4), [vec![0], vec![2], vec![], vec![0]]);
+    }
+
+    #[test]
+    fn a_split_that_removes_tokens_pairs_with_the_heaps_it_leaves() {
+        // Heaps 10–13 with the rare heap 6 (value 3) and k = 2 in equal splits allowed:
+        // partners G(2), …, G(5); heap 14 = 2 + 2·6 splits into 6 + 6.
+        let values = [0, 1, 2, 4, 5, 6, 3];
+        let rare = RareHeap { heap: 6, value: 3 };
+        let pairs = RarePairs {
+            rare,
+            k: 2,
+            unequal: false,
+        };
+        let mut runs = Vec::new();
+        pairs.push_runs(&mut runs, 10..15, &values, 0);
+        let marked = marked_by(&runs, 5);
+        assert_eq!(marked, [vec![1], vec![7], vec![6], vec![5], vec![0]]);
+        // Heaps 8 and 9 leave 0 and 1 beside the rare heap: only heap 9 pairs (with heap 1).
+        let mut runs = Vec::new();
+        pairs.push_runs(&mut runs, 8..10, &values, 0);
+        assert_eq!(marked_by(&runs, 2), [vec![], vec![2]]);
     }
 }

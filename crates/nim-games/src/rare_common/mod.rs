@@ -1,0 +1,878 @@
+//! The rare/common ("sparse space") method for the nim-values of take-and-break games
+//! whose moves remove tokens from a heap and leave nothing, one heap or two: every octal
+//! game and Grundy's game (Winning Ways, chapter 4; Gangolli and Plambeck 1989;
+//! Flammenkamp). One engine serves them all: [`crate::octal`] and
+//! [`crate::grundys_game::nim_values`] describe their moves to it as [`Rules`].
+//!
+//! G(n) = mex S(n), S(n) the values of n's options. A mask m splits the values in two by
+//! the parity of v & m: *rare* when even (0 is always rare), *common* when odd; parity is
+//! additive under ⊕, so rare ⊕ rare and common ⊕ common are rare, rare ⊕ common common.
+//! Rare values occur at few heaps (Grundy's game under the mask …11110: 1,273 heaps from 1
+//! to 10^7, the last at 82,860). Hence:
+//!
+//! - a split gives a common value only through a pair with one rare heap, so the rare
+//!   heaps (and the moves that leave at most one heap, marked directly) decide every common
+//!   candidate exactly, in O(#rare) — in particular the least common value c* missing from
+//!   S(n) ([`pairs`]);
+//! - each rare value below c* must be shown to be in S(n) by a witness pair. Vectorised
+//!   passes over two windows of 16,384 pairs (a, n − k − a), the small heaps a and those
+//!   just below the middle, serve every candidate at once and usually find them all
+//!   ([`witness`]); a candidate they miss is looked for in the whole of S(n), which decides
+//!   it exactly (a candidate above 255 only among the pairs with a heap whose value is
+//!   above 255, the only pairs that can give it).
+//!
+//! Every value is therefore exact whatever the mask; the mask and the heuristics only
+//! choose the order of the work. Grundy's game takes its mask from the literature
+//! ([`MaskChoice::Fixed`]); an octal game's is chosen from the data ([`MaskChoice::FromData`]:
+//! the mask that leaves the fewest heaps rare, [`crate::octal::fewest_rare_mask`]), after a
+//! first 1,024 heaps by a direct mex and again each time the number of heaps doubles. A
+//! game whose best mask still leaves a quarter of the heaps rare has no useful split, and
+//! is computed by a direct mex over all its options until a later choice finds one.
+//!
+//! Heaps go in blocks of `BLOCK`. A rare pair (r, n − k − r) whose two heaps both lie
+//! before n's block is marked with those of the whole block at once ([`pairs`]). With
+//! [`Schedule::TwoThreads`], those whose two heaps both lie before the block `LAG` blocks
+//! earlier are marked on a second thread while the first computes the blocks in between.
+//! Most rare heaps are far from the small ones, so this is most of the marking. How much
+//! of it the first thread keeps is adjusted block by block: whichever thread waited longer
+//! for the other takes on the pairs of a few more rare heaps. The values depend neither on
+//! the schedule nor on the share.
+
+mod pairs;
+mod witness;
+
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use game_core::stop::checkpoint;
+
+use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
+use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide};
+
+use crate::octal::{fewest_rare_mask, is_rare};
+
+/// Values are stored as `u16`, and a set of values one byte per value up to the power of
+/// two above the largest: a value must stay below this bound.
+pub(crate) const MAX_VALUE: usize = u16::MAX as usize;
+
+/// Heaps per block of the schedule: a block's far rare pairs are marked while the blocks
+/// before it are computed.
+const BLOCK: usize = 256;
+
+/// How many blocks ahead the far pairs are requested: up to this many blocks of them
+/// wait computed, which absorbs the blocks where one thread is slower than the other.
+const LAG: usize = 2;
+
+/// The helper marks the pairs of rare heaps from this one on: for them, every partner in
+/// a block lies below the block [`LAG`] blocks earlier.
+const HELPER_FROM: usize = (LAG + 1) * BLOCK;
+
+/// By how many rare heaps the first thread's share of the far pairs moves after each block
+/// ([`Solver::share_rare_pairs`]).
+const SHARE_STEP: usize = 4;
+
+/// Heaps computed by a direct mex before a mask is chosen from their values
+/// ([`MaskChoice::FromData`]); then chosen again at twice as many, and so on. A multiple
+/// of [`BLOCK`], so that every choice falls at the start of a block.
+pub(crate) const FIRST_CHOICE: usize = 1 << 10;
+
+/// A mask is useful when it leaves fewer than one heap in this many rare.
+const USEFUL_SPARSITY: usize = 4;
+
+/// The moves of a take-and-break game whose moves remove k tokens from one heap and leave
+/// no heap, one heap or two (the octal games, Grundy's game), by what they leave.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Rules {
+    /// k such that a heap of exactly k may be removed whole.
+    pub take_all: Vec<usize>,
+    /// k such that k tokens may be removed from a larger heap, leaving one heap.
+    pub leave_one: Vec<usize>,
+    /// k such that k tokens may be removed (k = 0: none) and what is left split into two
+    /// non-empty heaps, ascending.
+    pub split: Vec<usize>,
+    /// Whether the two heaps of a split must differ in size (Grundy's game).
+    pub unequal: bool,
+}
+
+impl Rules {
+    /// The largest a of a split of `left` tokens into two non-empty heaps a ≤ left − a
+    /// (a < left − a for unequal heaps); 0 when there is none.
+    pub fn last_part(&self, left: usize) -> usize {
+        if self.unequal {
+            left.saturating_sub(1) / 2
+        } else {
+            left / 2
+        }
+    }
+
+    /// The tokens left to split in two after removing k from heap n, if any.
+    fn left_after(n: usize, k: usize) -> Option<usize> {
+        n.checked_sub(k)
+    }
+
+    /// The largest k of a split, 0 when there is none.
+    fn largest_split(&self) -> usize {
+        self.split.last().copied().unwrap_or(0)
+    }
+
+    /// Marks in `set` the values of the moves of heap n = `values.len()` that leave at most
+    /// one heap.
+    fn mark_whole_heap_moves(&self, set: &mut [u8], values: &[u16]) {
+        let n = values.len();
+        if self.take_all.contains(&n) {
+            set[0] = 1;
+        }
+        for &k in &self.leave_one {
+            if k < n {
+                set[usize::from(values[n - k])] = 1;
+            }
+        }
+    }
+
+    /// Marks in `set` the values of every split of heap n = `values.len()`.
+    fn mark_all_splits(&self, set: &mut [u8], values: &[u16]) {
+        let n = values.len();
+        for &k in &self.split {
+            let Some(left) = Rules::left_after(n, k) else {
+                continue;
+            };
+            for a in 1..=self.last_part(left) {
+                set[usize::from(values[a] ^ values[left - a])] = 1;
+            }
+        }
+    }
+}
+
+/// The mask that leaves the fewest heaps n ≥ 1 of `values` (G(0) first) rare
+/// ([`fewest_rare_mask`]), if it leaves fewer than one in [`USEFUL_SPARSITY`] rare.
+pub(crate) fn useful_mask(values: &[u16]) -> Option<u16> {
+    let heaps = values.get(1..).unwrap_or_default();
+    fewest_rare_mask(heaps)
+        .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
+        .map(|(mask, _)| mask)
+}
+
+/// How the rare values are told from the common ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MaskChoice {
+    /// Under this mask throughout (Grundy's game: …11110).
+    Fixed(u16),
+    /// Chosen from the values so far, at [`FIRST_CHOICE`] heaps and each time their number
+    /// doubles.
+    FromData,
+}
+
+/// Whether `value` is rare under `mask`, as bytes: the rare values among 8·chunk, …,
+/// 8·chunk + 7 as 0x01 bytes. Parity(v & m) is that of the low three bits plus that of
+/// the rest, so two byte patterns serve every chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RareBytes {
+    mask: u16,
+    /// The rare values among 0, …, 7.
+    low: u64,
+}
+
+const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
+
+impl RareBytes {
+    fn new(mask: u16) -> Self {
+        let low = (0..8u16)
+            .filter(|&j| is_rare(j, mask))
+            .map(|j| 1u64 << (8 * j))
+            .sum();
+        RareBytes { mask, low }
+    }
+
+    /// The bytes (one per value, 0x01 when rare) of the values 8·`chunk`, …, 8·`chunk` + 7.
+    fn of_chunk(self, chunk: usize) -> u64 {
+        if is_rare((8 * chunk) as u16, self.mask) {
+            self.low
+        } else {
+            self.low ^ EVERY_BYTE
+        }
+    }
+}
+
+/// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that are missing from `set`
+/// and selected by `class` (one byte of 0x01 per value), as 0x01 bytes.
+fn absent_bytes(set: &[u8], chunk: usize, class: u64) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
+    !u64::from_le_bytes(word) & class
+}
+
+/// c*: the least common value missing from `set`, or `set.len()` when every common value
+/// below it is there. Values at or above `set.len()`, a power of two at least 8, are
+/// never in it: G(n) is then the least rare value missing, if one is below c*, or c*.
+fn least_missing_common(set: &[u8], rare: RareBytes) -> usize {
+    (0..set.len() / 8)
+        .find_map(|chunk| {
+            let absent = absent_bytes(set, chunk, EVERY_BYTE ^ rare.of_chunk(chunk));
+            (absent != 0).then(|| 8 * chunk + absent.trailing_zeros() as usize / 8)
+        })
+        .unwrap_or(set.len())
+}
+
+/// Appends to `out` the rare values below `end` missing from `set`, ascending.
+fn missing_rare(set: &[u8], end: usize, rare: RareBytes, out: &mut Vec<u16>) {
+    for chunk in 0..end.div_ceil(8) {
+        let mut absent = absent_bytes(set, chunk, rare.of_chunk(chunk));
+        while absent != 0 {
+            let value = 8 * chunk + absent.trailing_zeros() as usize / 8;
+            if value >= end {
+                return;
+            }
+            out.push(value as u16);
+            absent &= absent - 1;
+        }
+    }
+}
+
+/// Why a nim-value computation could not give its table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NimValueError {
+    /// A value reached `u16::MAX`: the table type cannot hold it.
+    #[error("G({heap}) exceeds {}, the largest value a table of u16 holds", MAX_VALUE - 1)]
+    ValueOverflow {
+        /// The heap whose value overflowed.
+        heap: u64,
+    },
+    /// The table of values, 2 bytes a heap, could not be allocated: asked for before the
+    /// work starts, so that a size beyond the machine's memory is an error, not an abort.
+    #[error("the values of heaps 0..={max_heap} need {bytes} bytes, which could not be allocated")]
+    OutOfMemory {
+        /// The largest heap asked for.
+        max_heap: u32,
+        /// The bytes of the table.
+        bytes: u64,
+    },
+}
+
+/// How a nim-value computation spreads its work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schedule {
+    /// Everything on the calling thread.
+    OneThread,
+    /// The far rare pairs on a second thread, up to two blocks of 256 heaps ahead.
+    TwoThreads,
+}
+
+/// Whether to stop before heap n, asked with G(0), …, G(n − 1).
+pub(crate) type StopWhen<'a> = &'a mut dyn FnMut(&[u16]) -> bool;
+
+/// What a computation is asked: the game's moves, how its mask is chosen, how its work is
+/// spread, and what it reports on the way.
+pub(crate) struct Computation<'a> {
+    pub rules: Rules,
+    pub mask: MaskChoice,
+    pub schedule: Schedule,
+    /// Asked, before heap n, with G(0), …, G(n − 1), each time their number has grown by
+    /// an eighth (at least [`FIRST_CHOICE`]) from [`FIRST_CHOICE`] on: whether to stop.
+    pub stop_when: Option<StopWhen<'a>>,
+    /// Called with n every 2^20 heaps, n the last heap computed.
+    pub progress: &'a mut dyn FnMut(u32),
+}
+
+/// What a computation found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// G(0), …, G(n), up to the bound or to where `stop_when` stopped it.
+    pub values: Vec<u16>,
+    /// The mask in use at the end (`None` when no mask was useful).
+    pub mask: Option<u16>,
+    /// The heaps n ≥ 1 rare under `mask`, ascending.
+    pub rare_heaps: Vec<u32>,
+    /// How many rare candidates needed a scan of S(n) ([`Solver::scan_for`]).
+    pub full_scans: u64,
+}
+
+impl Computation<'_> {
+    /// G(0), …, G(`max_heap`), or fewer when `stop_when` says so.
+    pub fn run(self, max_heap: u32) -> Result<Outcome, NimValueError> {
+        let solver = Solver::new(self.rules, max_heap as usize, DENSE_REACH)?;
+        let schedule = self.schedule;
+        let mut pace = Pace {
+            stop_when: self.stop_when,
+            next_check: FIRST_CHOICE,
+            progress: self.progress,
+        };
+        let mask = self.mask;
+        thread::scope(|scope| {
+            let worker = match schedule {
+                Schedule::OneThread => FarWorker::Inline(VecDeque::new()),
+                Schedule::TwoThreads => FarWorker::helper(scope),
+            };
+            compute_heaps(solver, max_heap as usize, mask, worker, &mut pace)
+        })
+    }
+}
+
+/// When a computation reports progress and asks whether to stop.
+struct Pace<'a> {
+    stop_when: Option<StopWhen<'a>>,
+    next_check: usize,
+    progress: &'a mut dyn FnMut(u32),
+}
+
+impl Pace<'_> {
+    /// Before heap n = `values.len()`: whether to stop here.
+    fn stop_before(&mut self, values: &[u16]) -> bool {
+        let n = values.len();
+        let Some(stop_when) = self.stop_when.as_mut() else {
+            return false;
+        };
+        if n != self.next_check {
+            return false;
+        }
+        self.next_check += (self.next_check / 8).max(FIRST_CHOICE);
+        stop_when(values)
+    }
+
+    /// After heap n.
+    fn computed(&mut self, n: usize) {
+        if n.is_multiple_of(1 << 20) {
+            (self.progress)(n as u32);
+        }
+    }
+}
+
+/// Computes every heap, in stretches between two choices of the mask: by the rare/common
+/// method under a useful mask, by a direct mex without one.
+fn compute_heaps(
+    mut solver: Solver,
+    max_heap: usize,
+    mask: MaskChoice,
+    mut worker: FarWorker,
+    pace: &mut Pace,
+) -> Result<Outcome, NimValueError> {
+    let heaps = max_heap + 1;
+    let mut next_choice = match mask {
+        MaskChoice::Fixed(mask) => {
+            solver.use_mask(Some(mask));
+            usize::MAX
+        }
+        MaskChoice::FromData => FIRST_CHOICE,
+    };
+    let mut n = solver.values.len();
+    while n < heaps {
+        if n == next_choice {
+            checkpoint();
+            solver.choose_mask();
+            next_choice *= 2;
+        }
+        let stretch = n..heaps.min(next_choice);
+        let stopped = match solver.rare_bytes {
+            Some(_) => solver.rare_common_stretch(stretch, &mut worker, pace)?,
+            None => solver.direct_stretch(stretch, pace)?,
+        };
+        n = solver.values.len();
+        if stopped {
+            break;
+        }
+    }
+    Ok(solver.into_outcome())
+}
+
+/// The first thread's state: the values so far and what the method keeps about them.
+struct Solver {
+    rules: Rules,
+    values: Vec<u16>,
+    largest: u16,
+    /// The rare values under the mask in use; `None` while no mask is useful.
+    rare_bytes: Option<RareBytes>,
+    rare: Vec<RareHeap>,
+    set: Vec<u8>,
+    candidates: Vec<u16>,
+    window_tables: WindowTables,
+    /// The values the windows have seen for the current heap.
+    marked: Box<ValueSet>,
+    spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
+    dense_reach: usize,
+    /// How many rare heaps, the first ones, have their far pairs marked by this thread.
+    first_thread_share: usize,
+    /// How many rare heaps lie below [`BLOCK`]: their pairs are near ones.
+    small_rare: usize,
+    /// Where the rare heaps of the current block begin in `rare`: their pairs are near ones.
+    block_rare: usize,
+    full_scans: u64,
+}
+
+impl Solver {
+    /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
+    /// read their partners from one window (normally [`DENSE_REACH`]).
+    fn new(rules: Rules, max_heap: usize, dense_reach: usize) -> Result<Self, NimValueError> {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(max_heap + 1)
+            .map_err(|_| NimValueError::OutOfMemory {
+                max_heap: max_heap as u32,
+                bytes: 2 * (max_heap as u64 + 1),
+            })?;
+        values.push(0);
+        let window_tables = WindowTables::new(rules.largest_split());
+        Ok(Solver {
+            rules,
+            values,
+            largest: 0,
+            rare_bytes: None,
+            rare: Vec::new(),
+            set: Vec::new(),
+            candidates: Vec::new(),
+            window_tables,
+            marked: Box::new([0; 1 << 16]),
+            spare_buffers: Vec::new(),
+            dense_reach,
+            first_thread_share: 0,
+            small_rare: 0,
+            block_rare: 0,
+            full_scans: 0,
+        })
+    }
+
+    /// Computes under `mask` from now on (none: by a direct mex), and lists the heaps it
+    /// makes rare.
+    fn use_mask(&mut self, mask: Option<u16>) {
+        self.rare_bytes = mask.map(RareBytes::new);
+        self.rare = match mask {
+            Some(mask) => (1..self.values.len())
+                .filter(|&n| is_rare(self.values[n], mask))
+                .map(|n| RareHeap {
+                    heap: n as u32,
+                    value: self.values[n],
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        self.first_thread_share = 0;
+    }
+
+    /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
+    /// leaves one heap in [`USEFUL_SPARSITY`] rare (or the game has no split to pair).
+    fn choose_mask(&mut self) {
+        let mask = useful_mask(&self.values).filter(|_| !self.rules.split.is_empty());
+        self.use_mask(mask);
+    }
+
+    fn into_outcome(self) -> Outcome {
+        Outcome {
+            mask: self.rare_bytes.map(|rare| rare.mask),
+            rare_heaps: self.rare.iter().map(|rare| rare.heap).collect(),
+            full_scans: self.full_scans,
+            values: self.values,
+        }
+    }
+
+    /// Records G(n) for the next heap n, or fails if the table cannot hold it.
+    fn push(&mut self, value: usize) -> Result<(), NimValueError> {
+        let n = self.values.len();
+        if value >= MAX_VALUE {
+            return Err(NimValueError::ValueOverflow { heap: n as u64 });
+        }
+        let value = value as u16;
+        self.values.push(value);
+        self.largest = self.largest.max(value);
+        self.window_tables.push(&self.values);
+        if self
+            .rare_bytes
+            .is_some_and(|rare| is_rare(value, rare.mask))
+        {
+            self.rare.push(RareHeap {
+                heap: n as u32,
+                value,
+            });
+        }
+        Ok(())
+    }
+
+    /// Computes the heaps of `stretch` by a direct mex over all their options; whether
+    /// `pace` stopped it.
+    fn direct_stretch(
+        &mut self,
+        stretch: Range<usize>,
+        pace: &mut Pace,
+    ) -> Result<bool, NimValueError> {
+        for n in stretch {
+            if pace.stop_before(&self.values) {
+                return Ok(true);
+            }
+            self.set.clear();
+            self.set.resize(set_size(self.largest), 0);
+            self.rules
+                .mark_whole_heap_moves(&mut self.set, &self.values);
+            self.rules.mark_all_splits(&mut self.set, &self.values);
+            let value = self.set.iter().position(|&seen| seen == 0);
+            self.push(value.unwrap_or(self.set.len()))?;
+            pace.computed(n);
+        }
+        Ok(false)
+    }
+
+    /// Computes the heaps of `stretch` (from the start of a block, or heap 1) by the
+    /// rare/common method, block by block, each block's far pairs requested [`LAG`] blocks
+    /// ahead; whether `pace` stopped it. Every block requested is received before it ends.
+    fn rare_common_stretch(
+        &mut self,
+        stretch: Range<usize>,
+        worker: &mut FarWorker,
+        pace: &mut Pace,
+    ) -> Result<bool, NimValueError> {
+        let blocks = stretch.start / BLOCK..(stretch.end - 1) / BLOCK + 1;
+        let mut requested = blocks.start;
+        for index in blocks.clone() {
+            // A stop unwinds from here; dropping the worker ends the helper thread.
+            checkpoint();
+            while requested < blocks.end && requested <= index + LAG {
+                worker.submit(self.far_request(requested, stretch.end));
+                requested += 1;
+            }
+            let (mut far, waits) = worker.next();
+            self.share_rare_pairs(waits);
+            self.start_block(&mut far);
+            for n in far.block().start.max(stretch.start)..far.block().end {
+                if pace.stop_before(&self.values) {
+                    return Ok(true);
+                }
+                let value = self.next_value(&far);
+                self.push(value)?;
+                pace.computed(n);
+            }
+            self.recycle(far);
+        }
+        Ok(false)
+    }
+
+    /// What the helper marks the far pairs of block `index` (heaps below `end`) from. It is
+    /// requested when block `index` − [`LAG`] starts, so every value below that block is
+    /// final.
+    fn far_request(&mut self, index: usize, end: usize) -> FarRequest {
+        let first_heap = index * BLOCK;
+        let len = BLOCK.min(end - first_heap);
+        let known = index.saturating_sub(LAG) * BLOCK;
+        let below = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < known);
+        let helper_from = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < HELPER_FROM);
+        let rare_range = self.first_thread_share.max(helper_from).min(below)..below;
+        let rare = self.rare[rare_range.clone()].to_vec();
+        let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
+        let reach = dense
+            .checked_sub(1)
+            .map_or(0, |last| rare[last].heap as usize);
+        let (first_k, last_k) = (self.rules.split[0], self.rules.largest_split());
+        let window_start = first_heap.saturating_sub(reach + last_k).min(known);
+        let (spare_sets, mut window) = self.spare_buffers.pop().unwrap_or_default();
+        window.clear();
+        window.extend_from_slice(&self.values[window_start..known]);
+        let distant = rare[dense..]
+            .iter()
+            .map(|rare| {
+                let r = rare.heap as usize;
+                let first_partner = (first_heap - r).saturating_sub(last_k);
+                let end_partner = first_heap + len - r - first_k;
+                (
+                    first_partner,
+                    self.values[first_partner..end_partner].to_vec(),
+                )
+            })
+            .collect();
+        FarRequest {
+            first_heap,
+            len,
+            set_size: set_size(self.largest),
+            splits: self.rules.split.clone(),
+            unequal: self.rules.unequal,
+            rare,
+            rare_range,
+            dense,
+            window,
+            window_start,
+            distant,
+            spare_sets,
+        }
+    }
+
+    /// Shares the rare pairs between the threads for the blocks requested from now on,
+    /// from how long each thread waited for the other over the last block: the one that
+    /// waited longer takes the pairs of more rare heaps. The share stays within the rare
+    /// heaps known, so that it answers as soon as the balance turns.
+    fn share_rare_pairs(&mut self, waits: Waits) {
+        if waits.first > waits.helper {
+            self.first_thread_share = (self.first_thread_share + SHARE_STEP).min(self.rare.len());
+        } else if waits.helper > waits.first {
+            self.first_thread_share = self.first_thread_share.saturating_sub(SHARE_STEP);
+        }
+    }
+
+    /// Readies the block of `far` once every value below it is final: marks the far pairs
+    /// the helper left to this thread, in sets wide enough for the largest value so far,
+    /// and notes which rare heaps give near pairs.
+    fn start_block(&mut self, far: &mut FarMarks) {
+        let block = far.block();
+        let runs = far_runs(
+            &self.rare,
+            far.helper_rare(),
+            &self.rules,
+            block.clone(),
+            &self.values,
+        );
+        far.mark(set_size(self.largest), &runs);
+        self.small_rare = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < BLOCK);
+        let block_rare = self
+            .rare
+            .partition_point(|rare| (rare.heap as usize) < block.start);
+        self.block_rare = block_rare.max(self.small_rare);
+    }
+
+    /// Keeps the buffers of a block's far pairs, once used, for a later request.
+    fn recycle(&mut self, far: FarMarks) {
+        self.spare_buffers.push(far.into_buffers());
+    }
+
+    /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
+    /// below n.
+    fn next_value(&mut self, far: &FarMarks) -> usize {
+        let n = self.values.len();
+        let rare_bytes = self.rare_bytes.expect("a mask is in use");
+        self.set.clear();
+        self.set.extend_from_slice(far.of_heap(n));
+        self.set.resize(set_size(self.largest), 0);
+        self.rules
+            .mark_whole_heap_moves(&mut self.set, &self.values);
+        let near = [&self.rare[..self.small_rare], &self.rare[self.block_rare..]];
+        mark_near_pairs(&mut self.set, near, &self.rules, &self.values);
+        let least_common = least_missing_common(&self.set, rare_bytes);
+        self.candidates.clear();
+        missing_rare(&self.set, least_common, rare_bytes, &mut self.candidates);
+        for &k in &self.rules.split {
+            match Rules::left_after(n, k) {
+                Some(left) if left > 2 * WINDOW && !self.candidates.is_empty() => {
+                    let last_part = self.rules.last_part(left);
+                    self.window_tables.remove_witnessed(
+                        &self.values,
+                        left,
+                        last_part,
+                        self.set.len(),
+                        &mut self.marked,
+                        &mut self.candidates,
+                    );
+                }
+                _ => {}
+            }
+        }
+        for index in 0..self.candidates.len() {
+            let candidate = self.candidates[index];
+            if !self.scan_for(candidate) {
+                return candidate.into();
+            }
+        }
+        least_common
+    }
+
+    /// Whether `candidate` is in S(n) for the next heap n, by a scan of its splits, or of
+    /// those with a wide heap for a candidate above 255 while those are fewer.
+    fn scan_for(&mut self, candidate: u16) -> bool {
+        self.full_scans += 1;
+        let n = self.values.len();
+        let wide = self.window_tables.wide_heaps();
+        let through_wide = candidate > u8::MAX.into() && wide.len() < n / 2;
+        self.rules.split.iter().any(|&k| {
+            let Some(left) = Rules::left_after(n, k) else {
+                return false;
+            };
+            let last_part = self.rules.last_part(left);
+            if through_wide {
+                in_options_with_wide(&self.values[..left], last_part, wide, candidate)
+            } else {
+                in_options(&self.values[..left], last_part, candidate)
+            }
+        })
+    }
+}
+
+/// How long each thread waited for the other over one block: the first thread for the
+/// block's far pairs, the helper for their request.
+#[derive(Debug, Clone, Copy, Default)]
+struct Waits {
+    first: Duration,
+    helper: Duration,
+}
+
+/// Where a block's far pairs are marked: on the calling thread when asked for, or on a
+/// helper thread as soon as they are requested.
+enum FarWorker {
+    Inline(VecDeque<FarRequest>),
+    Helper {
+        requests: mpsc::Sender<FarRequest>,
+        /// The marks, with how long the helper waited for their request.
+        marks: mpsc::Receiver<(FarMarks, Duration)>,
+    },
+}
+
+impl FarWorker {
+    /// A helper thread in `scope`, marking each request as it comes; it ends when the
+    /// worker is dropped.
+    fn helper<'scope>(scope: &'scope thread::Scope<'scope, '_>) -> Self {
+        let (requests, incoming) = mpsc::channel::<FarRequest>();
+        let (outgoing, marks) = mpsc::channel();
+        scope.spawn(move || {
+            let mut idle_since = Instant::now();
+            for request in incoming {
+                let waited = idle_since.elapsed();
+                let marks = FarMarks::compute(request);
+                // The first thread stops listening only when it has finished or failed.
+                if outgoing.send((marks, waited)).is_err() {
+                    break;
+                }
+                idle_since = Instant::now();
+            }
+        });
+        FarWorker::Helper { requests, marks }
+    }
+
+    fn submit(&mut self, request: FarRequest) {
+        match self {
+            FarWorker::Inline(queue) => queue.push_back(request),
+            // The helper stops only when this sender is dropped, so it is listening.
+            FarWorker::Helper { requests, .. } => requests.send(request).expect("helper alive"),
+        }
+    }
+
+    /// The next block's far pairs, and how long each thread waited for the other.
+    fn next(&mut self) -> (FarMarks, Waits) {
+        match self {
+            FarWorker::Inline(queue) => {
+                let request = queue.pop_front().expect("every block is requested first");
+                (FarMarks::compute(request), Waits::default())
+            }
+            FarWorker::Helper { marks, .. } => {
+                let asked = Instant::now();
+                let (far, helper) = marks.recv().expect("helper alive");
+                let first = asked.elapsed();
+                (far, Waits { first, helper })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grundys_game() -> Rules {
+        Rules {
+            split: vec![0],
+            unequal: true,
+            ..Rules::default()
+        }
+    }
+
+    /// Grundy's game on one thread from a solver set up by `set_up`.
+    fn grundy_values(max_heap: usize, set_up: impl FnOnce(&mut Solver)) -> Outcome {
+        let mut solver = Solver::new(grundys_game(), max_heap, DENSE_REACH).unwrap();
+        set_up(&mut solver);
+        let mut progress = |_| {};
+        let mut pace = Pace {
+            stop_when: None,
+            next_check: FIRST_CHOICE,
+            progress: &mut progress,
+        };
+        let worker = FarWorker::Inline(VecDeque::new());
+        compute_heaps(solver, max_heap, MaskChoice::Fixed(!1), worker, &mut pace).unwrap()
+    }
+
+    /// `RareBytes` restates `is_rare` as byte masks, for the hot path; they must agree on
+    /// every value a table of u16 holds, under masks of every shape.
+    #[test]
+    fn the_rare_byte_masks_follow_is_rare() {
+        for mask in [!1, 1, 0x1ee, 0x7, 0x8000, 0x1234] {
+            let rare_bytes = RareBytes::new(mask);
+            for value in 0..=u16::MAX {
+                let chunk = usize::from(value) / 8;
+                let byte = rare_bytes.of_chunk(chunk) >> (8 * (value % 8)) & 0xff;
+                assert_eq!(
+                    byte == 1,
+                    is_rare(value, mask),
+                    "mask {mask:#x}, value {value}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_parts_of_a_split_follow_the_rules() {
+        let grundy = grundys_game();
+        assert_eq!([4, 5, 6].map(|left| grundy.last_part(left)), [1, 2, 2]);
+        let octal = Rules {
+            split: vec![1],
+            ..Rules::default()
+        };
+        assert_eq!([0, 1, 4, 5].map(|left| octal.last_part(left)), [0, 0, 2, 2]);
+    }
+
+    /// The first thread may take any share of the rare pairs: none, some (so that the
+    /// helper takes the rare heaps from the middle of the list on), or all of them (on one
+    /// thread nobody waits, so the share stays as it is set here).
+    #[test]
+    fn the_share_of_rare_pairs_does_not_change_the_values() {
+        let table = |share| grundy_values(100_000, |solver| solver.first_thread_share = share);
+        let none = table(0);
+        assert_eq!(none, table(600));
+        assert_eq!(none, table(1 << 20));
+    }
+
+    #[test]
+    fn the_thread_that_waited_longer_takes_more_of_the_rare_pairs() {
+        let mut solver = Solver::new(grundys_game(), 100, DENSE_REACH).unwrap();
+        solver.rare = (1..=10).map(|heap| RareHeap { heap, value: 0 }).collect();
+        let short = Duration::from_micros(1);
+        let long = Duration::from_micros(2);
+        solver.share_rare_pairs(Waits {
+            first: long,
+            helper: short,
+        });
+        assert_eq!(solver.first_thread_share, SHARE_STEP);
+        for _ in 0..10 {
+            solver.share_rare_pairs(Waits {
+                first: long,
+                helper: short,
+            });
+        }
+        assert_eq!(
+            solver.first_thread_share, 10,
+            "at most every rare heap known"
+        );
+        solver.share_rare_pairs(Waits {
+            first: short,
+            helper: short,
+        });
+        assert_eq!(
+            solver.first_thread_share, 10,
+            "no change without a difference"
+        );
+        solver.share_rare_pairs(Waits {
+            first: short,
+            helper: long,
+        });
+        assert_eq!(solver.first_thread_share, 10 - SHARE_STEP);
+    }
+
+    /// Below 4.7·10^7 no rare heap of Grundy's game lies past the window's reach of
+    /// 131,072, so the runs of rare heaps past it are tested by shrinking the window until
+    /// most lie past it.
+    #[test]
+    fn rare_heaps_past_the_window_give_the_same_values() {
+        let usual = grundy_values(150_000, |_| {});
+        let shrunk = grundy_values(150_000, |solver| solver.dense_reach = 1_000);
+        let past = usual.rare_heaps.iter().filter(|&&heap| heap > 1_000);
+        assert!(past.count() > 1_000);
+        assert_eq!(usual, shrunk);
+    }
+}
