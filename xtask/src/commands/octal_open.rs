@@ -6,15 +6,15 @@
 //! from the growth of the last two, fits in what is left of its budget, up to 2^`max-log2`;
 //! the values of a run are a prefix of the next one's, so the last run is the result and a
 //! game costs at most about twice it. Each game is kept as soon as it is done, so a stopped
-//! run resumes with the games still missing. Two games run at once, one a core: the engine
-//! itself is one thread.
+//! run resumes with the games still missing. Two games run at once, one a core: each on one
+//! thread of the engine (`Schedule::OneThread`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use nim_games::heap_games::OctalGame;
-use nim_games::octal::{OctalOptions, OctalValues, RareSplit};
+use nim_games::octal::{OctalOptions, OctalValues, RareSplit, Schedule};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::markers::{Block, Destination};
@@ -250,7 +250,9 @@ fn run_game(code: &str, budget: u64, max_log2: u32) -> Result<OpenGameRun> {
     let mut log2 = FIRST_LOG2;
     let (table, seconds, stopped) = loop {
         let run_started = Instant::now();
+        // Two games run at once, one a core.
         let table = OctalOptions::new()
+            .schedule(Schedule::OneThread)
             .until_proven()
             .compute(&game, (1u32 << log2) - 1)
             .library()?;
