@@ -79,12 +79,21 @@ pub(super) fn sum(a: &[u8], b: &[u8]) -> Position {
     merged
 }
 
-/// `position` with its heap at `index` replaced by the heaps `left`.
-pub(super) fn replace(position: &[u8], index: usize, left: &[u8]) -> Position {
-    let mut rest = Vec::with_capacity(position.len() + left.len());
-    rest.extend_from_slice(&position[..index]);
-    rest.extend_from_slice(&position[index + 1..]);
-    sum(&rest, left)
+/// Writes in `out` the position `position` with its heap at `index` replaced by the heaps
+/// `left` (both ascending), keeping it ascending.
+fn replace_into(out: &mut Position, position: &[u8], index: usize, left: &[u8]) {
+    out.clear();
+    let mut left = left.iter().copied().peekable();
+    for (at, &heap) in position.iter().enumerate() {
+        if at == index {
+            continue;
+        }
+        while let Some(part) = left.next_if(|&part| part < heap) {
+            out.push(part);
+        }
+        out.push(heap);
+    }
+    out.extend(left);
 }
 
 /// Misère outcomes by search, with a table of solved positions. Positions an automaton
@@ -186,7 +195,11 @@ impl<'r> MisereOutcomes<'r> {
         }
         checkpoint();
         let mut p = true;
-        for option in self.ordered_options(position) {
+        // One buffer for every option, written only when its turn comes: most searches stop
+        // at the first option tried.
+        let mut option = Position::with_capacity(position.len() + 2);
+        for (index, left) in self.ordered_moves(position) {
+            replace_into(&mut option, position, index, left);
             if self.is_p(&option)? {
                 p = false;
                 break;
@@ -196,13 +209,15 @@ impl<'r> MisereOutcomes<'r> {
         Ok(p)
     }
 
-    /// The options of a non-empty position, those that are normal-play P-positions first:
-    /// far more often than not they are misère P-positions too, and one decides.
-    fn ordered_options(&self, position: &[u8]) -> Vec<Position> {
+    /// The moves of a non-empty position, as the index of the heap moved on and what it
+    /// leaves, those to normal-play P-positions first: far more often than not they are
+    /// misère P-positions too, and one decides.
+    fn ordered_moves(&self, position: &[u8]) -> Vec<(usize, &'r [u8])> {
+        let rule = self.rule;
         let value = |heaps: &[u8]| {
             heaps
                 .iter()
-                .fold(0, |acc, &heap| acc ^ self.rule.nim_values[heap as usize])
+                .fold(0, |acc, &heap| acc ^ rule.nim_values[heap as usize])
         };
         let total = value(position);
         let mut zero = Vec::new();
@@ -211,17 +226,32 @@ impl<'r> MisereOutcomes<'r> {
             if index > 0 && position[index - 1] == heap {
                 continue;
             }
-            let others = total ^ self.rule.nim_values[heap as usize];
-            for left in self.rule.moves(heap) {
-                let option = replace(position, index, left);
+            let others = total ^ rule.nim_values[heap as usize];
+            for left in rule.moves(heap) {
                 if others ^ value(left) == 0 {
-                    zero.push(option);
+                    zero.push((index, &left[..]));
                 } else {
-                    rest.push(option);
+                    rest.push((index, &left[..]));
                 }
             }
         }
         zero.extend(rest);
         zero
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replaced_heap_leaves_the_position_ascending() {
+        let mut out = Vec::new();
+        replace_into(&mut out, &[2, 5, 5, 9], 1, &[1, 5, 10]);
+        assert_eq!(out, [1, 2, 5, 5, 9, 10]);
+        replace_into(&mut out, &[3], 0, &[]);
+        assert!(out.is_empty());
+        replace_into(&mut out, &[4, 7], 1, &[4, 4]);
+        assert_eq!(out, [4, 4, 4]);
     }
 }
