@@ -56,7 +56,7 @@ use crate::octal::{fewest_rare_mask, is_rare};
 
 /// Values are stored as `u16`, and a set of values one byte per value up to the power of
 /// two above the largest: a value must stay below this bound.
-pub(crate) const MAX_VALUE: usize = u16::MAX as usize;
+const MAX_VALUE: usize = u16::MAX as usize;
 
 /// Heaps per block of the schedule: a block's far rare pairs are marked while the blocks
 /// before it are computed.
@@ -77,7 +77,7 @@ const SHARE_STEP: usize = 4;
 /// Heaps computed by a direct mex before a mask is chosen from their values
 /// ([`MaskChoice::FromData`]); then chosen again at twice as many, and so on. A multiple
 /// of [`BLOCK`], so that every choice falls at the start of a block.
-pub(crate) const FIRST_CHOICE: usize = 1 << 10;
+const FIRST_CHOICE: usize = 1 << 10;
 
 /// A mask is useful when it leaves fewer than one heap in this many rare.
 const USEFUL_SPARSITY: usize = 4;
@@ -235,8 +235,8 @@ fn missing_rare(set: &[u8], end: usize, rare: RareBytes, out: &mut Vec<u16>) {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NimValueError {
-    /// A value reached `u16::MAX`: the table type cannot hold it.
-    #[error("G({heap}) exceeds {}, the largest value a table of u16 holds", MAX_VALUE - 1)]
+    /// A value reached `u16::MAX`: the tables hold values up to 65,534.
+    #[error("G({heap}) exceeds {}, the largest value the tables hold", MAX_VALUE - 1)]
     ValueOverflow {
         /// The heap whose value overflowed.
         heap: u64,
@@ -282,9 +282,8 @@ pub(crate) struct Computation<'a> {
 pub(crate) struct Outcome {
     /// G(0), …, G(n), up to the bound or to where `stop_when` stopped it.
     pub values: Vec<u16>,
-    /// The mask in use at the end (`None` when no mask was useful).
-    pub mask: Option<u16>,
-    /// The heaps n ≥ 1 rare under `mask`, ascending.
+    /// The heaps n ≥ 1 rare under the mask in use at the end, ascending (none when no mask
+    /// was useful).
     pub rare_heaps: Vec<u32>,
     /// How many rare candidates needed a scan of S(n) ([`Solver::scan_for`]).
     pub full_scans: u64,
@@ -366,7 +365,9 @@ fn compute_heaps(
         }
         let stretch = n..heaps.min(next_choice);
         let stopped = match solver.rare_bytes {
-            Some(_) => solver.rare_common_stretch(stretch, &mut worker, pace)?,
+            Some(rare_bytes) => {
+                solver.rare_common_stretch(stretch, rare_bytes, &mut worker, pace)?
+            }
             None => solver.direct_stretch(stretch, pace)?,
         };
         n = solver.values.len();
@@ -459,7 +460,6 @@ impl Solver {
 
     fn into_outcome(self) -> Outcome {
         Outcome {
-            mask: self.rare_bytes.map(|rare| rare.mask),
             rare_heaps: self.rare.iter().map(|rare| rare.heap).collect(),
             full_scans: self.full_scans,
             values: self.values,
@@ -517,6 +517,7 @@ impl Solver {
     fn rare_common_stretch(
         &mut self,
         stretch: Range<usize>,
+        rare_bytes: RareBytes,
         worker: &mut FarWorker,
         pace: &mut Pace,
     ) -> Result<bool, NimValueError> {
@@ -536,7 +537,7 @@ impl Solver {
                 if pace.stop_before(&self.values) {
                     return Ok(true);
                 }
-                let value = self.next_value(&far);
+                let value = self.next_value(&far, rare_bytes);
                 self.push(value)?;
                 pace.computed(n);
             }
@@ -564,7 +565,8 @@ impl Solver {
         let reach = dense
             .checked_sub(1)
             .map_or(0, |last| rare[last].heap as usize);
-        let (first_k, last_k) = (self.rules.split[0], self.rules.largest_split());
+        let first_k = self.rules.split.first().copied().unwrap_or(0);
+        let last_k = self.rules.largest_split();
         let window_start = first_heap.saturating_sub(reach + last_k).min(known);
         let (spare_sets, mut window) = self.spare_buffers.pop().unwrap_or_default();
         window.clear();
@@ -637,10 +639,9 @@ impl Solver {
     }
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
-    /// below n.
-    fn next_value(&mut self, far: &FarMarks) -> usize {
+    /// below n, the rare values being `rare_bytes`.
+    fn next_value(&mut self, far: &FarMarks, rare_bytes: RareBytes) -> usize {
         let n = self.values.len();
-        let rare_bytes = self.rare_bytes.expect("a mask is in use");
         self.set.clear();
         self.set.extend_from_slice(far.of_heap(n));
         self.set.resize(set_size(self.largest), 0);

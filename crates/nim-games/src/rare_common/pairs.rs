@@ -52,7 +52,7 @@ pub(super) struct FarRequest {
     /// Whether the two heaps of a split must differ ([`Rules::unequal`]).
     pub unequal: bool,
     /// The rare heaps whose pairs are marked here, ascending. For each, every partner
-    /// n − r of the block is final when the request is made.
+    /// n − k − r of the block is final when the request is made.
     pub rare: Vec<RareHeap>,
     /// Where `rare` lies in the ascending list of every rare heap: the first thread marks
     /// the pairs of the others.
@@ -188,7 +188,7 @@ fn sets_bytes(len: usize, set_size: usize) -> usize {
 fn store_marks(tile_sets: &mut [u8], marks: &[u32]) {
     if let Ok(tile) = <&mut [u8; TILE_BYTES]>::try_from(&mut *tile_sets) {
         // A whole tile: the remainder leaves every offset as it is and shows the compiler
-        // that none needs a check, which takes a mark from five instructions to three.
+        // that none needs a check, which takes a compare and a branch out of every mark.
         for &mark in marks {
             tile[mark as usize % TILE_BYTES] = 1;
         }
@@ -230,8 +230,8 @@ fn mark_runs(sets: &mut [u8], set_size: usize, runs: &[Run]) {
     }
 }
 
-/// The far pairs of a block of heaps: for each heap n, the set of values G(r) ⊕ G(n − r)
-/// over the rare r whose pairs have been marked.
+/// The far pairs of a block of heaps: for each heap n, the set of values
+/// G(r) ⊕ G(n − k − r) over the rare r whose pairs have been marked.
 #[derive(Debug)]
 pub(super) struct FarMarks {
     first_heap: usize,
