@@ -5,7 +5,7 @@ use nim_games::GrundysGame;
 use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
 use nim_games::heap_games::OctalGame;
 use nim_games::misere_quotient::QuotientOptions;
-use nim_games::octal::OctalOptions;
+use nim_games::octal::{OctalOptions, Schedule};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -76,19 +76,25 @@ type OctalTable<'py> = (
 );
 
 /// The nim-values of the octal game `code` for heaps 0..=n (n up to 10^9) by the
-/// rare/common method, stopping at a proven period with `until_proven`.
+/// rare/common method on `threads` threads (1 or 2: the same values either way), stopping
+/// at a proven period with `until_proven`.
 #[pyfunction]
-#[pyo3(signature = (code, n, until_proven = false))]
+#[pyo3(signature = (code, n, until_proven = false, threads = BigInt::from(2)))]
 fn octal_values<'py>(
     py: Python<'py>,
     code: &str,
     n: BigInt,
     until_proven: bool,
+    threads: BigInt,
 ) -> PyResult<OctalTable<'py>> {
     let game = OctalGame::parse(code).map_err(raise::<GrundyError>)?;
     let n = small_in::<GrundyError>("n", &n, 0..=MAX_HEAP)?;
+    let schedule = match small_in::<GrundyError>("threads", &threads, 1..=2)? {
+        1 => Schedule::OneThread,
+        _ => Schedule::TwoThreads,
+    };
     let table = interruptible(py, move || {
-        let options = OctalOptions::new();
+        let options = OctalOptions::new().schedule(schedule);
         if until_proven {
             options.until_proven().compute(&game, n)
         } else {

@@ -42,6 +42,21 @@ def test_classic_periods_are_proven(code, preperiod, period):
     assert len(found.values) < 100_001
 
 
+def test_one_thread_and_two_give_the_same_values():
+    # Far past the first 1,024 heaps, where the engine leaves the direct mex for the
+    # rare/common split and the second thread starts to mark far pairs.
+    one = octal.values("0.6", 200_000, threads=1)
+    two = octal.values("0.6", 200_000, threads=2)
+    assert one.checksum == two.checksum and one.rare_heaps == two.rare_heaps
+    assert one.values.tolist()[:401] == definition("0.6", 400)
+
+
+@pytest.mark.parametrize("threads", [0, 3, -1])
+def test_thread_counts_other_than_one_or_two_are_refused(threads):
+    with pytest.raises(GrundyError):
+        octal.values("0.77", 10, threads=threads)
+
+
 @pytest.mark.parametrize("code", ["0.8", "1.2", "", "0.000", "x"])
 def test_bad_codes_are_refused(code):
     with pytest.raises(GrundyError):

@@ -32,15 +32,16 @@ class OctalValues(NamedTuple):
     """FNV-1a (64 bits) of the values as little-endian u16."""
 
 
-def values(code: str, n: int, until_proven: bool = False) -> OctalValues:
+def values(code: str, n: int, until_proven: bool = False, threads: int = 2) -> OctalValues:
     """The nim-values of the octal game ``code`` for heaps 0..=n (n up to 10^9), stopping
-    early once a period is proven with ``until_proven``. Releases the GIL while it computes.
+    early once a period is proven with ``until_proven``, on ``threads`` threads (1 or 2; the
+    values are the same either way). Releases the GIL while it computes.
 
     >>> kayles = values("0.77", 10_000, until_proven=True)
     >>> (kayles.preperiod, kayles.period)
     (71, 12)
     """
-    raw, mask, rare, periodicity, checksum = _native.octal_values(code, n, until_proven)
+    raw, mask, rare, periodicity, checksum = _native.octal_values(code, n, until_proven, threads)
     preperiod, period = periodicity if periodicity is not None else (None, None)
     return OctalValues(
         np.frombuffer(raw, dtype="<u2").astype(np.uint16), mask, rare, preperiod, period, checksum
