@@ -89,10 +89,8 @@ fn octal_values<'py>(
 ) -> PyResult<OctalTable<'py>> {
     let game = OctalGame::parse(code).map_err(raise::<GrundyError>)?;
     let n = small_in::<GrundyError>("n", &n, 0..=MAX_HEAP)?;
-    let schedule = match small_in::<GrundyError>("threads", &threads, 1..=2)? {
-        1 => Schedule::OneThread,
-        _ => Schedule::TwoThreads,
-    };
+    let schedule = Schedule::on_threads(small::<GrundyError>("threads", &threads)?)
+        .ok_or_else(|| raise::<GrundyError>(format!("threads = {threads}: 1 or 2")))?;
     let table = interruptible(py, move || {
         let options = OctalOptions::new().schedule(schedule);
         if until_proven {

@@ -36,8 +36,10 @@
 
 use crate::heap_games::OctalGame;
 use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
-use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, useful_mask};
+use crate::rare_common::mask::{mask_range, parity_transform};
+use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, rare_heaps};
 
+pub use crate::rare_common::mask::{fewest_rare_mask, is_rare};
 pub use crate::rare_common::{NimValueError, Schedule};
 
 /// G(0), …, G(N) of an octal game, with the rare/common split the method used last and
@@ -202,14 +204,13 @@ impl<P: FnMut(u32)> OctalOptions<P> {
     ) -> Result<OctalValues, NimValueError> {
         let t = game.max_removal();
         let rules = rules_of(game);
-        let splits = !rules.split.is_empty();
         let mut proven = None;
         let mut stop_when = |values: &[u16]| {
             proven = proven_periodicity_at_most_half(values, t);
             proven.is_some()
         };
         let outcome = Computation {
-            rules,
+            rules: rules.clone(),
             mask: MaskChoice::FromData,
             schedule: self.schedule,
             stop_when: self.until_proven.then_some(&mut stop_when as StopWhen),
@@ -218,14 +219,12 @@ impl<P: FnMut(u32)> OctalOptions<P> {
         .run(max_heap)?;
         let values = outcome.values;
         let periodicity = proven.or_else(|| proven_periodicity_at_most_half(&values, t));
-        let mask = useful_mask(&values).filter(|_| splits);
-        let rare_heaps = match mask {
-            Some(mask) => (1..values.len())
-                .filter(|&n| is_rare(values[n], mask))
-                .map(|n| n as u32)
-                .collect(),
-            None => Vec::new(),
-        };
+        let mask = rules.useful_mask(&values);
+        let rare_heaps = mask
+            .into_iter()
+            .flat_map(|mask| rare_heaps(&values, mask))
+            .map(|n| n as u32)
+            .collect();
         Ok(OctalValues {
             values,
             mask,
@@ -233,39 +232,6 @@ impl<P: FnMut(u32)> OctalOptions<P> {
             periodicity,
         })
     }
-}
-
-/// Whether `value` is rare under `mask`: v & m has even parity (so 0 is always rare).
-///
-/// ```
-/// use nim_games::octal::is_rare;
-/// assert!(is_rare(0, 0x1e) && is_rare(6, 0x1e) && is_rare(7, 0x1e));
-/// assert!(!is_rare(2, 0x1e) && !is_rare(16, 0x1e));
-/// ```
-pub fn is_rare(value: u16, mask: u16) -> bool {
-    (value & mask).count_ones().is_multiple_of(2)
-}
-
-/// The nonzero mask under which the fewest of `values` are rare, with that number (the
-/// least such mask when several tie, masks below the power of two above the largest
-/// value); `None` when every value is 0 (no mask makes them common).
-///
-/// With h(v) the count of value v and H its Walsh–Hadamard transform,
-/// H(m) = Σ_v h(v)(−1)^popcount(v & m), the number of rare values under m is
-/// (Σ h + H(m)) / 2.
-///
-/// ```
-/// use nim_games::octal::fewest_rare_mask;
-/// // Under 0b10 only the values 0 and 1 are rare (under 0b01: 0, 2, 2; under 0b11: 0, 3, 3, 3).
-/// assert_eq!(fewest_rare_mask(&[0, 1, 2, 3, 2, 3, 3]), Some((0b10, 2)));
-/// ```
-pub fn fewest_rare_mask(values: &[u16]) -> Option<(u16, usize)> {
-    let size = mask_range(values)?;
-    let transform = parity_transform(values.iter().copied(), size);
-    let total = values.len() as i64;
-    (1..size)
-        .map(|mask| (mask as u16, ((total + transform[mask]) / 2) as usize))
-        .min_by_key(|&(mask, rare)| (rare, mask))
 }
 
 /// The nonzero mask m under which the fewest heaps are rare in the split with the heap's
@@ -293,34 +259,6 @@ pub fn fewest_rare_mask_with_heap_parity(values: &[u16]) -> Option<(u16, usize)>
             (mask as u16, rare as usize)
         })
         .min_by_key(|&(mask, rare)| (rare, mask))
-}
-
-/// The masks worth trying on `values`: those below the power of two above the largest
-/// value (higher bits never change a parity); `None` when every value is 0.
-fn mask_range(values: &[u16]) -> Option<usize> {
-    let largest = values.iter().copied().max().unwrap_or(0);
-    (largest > 0).then(|| (usize::from(largest) + 1).next_power_of_two())
-}
-
-/// The Walsh–Hadamard transform of the counts of `values` (each below `size`, a power of
-/// two): at m, Σ_v count(v)(−1)^popcount(v & m).
-fn parity_transform(values: impl Iterator<Item = u16>, size: usize) -> Vec<i64> {
-    let mut transform = vec![0i64; size];
-    for value in values {
-        transform[usize::from(value)] += 1;
-    }
-    let mut half = 1;
-    while half < size {
-        for block in (0..size).step_by(2 * half) {
-            for i in block..block + half {
-                let (x, y) = (transform[i], transform[i + half]);
-                transform[i] = x + y;
-                transform[i + half] = x - y;
-            }
-        }
-        half *= 2;
-    }
-    transform
 }
 
 /// How the values of two games compare heap by heap ([`compare_values`]).
@@ -434,21 +372,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_transform_counts_rare_values_as_a_direct_count_does() {
-        let values: Vec<u16> = (0..500u32)
-            .map(|n| ((n * 37 + n / 3) % 23) as u16)
-            .collect();
-        let (mask, rare) = fewest_rare_mask(&values).unwrap();
-        for m in 1..32u16 {
-            let count = values.iter().filter(|&&v| is_rare(v, m)).count();
-            assert!(count >= rare, "mask {m}: {count} < {rare}");
-            if m == mask {
-                assert_eq!(count, rare);
-            }
-        }
-    }
-
-    #[test]
     fn the_transforms_count_the_split_with_the_heap_parity_as_a_direct_count_does() {
         let values: Vec<u16> = (0..501u32)
             .map(|n| ((n * 29 + n / 5) % 19) as u16)
@@ -461,10 +384,5 @@ mod tests {
                 assert_eq!(count, rare);
             }
         }
-    }
-
-    #[test]
-    fn all_zero_values_have_no_mask() {
-        assert_eq!(fewest_rare_mask(&[0, 0, 0]), None);
     }
 }

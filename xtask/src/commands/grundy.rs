@@ -43,11 +43,8 @@ pub fn run(args: &Args) -> Result<()> {
         }
         return misere(args.max_heap);
     }
-    let schedule = if args.threads == 1 {
-        Schedule::OneThread
-    } else {
-        Schedule::TwoThreads
-    };
+    let schedule = Schedule::on_threads(args.threads.into())
+        .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
     normal(args.max_heap, schedule, args.out.as_ref())
 }
 

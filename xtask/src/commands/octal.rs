@@ -59,11 +59,8 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         None
     };
-    let schedule = if args.threads == 1 {
-        Schedule::OneThread
-    } else {
-        Schedule::TwoThreads
-    };
+    let schedule = Schedule::on_threads(args.threads.into())
+        .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
     let mut options = OctalOptions::new().schedule(schedule);
     if args.until_proven {
         options = options.until_proven();

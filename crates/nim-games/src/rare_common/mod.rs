@@ -24,7 +24,7 @@
 //! Every value is therefore exact whatever the mask; the mask and the heuristics only
 //! choose the order of the work. Grundy's game takes its mask from the literature
 //! ([`MaskChoice::Fixed`]); an octal game's is chosen from the data ([`MaskChoice::FromData`]:
-//! the mask that leaves the fewest heaps rare, [`crate::octal::fewest_rare_mask`]), after a
+//! the mask that leaves the fewest heaps rare, [`mask::fewest_rare_mask`]), after a
 //! first 1,024 heaps by a direct mex and again each time the number of heaps doubles. A
 //! game whose best mask still leaves a quarter of the heaps rare has no useful split, and
 //! is computed by a direct mex over all its options until a later choice finds one.
@@ -38,6 +38,7 @@
 //! for the other takes on the pairs of a few more rare heaps. The values depend neither on
 //! the schedule nor on the share.
 
+pub mod mask;
 mod pairs;
 mod witness;
 
@@ -52,7 +53,7 @@ use game_core::stop::checkpoint;
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
 use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide};
 
-use crate::octal::{fewest_rare_mask, is_rare};
+use mask::{fewest_rare_mask, is_rare};
 
 /// Values are stored as `u16`, and a set of values one byte per value up to the power of
 /// two above the largest: a value must stay below this bound.
@@ -118,6 +119,19 @@ impl Rules {
         self.split.last().copied().unwrap_or(0)
     }
 
+    /// The mask that leaves the fewest heaps n ≥ 1 of `values` (G(0) first) rare
+    /// ([`fewest_rare_mask`]), if it leaves fewer than one in [`USEFUL_SPARSITY`] rare and
+    /// the game has splits to pair (without, no pair is rare or common).
+    pub fn useful_mask(&self, values: &[u16]) -> Option<u16> {
+        if self.split.is_empty() {
+            return None;
+        }
+        let heaps = values.get(1..).unwrap_or_default();
+        fewest_rare_mask(heaps)
+            .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
+            .map(|(mask, _)| mask)
+    }
+
     /// Marks in `set` the values of the moves of heap n = `values.len()` that leave at most
     /// one heap.
     fn mark_whole_heap_moves(&self, set: &mut [u8], values: &[u16]) {
@@ -146,13 +160,9 @@ impl Rules {
     }
 }
 
-/// The mask that leaves the fewest heaps n ≥ 1 of `values` (G(0) first) rare
-/// ([`fewest_rare_mask`]), if it leaves fewer than one in [`USEFUL_SPARSITY`] rare.
-pub(crate) fn useful_mask(values: &[u16]) -> Option<u16> {
-    let heaps = values.get(1..).unwrap_or_default();
-    fewest_rare_mask(heaps)
-        .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
-        .map(|(mask, _)| mask)
+/// The heaps n ≥ 1 of `values` (G(0) first) whose value is rare under `mask`, ascending.
+pub(crate) fn rare_heaps(values: &[u16], mask: u16) -> impl Iterator<Item = usize> + '_ {
+    (1..values.len()).filter(move |&n| is_rare(values[n], mask))
 }
 
 /// How the rare values are told from the common ones.
@@ -259,6 +269,23 @@ pub enum Schedule {
     OneThread,
     /// The far rare pairs on a second thread, up to two blocks of 256 heaps ahead.
     TwoThreads,
+}
+
+impl Schedule {
+    /// The schedule on `threads` threads: 1 or 2; `None` for any other count.
+    ///
+    /// ```
+    /// use nim_games::octal::Schedule;
+    /// assert_eq!(Schedule::on_threads(1), Some(Schedule::OneThread));
+    /// assert_eq!(Schedule::on_threads(3), None);
+    /// ```
+    pub fn on_threads(threads: u32) -> Option<Schedule> {
+        match threads {
+            1 => Some(Schedule::OneThread),
+            2 => Some(Schedule::TwoThreads),
+            _ => None,
+        }
+    }
 }
 
 /// Whether to stop before heap n, asked with G(0), …, G(n − 1).
@@ -438,24 +465,22 @@ impl Solver {
     /// makes rare.
     fn use_mask(&mut self, mask: Option<u16>) {
         self.rare_bytes = mask.map(RareBytes::new);
-        self.rare = match mask {
-            Some(mask) => (1..self.values.len())
-                .filter(|&n| is_rare(self.values[n], mask))
-                .map(|n| RareHeap {
-                    heap: n as u32,
-                    value: self.values[n],
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let values = &self.values;
+        self.rare = mask
+            .into_iter()
+            .flat_map(|mask| rare_heaps(values, mask))
+            .map(|n| RareHeap {
+                heap: n as u32,
+                value: values[n],
+            })
+            .collect();
         self.first_thread_share = 0;
     }
 
     /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
-    /// leaves one heap in [`USEFUL_SPARSITY`] rare (or the game has no split to pair).
+    /// leaves one heap in [`USEFUL_SPARSITY`] rare ([`Rules::useful_mask`]).
     fn choose_mask(&mut self) {
-        let mask = useful_mask(&self.values).filter(|_| !self.rules.split.is_empty());
-        self.use_mask(mask);
+        self.use_mask(self.rules.useful_mask(&self.values));
     }
 
     fn into_outcome(self) -> Outcome {
@@ -587,8 +612,7 @@ impl Solver {
             first_heap,
             len,
             set_size: set_size(self.largest),
-            splits: self.rules.split.clone(),
-            unequal: self.rules.unequal,
+            rules: self.rules.clone(),
             rare,
             rare_range,
             dense,

@@ -47,10 +47,8 @@ pub(super) struct FarRequest {
     pub len: usize,
     /// The size of the sets (from the largest value known when the block is requested).
     pub set_size: usize,
-    /// The k a split removes ([`Rules::split`]), ascending.
-    pub splits: Vec<usize>,
-    /// Whether the two heaps of a split must differ ([`Rules::unequal`]).
-    pub unequal: bool,
+    /// The game's moves: its splits pair the heaps.
+    pub rules: Rules,
     /// The rare heaps whose pairs are marked here, ascending. For each, every partner
     /// n − k − r of the block is final when the request is made.
     pub rare: Vec<RareHeap>,
@@ -78,7 +76,7 @@ impl FarRequest {
     /// The runs of the block's pairs with every rare heap of the request.
     fn runs(&self) -> Vec<Run<'_>> {
         let block = self.first_heap..self.first_heap + self.len;
-        let mut runs = Vec::with_capacity(2 * self.splits.len() * self.rare.len());
+        let mut runs = Vec::with_capacity(2 * self.rules.split.len() * self.rare.len());
         for (index, &rare) in self.rare.iter().enumerate() {
             let (first, partners) = if index < self.dense {
                 (self.window_start, &self.window[..])
@@ -86,14 +84,7 @@ impl FarRequest {
                 let (first, partners) = &self.distant[index - self.dense];
                 (*first, &partners[..])
             };
-            for &k in &self.splits {
-                let pairs = RarePairs {
-                    rare,
-                    k,
-                    unequal: self.unequal,
-                };
-                pairs.push_runs(&mut runs, block.clone(), partners, first);
-            }
+            push_rare_runs(&mut runs, rare, &self.rules, block.clone(), partners, first);
         }
         runs
     }
@@ -161,16 +152,29 @@ pub(super) fn far_runs<'w>(
     let to = rare.partition_point(|rare| (rare.heap as usize) < block.start);
     let mut runs = Vec::with_capacity(2 * rules.split.len() * to.saturating_sub(from));
     for index in (from..to).filter(|index| !helper_rare.contains(index)) {
-        for &k in &rules.split {
-            let pairs = RarePairs {
-                rare: rare[index],
-                k,
-                unequal: rules.unequal,
-            };
-            pairs.push_runs(&mut runs, block.clone(), values, 0);
-        }
+        push_rare_runs(&mut runs, rare[index], rules, block.clone(), values, 0);
     }
     runs
+}
+
+/// Appends to `runs` the pairs of the rare heap `rare` with the heaps of `block`, for
+/// every k a split of `rules` removes; `partners[i]` is G(`first` + i).
+fn push_rare_runs<'w>(
+    runs: &mut Vec<Run<'w>>,
+    rare: RareHeap,
+    rules: &Rules,
+    block: Range<usize>,
+    partners: &'w [u16],
+    first: usize,
+) {
+    for &k in &rules.split {
+        let pairs = RarePairs {
+            rare,
+            k,
+            unequal: rules.unequal,
+        };
+        pairs.push_runs(runs, block.clone(), partners, first);
+    }
 }
 
 /// The bytes of the sets of `len` heaps, `set_size` each, padded to whole tiles when a
@@ -357,8 +361,11 @@ mod tests {
             first_heap: 1_000,
             len: 3,
             set_size: 8,
-            splits: vec![0],
-            unequal: true,
+            rules: Rules {
+                split: vec![0],
+                unequal: true,
+                ..Rules::default()
+            },
             rare: vec![RareHeap {
                 heap: 900,
                 value: 1,
