@@ -134,18 +134,26 @@ fn a_search_past_its_budget_is_a_typed_error() {
     );
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
-
-    /// Any octal code of up to three digits: the quotient to heap 9 is a reduced commutative
-    /// monoid and gives exhaustive search's outcome for every position up to 13 tokens.
-    #[test]
-    fn random_octal_codes_agree_with_search(digits in proptest::collection::vec(0u8..8, 1..=3)) {
-        proptest::prop_assume!(digits.iter().any(|&d| d != 0));
-        let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
+/// Every octal code of one to three digits (511 games): the quotient to heap 9 is a reduced
+/// commutative monoid and gives exhaustive search's outcome for every position up to 13
+/// tokens — except 0.354, whose quotient does not close at heap 5 (docs/misere-quotients.md);
+/// a check bounded by 200,000 types says so in about a second instead of ten.
+#[test]
+fn every_octal_code_of_three_digits_agrees_with_search() {
+    use nim_games::misere_quotient::{QuotientError, QuotientOptions};
+    let mut not_closing = Vec::new();
+    for code in 1..8 * 8 * 8 {
+        let digits = format!("{code:03o}");
+        let code = format!("0.{}", digits.trim_end_matches('0'));
         let game = OctalGame::parse(&code).unwrap();
-        let quotient = misere_quotient(&game, 9).unwrap();
-        is_reduced_commutative_monoid(&quotient);
-        agrees_with_search(&game, &quotient, 13);
+        match QuotientOptions::new().max_types(200_000).compute(&game, 9) {
+            Ok(quotient) => {
+                is_reduced_commutative_monoid(&quotient);
+                agrees_with_search(&game, &quotient, 13);
+            }
+            Err(QuotientError::TooManyTypes { heap, .. }) => not_closing.push((code, heap)),
+            Err(error) => panic!("{code}: {error}"),
+        }
     }
+    assert_eq!(not_closing, [("0.354".to_string(), 5)]);
 }

@@ -53,7 +53,8 @@ pub const MAX_QUOTIENT_HEAP: u32 = u8::MAX as u32;
 /// The most elements a quotient may have: its multiplication table then takes 64 MiB.
 pub const MAX_QUOTIENT_ORDER: usize = 4096;
 
-/// The most position types one check may explore (a few hundred MB at most).
+/// The most position types one check may explore by default (a few hundred MB at most);
+/// see [`QuotientOptions::max_types`].
 pub const MAX_POSITION_TYPES: usize = 2_000_000;
 
 /// The most positions the outcome search keeps by default (about 1.5 GB); see
@@ -90,7 +91,10 @@ pub enum QuotientError {
         /// The limit.
         limit: usize,
     },
-    /// The check of a candidate met more than [`MAX_POSITION_TYPES`] types.
+    /// The check of a candidate met more than its limit of types
+    /// ([`QuotientOptions::max_types`]). A quotient that does not close ends here: 0.354's
+    /// for heaps up to 5 grows with every copy of heap 5 it is checked on (it may be
+    /// infinite; see `docs/misere-quotients.md`).
     #[error("checking the quotient for heaps up to {heap} needs more than {limit} position types")]
     TooManyTypes {
         /// The heap being added.
@@ -155,11 +159,12 @@ pub fn misere_quotient<T: TakeAndBreak>(
     QuotientOptions::new().compute(game, max_heap)
 }
 
-/// Options of a quotient computation: a progress report and a bound on the work.
+/// Options of a quotient computation: a progress report and bounds on the work.
 #[derive(Debug, Clone)]
 pub struct QuotientOptions<P = fn(u32, usize)> {
     progress: Option<P>,
     max_searched: usize,
+    max_types: usize,
 }
 
 impl Default for QuotientOptions {
@@ -169,11 +174,13 @@ impl Default for QuotientOptions {
 }
 
 impl QuotientOptions {
-    /// No progress report; at most [`MAX_SEARCHED_POSITIONS`] positions searched.
+    /// No progress report; at most [`MAX_SEARCHED_POSITIONS`] positions searched and
+    /// [`MAX_POSITION_TYPES`] types checked.
     pub fn new() -> Self {
         QuotientOptions {
             progress: None,
             max_searched: MAX_SEARCHED_POSITIONS,
+            max_types: MAX_POSITION_TYPES,
         }
     }
 }
@@ -184,6 +191,7 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
         QuotientOptions {
             progress: Some(progress),
             max_searched: self.max_searched,
+            max_types: self.max_types,
         }
     }
 
@@ -193,6 +201,26 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
     pub fn max_searched(self, positions: usize) -> Self {
         QuotientOptions {
             max_searched: positions,
+            ..self
+        }
+    }
+
+    /// Fails with [`QuotientError::TooManyTypes`] rather than check a candidate on more
+    /// than `types` position types (each a state and a set of states: about a hundred bytes
+    /// and a few microseconds).
+    ///
+    /// ```
+    /// use nim_games::OctalGame;
+    /// use nim_games::misere_quotient::{QuotientError, QuotientOptions};
+    /// // 0.354's quotient for heaps up to 5 does not close: each check meets more types.
+    /// let game = OctalGame::parse("0.354")?;
+    /// let outcome = QuotientOptions::new().max_types(10_000).compute(&game, 5);
+    /// assert_eq!(outcome.unwrap_err(), QuotientError::TooManyTypes { heap: 5, limit: 10_000 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_types(self, types: usize) -> Self {
+        QuotientOptions {
+            max_types: types,
             ..self
         }
     }
@@ -211,7 +239,7 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
         let rule = HeapRule::new(game, heap);
         let limits = Limits {
             max_order: MAX_QUOTIENT_ORDER,
-            max_types: MAX_POSITION_TYPES,
+            max_types: self.max_types,
             max_searched: self.max_searched,
         };
         let mut progress = self.progress;
