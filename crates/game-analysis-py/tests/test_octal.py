@@ -72,6 +72,14 @@ def test_misere_quotient_of_kayles_is_proven_final():
     assert kayles.outcome([1]) == "P" and kayles.outcome([1, 1]) == "N"
 
 
+def test_dawsons_kayles_to_heap_30_has_360_elements():
+    # Siegel's figure, as issue 32 quotes it; his MisereSolver gives the same orders.
+    dawson = octal.misere_quotient("0.07", 30)
+    assert dawson.order == 360
+    assert len(dawson.p_portion) == 65
+    assert dawson.period is None
+
+
 def test_misere_quotient_errors():
     for code, n in [("0.8", 5), ("1.2", 5), ("", 5), ("0.77", 256), ("0.77", -1)]:
         with pytest.raises(GrundyError):

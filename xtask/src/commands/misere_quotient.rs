@@ -6,7 +6,9 @@ use std::time::Instant;
 use crate::error::{LibraryResult, Result};
 use nim_games::GrundysGame;
 use nim_games::heap_games::{OctalGame, TakeAndBreak};
-use nim_games::misere_quotient::{MAX_QUOTIENT_HEAP, MisereQuotient, QuotientOptions};
+use nim_games::misere_quotient::{
+    MAX_QUOTIENT_HEAP, MisereQuotient, QuotientMethod, QuotientOptions,
+};
 
 /// `cargo xtask misere-quotient CODE --max-heap N`: the partial misère quotient 𝒬_N, its
 /// presentation, P-portion and pretending function, and whether it is proven final.
@@ -18,17 +20,21 @@ pub struct Args {
     /// N, the largest heap.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_QUOTIENT_HEAP)))]
     max_heap: u32,
+    /// Build by the learning method alone (outcomes searched, candidates learnt), not
+    /// Plambeck and Siegel's least-failure method: slower, an independent check of it.
+    #[arg(long)]
+    learning: bool,
 }
 
 /// Runs the task.
 pub fn run(args: &Args) -> Result<()> {
     if args.code == "grundy" {
-        let quotient = compute(&GrundysGame, args.max_heap)?;
+        let quotient = compute(&GrundysGame, args.max_heap, method(args))?;
         print!("{}", summary("Grundy's game", &quotient, None));
         return Ok(());
     }
     let game = OctalGame::parse(&args.code).library()?;
-    let quotient = compute(&game, args.max_heap)?;
+    let quotient = compute(&game, args.max_heap, method(args))?;
     print!(
         "{}",
         summary(game.code(), &quotient, Some(game.max_removal()))
@@ -36,9 +42,22 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn compute<T: TakeAndBreak>(game: &T, max_heap: u32) -> Result<MisereQuotient> {
+fn method(args: &Args) -> QuotientMethod {
+    if args.learning {
+        QuotientMethod::Learning
+    } else {
+        QuotientMethod::LeastFailure
+    }
+}
+
+fn compute<T: TakeAndBreak>(
+    game: &T,
+    max_heap: u32,
+    method: QuotientMethod,
+) -> Result<MisereQuotient> {
     let started = Instant::now();
     let quotient = QuotientOptions::new()
+        .method(method)
         .progress(|heap, order| {
             eprint!(
                 "\r  heap {heap:>3} of {max_heap}: order {order:>5}, {:8.1} s",
@@ -97,6 +116,7 @@ fn summary(name: &str, quotient: &MisereQuotient, max_removal: Option<u32>) -> S
 #[cfg(test)]
 mod tests {
     use crate::cli::{Task, parse};
+    use nim_games::misere_quotient::QuotientMethod;
 
     #[test]
     fn the_command_line_is_read() {
@@ -106,6 +126,13 @@ mod tests {
             panic!("not read");
         };
         assert_eq!((args.code.as_str(), args.max_heap), ("0.75", 40));
+        assert!(!args.learning);
+        let Ok(Task::MisereQuotient(args)) =
+            parse(&["misere-quotient", "0.75", "--max-heap", "40", "--learning"])
+        else {
+            panic!("not read");
+        };
+        assert!(args.learning);
         assert!(parse(&["misere-quotient", "0.75", "--max-heap", "256"]).is_err());
         assert!(parse(&["misere-quotient", "0.75"]).is_err());
     }
@@ -113,8 +140,13 @@ mod tests {
     #[test]
     fn a_solved_game_is_reported_final() {
         let game = nim_games::OctalGame::parse("0.75").unwrap();
-        let quotient = super::compute(&game, 30).unwrap();
+        let quotient = super::compute(&game, 30, QuotientMethod::LeastFailure).unwrap();
+        let learnt = super::compute(&game, 30, QuotientMethod::Learning).unwrap();
         let text = super::summary("0.75", &quotient, Some(game.max_removal()));
+        assert_eq!(
+            text,
+            super::summary("0.75", &learnt, Some(game.max_removal()))
+        );
         assert!(text.contains("order 8,"), "{text}");
         assert!(text.contains("P-portion (2) {a, b²}"), "{text}");
         assert!(
@@ -129,6 +161,7 @@ mod tests {
             let args = super::Args {
                 code: code.to_string(),
                 max_heap: 5,
+                learning: false,
             };
             assert!(super::run(&args).is_err(), "{code}");
         }

@@ -4,9 +4,10 @@
 
 use std::collections::HashMap;
 
-use super::QuotientError;
+use super::least_failure;
 use super::rule::{HeapRule, Known, MisereOutcomes, Position, sum};
 use super::verify::{Candidate, TypeStore, Verdict, verify};
+use super::{QuotientError, QuotientMethod};
 
 /// A quotient verified for the heaps up to `pretending.len() - 1`.
 pub(super) struct Quotient {
@@ -80,6 +81,7 @@ pub(super) struct Limits {
 pub(super) fn build(
     rule: &HeapRule,
     limits: Limits,
+    method: QuotientMethod,
     mut progress: impl FnMut(u8, usize),
 ) -> Result<(Quotient, Vec<usize>), QuotientError> {
     let mut quotient = Quotient::trivial();
@@ -100,9 +102,18 @@ pub(super) fn build(
             Some(element) => quotient.pretending.push(element),
             None => {
                 store = None;
-                quotient = match adjoin(rule, &quotient, &mut outcomes, heap, limits)? {
+                let mended = match method {
+                    QuotientMethod::LeastFailure => {
+                        least_failure::extend(rule, &quotient, heap, limits)
+                    }
+                    QuotientMethod::Learning => None,
+                };
+                quotient = match mended {
                     Some(larger) => larger,
-                    None => learner.learn(rule, &mut outcomes, heap, limits)?,
+                    None => match adjoin(rule, &quotient, &mut outcomes, heap, limits)? {
+                        Some(larger) => larger,
+                        None => learner.learn(rule, &mut outcomes, heap, limits)?,
+                    },
                 }
             }
         }
@@ -343,7 +354,7 @@ impl PowerCandidate {
 
 /// The quotient read off a proven automaton whose states are merged by `class`: its
 /// elements are the classes reachable from the empty position, numbered breadth first.
-fn reachable_quotient(
+pub(super) fn reachable_quotient(
     candidate: &Candidate,
     class: &[u32],
     heap: u8,

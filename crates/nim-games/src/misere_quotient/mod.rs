@@ -12,9 +12,10 @@
 //! Φ(G) ∈ 𝒫. In normal play 𝒬_n is a group of nim-values; in misère play it can be any of
 //! a rich family of monoids, and finding it solves the game's misère play for those heaps.
 //!
-//! [`misere_quotient`] computes 𝒬_n heap by heap, each step proven: see [`MisereQuotient`]
-//! and `docs/misere-quotients.md` for the method and how it differs from Plambeck and
-//! Siegel's.
+//! [`misere_quotient`] computes 𝒬_n heap by heap, each step proven, by Plambeck and
+//! Siegel's least-failure method where it succeeds and by a second method of ours where it
+//! gives up (or alone, [`QuotientMethod::Learning`], to check the first by): see
+//! [`MisereQuotient`] and `docs/misere-quotients.md`.
 //!
 //! ```
 //! use nim_games::{Nim, OctalGame, OutcomeClass};
@@ -36,6 +37,7 @@
 //! ```
 
 mod learn;
+mod least_failure;
 mod presentation;
 mod rule;
 mod verify;
@@ -116,16 +118,23 @@ pub enum QuotientError {
 /// 2. else, if the quotient does not grow, Φ(H_h) must be the one element whose products
 ///    with every element are P exactly where H_h plus that element's least position is a
 ///    misère P-position (searched for directly); if there is one, it is checked;
-/// 3. else a larger candidate is learnt from outcomes (states are positions told apart by
-///    *test* positions; Angluin's method) and checked; a failed check yields a position
-///    that separates two states, and the candidate is learnt again.
+/// 3. else a larger candidate is built by Plambeck and Siegel's method
+///    ([`QuotientMethod::LeastFailure`]): a monoid with a pretending function, its
+///    P-portion marked from each element's least position, mended at its least *failure*
+///    (a position whose prediction disagrees with its options' predictions; positions
+///    ordered so that options come first) until it has none — which proves it;
+/// 4. where that gives up, or by [`QuotientMethod::Learning`], a larger candidate is
+///    learnt from outcomes found by search (states are positions told apart by *test*
+///    positions; Angluin's method) and checked; a failed check yields a position that
+///    separates two states, and the candidate is learnt again.
 ///
-/// The check (in `verify`) proves a candidate: it is right for every position of 𝒜_h if,
-/// for every position, its prediction agrees with the predictions for its options, and
-/// that needs only the finitely many *types* (state, set of the options' states) reachable
-/// from the empty position. A candidate's states are told apart by actual outcomes, so a
-/// checked candidate is reduced: it *is* the quotient.
-#[derive(Debug, Clone)]
+/// The check of steps 2 and 4 (in `verify`) proves a candidate: it is right for every
+/// position of 𝒜_h if, for every position, its prediction agrees with the predictions for
+/// its options, and that needs only the finitely many *types* (state, set of the options'
+/// states) reachable from the empty position. A candidate's states are told apart by
+/// actual outcomes (step 4) or merged until they are (step 3), so a checked candidate is
+/// reduced: it *is* the quotient.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MisereQuotient {
     max_heap: u32,
     order: usize,
@@ -159,10 +168,30 @@ pub fn misere_quotient<T: TakeAndBreak>(
     QuotientOptions::new().compute(game, max_heap)
 }
 
-/// Options of a quotient computation: a progress report and bounds on the work.
+/// How a quotient is built when a new heap enlarges it (a heap that is an element the
+/// quotient already has is found the same way by both). Either way every result is proven,
+/// and the two give the same quotient: they are independent computations to check each
+/// other by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum QuotientMethod {
+    /// Plambeck and Siegel's, as Siegel's MisereSolver runs it: candidates mended at their
+    /// least failure, every outcome read from a candidate, none searched. Where it gives up
+    /// (a failure no recalibration mends, or its share of the work bound
+    /// [`QuotientOptions::max_types`]), [`Learning`](Self::Learning) takes over that heap.
+    #[default]
+    LeastFailure,
+    /// Ours alone: candidates learnt from outcomes found by search, proven by the type
+    /// search. Much slower where the quotient splits classes (Dawson's Kayles at heap 25).
+    Learning,
+}
+
+/// Options of a quotient computation: the method, a progress report and bounds on the
+/// work.
 #[derive(Debug, Clone)]
 pub struct QuotientOptions<P = fn(u32, usize)> {
     progress: Option<P>,
+    method: QuotientMethod,
     max_searched: usize,
     max_types: usize,
 }
@@ -174,11 +203,12 @@ impl Default for QuotientOptions {
 }
 
 impl QuotientOptions {
-    /// No progress report; at most [`MAX_SEARCHED_POSITIONS`] positions searched and
-    /// [`MAX_POSITION_TYPES`] types checked.
+    /// The least-failure method; no progress report; at most [`MAX_SEARCHED_POSITIONS`]
+    /// positions searched and [`MAX_POSITION_TYPES`] types checked.
     pub fn new() -> Self {
         QuotientOptions {
             progress: None,
+            method: QuotientMethod::default(),
             max_searched: MAX_SEARCHED_POSITIONS,
             max_types: MAX_POSITION_TYPES,
         }
@@ -190,9 +220,26 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
     pub fn progress<Q: FnMut(u32, usize)>(self, progress: Q) -> QuotientOptions<Q> {
         QuotientOptions {
             progress: Some(progress),
+            method: self.method,
             max_searched: self.max_searched,
             max_types: self.max_types,
         }
+    }
+
+    /// Builds the quotient by `method`.
+    ///
+    /// ```
+    /// use nim_games::OctalGame;
+    /// use nim_games::misere_quotient::{QuotientMethod, QuotientOptions};
+    /// let kayles = OctalGame::parse("0.77")?;
+    /// let fast = QuotientOptions::new().compute(&kayles, 30)?;
+    /// let learnt = QuotientOptions::new().method(QuotientMethod::Learning).compute(&kayles, 30)?;
+    /// assert_eq!(fast, learnt);
+    /// assert_eq!(fast.order(), 40);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn method(self, method: QuotientMethod) -> Self {
+        QuotientOptions { method, ..self }
     }
 
     /// Fails with [`QuotientError::SearchTooLarge`] rather than keep more than `positions`
@@ -207,7 +254,9 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
 
     /// Fails with [`QuotientError::TooManyTypes`] rather than check a candidate on more
     /// than `types` position types (each a state and a set of states: about a hundred bytes
-    /// and a few microseconds).
+    /// and a few microseconds). The least-failure method takes at most 100 steps of its
+    /// own (a position walked, an element compared, a product tabulated: nanoseconds each)
+    /// per type for a heap before it gives way to the learning method.
     ///
     /// ```
     /// use nim_games::OctalGame;
@@ -243,7 +292,7 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
             max_searched: self.max_searched,
         };
         let mut progress = self.progress;
-        let (quotient, orders) = build(&rule, limits, |heap, order| {
+        let (quotient, orders) = build(&rule, limits, self.method, |heap, order| {
             if let Some(progress) = progress.as_mut() {
                 progress(u32::from(heap), order);
             }
