@@ -123,7 +123,7 @@ impl Table {
             next += 1;
         }
         let order = elements.len();
-        *budget = budget.checked_sub(order * (order + generators.len()))?;
+        spend(budget, order * (order + generators.len()))?;
         let mut products = Vec::with_capacity(order * order);
         for &x in &elements {
             for &y in &elements {
@@ -460,7 +460,7 @@ impl Pretension {
         if classes > limits.max_order {
             return None;
         }
-        *budget = budget.checked_sub(classes * classes)?;
+        spend(budget, classes * classes)?;
         let mut representative = vec![0u32; classes];
         let mut p_portion = vec![false; classes];
         for &x in reached.iter().rev() {
@@ -672,7 +672,7 @@ fn merge_indistinguishable(
     }
     let mut count = 0;
     loop {
-        *budget = budget.checked_sub(elements.len() * (generators.len() + 1))?;
+        spend(budget, elements.len() * (generators.len() + 1))?;
         checkpoint();
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
         let refined: Vec<u32> = elements
@@ -696,6 +696,20 @@ fn merge_indistinguishable(
             return Some((class, count));
         }
         count = ids.len();
+    }
+}
+
+/// Takes `steps` from the budget; `None`, and nothing left, if it has fewer.
+fn spend(budget: &mut usize, steps: usize) -> Option<()> {
+    match budget.checked_sub(steps) {
+        Some(left) => {
+            *budget = left;
+            Some(())
+        }
+        None => {
+            *budget = 0;
+            None
+        }
     }
 }
 
