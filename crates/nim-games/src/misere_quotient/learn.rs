@@ -5,77 +5,10 @@
 use std::collections::HashMap;
 
 use super::least_failure;
+use super::quotient::{Limits, Quotient, indistinguishable_classes};
 use super::rule::{HeapRule, Known, MisereOutcomes, Position, sum};
 use super::verify::{Candidate, TypeStore, Verdict, verify};
 use super::{QuotientError, QuotientMethod};
-
-/// A quotient verified for the heaps up to `pretending.len() - 1`.
-pub(super) struct Quotient {
-    pub(super) order: usize,
-    /// `products[x * order + y]` = xy.
-    pub(super) products: Vec<u32>,
-    pub(super) p_portion: Vec<bool>,
-    /// The least position of each element (fewest heaps, then smallest), the identity's
-    /// empty.
-    pub(super) representatives: Vec<Position>,
-    /// Φ(h) for the heaps h = 0, 1, …
-    pub(super) pretending: Vec<u32>,
-}
-
-impl Quotient {
-    /// The quotient of the empty position alone (heap 0): the identity, an N-position.
-    pub(super) fn trivial() -> Self {
-        Quotient {
-            order: 1,
-            products: vec![0],
-            p_portion: vec![false],
-            representatives: vec![Vec::new()],
-            pretending: vec![0],
-        }
-    }
-
-    pub(super) fn product(&self, x: u32, y: u32) -> u32 {
-        self.products[x as usize * self.order + y as usize]
-    }
-
-    /// Φ of a position.
-    pub(super) fn image(&self, position: &[u8]) -> u32 {
-        position.iter().fold(0, |x, &heap| {
-            self.product(x, self.pretending[heap as usize])
-        })
-    }
-
-    /// The sorted set of Φ(O) over the moves O of `heap`.
-    fn option_images(&self, rule: &HeapRule, heap: u8) -> Vec<u32> {
-        let mut images: Vec<u32> = rule.moves(heap).iter().map(|o| self.image(o)).collect();
-        images.sort_unstable();
-        images.dedup();
-        images
-    }
-
-    /// The quotient as an automaton over the heaps it covers.
-    fn known(&self) -> Known {
-        let below = self.pretending.len();
-        let transitions = (0..self.order as u32)
-            .flat_map(|x| self.pretending.iter().map(move |&h| (x, h)))
-            .map(|(x, h)| self.product(x, h))
-            .collect();
-        Known {
-            below,
-            top_copies: usize::MAX,
-            transitions,
-            p_portion: self.p_portion.clone(),
-        }
-    }
-}
-
-/// Limits of the search.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Limits {
-    pub(super) max_order: usize,
-    pub(super) max_types: usize,
-    pub(super) max_searched: usize,
-}
 
 /// Builds the quotient heap by heap up to `rule.max_heap()`, reporting the order after each.
 pub(super) fn build(
@@ -104,7 +37,12 @@ pub(super) fn build(
                 store = None;
                 let mended = match method {
                     QuotientMethod::LeastFailure => {
-                        least_failure::extend(rule, &quotient, heap, limits)
+                        least_failure::extend(rule, &quotient, heap, limits).and_then(|proven| {
+                            let candidate = proven.candidate();
+                            let elements: Vec<u32> =
+                                (0..candidate.p_portion.len() as u32).collect();
+                            reachable_quotient(&candidate, &elements, heap, limits).ok()
+                        })
                     }
                     QuotientMethod::Learning => None,
                 };
@@ -325,36 +263,20 @@ impl PowerCandidate {
     /// The proven automaton with equivalent states merged (Moore's refinement): the
     /// quotient.
     fn reduced(&self, heap: u8, limits: Limits) -> Result<Quotient, QuotientError> {
-        let candidate = self.candidate();
-        let states = self.p_portion.len();
         let letters = self.heaps.len();
-        let mut class: Vec<u32> = self.p_portion.iter().map(|&p| u32::from(p)).collect();
-        loop {
-            let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-            let refined: Vec<u32> = (0..states)
-                .map(|s| {
-                    let mut key = Vec::with_capacity(letters + 1);
-                    key.push(class[s]);
-                    key.extend(
-                        (0..letters).map(|i| class[self.transitions[s * letters + i] as usize]),
-                    );
-                    let next = ids.len() as u32;
-                    *ids.entry(key).or_insert(next)
-                })
-                .collect();
-            let done = ids.len() == class.iter().collect::<std::collections::HashSet<_>>().len();
-            class = refined;
-            if done {
-                break;
-            }
-        }
-        reachable_quotient(&candidate, &class, heap, limits)
+        let class = indistinguishable_classes(
+            self.p_portion.len(),
+            letters,
+            |s| self.p_portion[s],
+            |s, letter| self.transitions[s * letters + letter] as usize,
+        );
+        reachable_quotient(&self.candidate(), &class, heap, limits)
     }
 }
 
 /// The quotient read off a proven automaton whose states are merged by `class`: its
 /// elements are the classes reachable from the empty position, numbered breadth first.
-pub(super) fn reachable_quotient(
+fn reachable_quotient(
     candidate: &Candidate,
     class: &[u32],
     heap: u8,

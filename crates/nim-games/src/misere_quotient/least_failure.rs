@@ -16,12 +16,11 @@
 //! candidate with no failure is proven by that very check.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use game_core::stop::checkpoint;
 
-use super::learn::{Limits, Quotient, reachable_quotient};
+use super::quotient::{Limits, Quotient, indistinguishable_classes};
 use super::rule::HeapRule;
 use super::verify::Candidate;
 
@@ -37,16 +36,17 @@ const MAX_RECALIBRATIONS: usize = 200;
 const WORK_PER_TYPE: usize = 100;
 
 /// The quotient for the heaps up to `heap`, from `previous` (the heaps below), when the new
-/// heap is not an element `previous` already has; `None` when the method gives up (a
-/// failure no recalibration mends, or a limit: more elements than `limits.max_order`, more
-/// than [`MAX_RECALIBRATIONS`], or more steps of work than [`WORK_PER_TYPE`] ×
-/// `limits.max_types`), and the caller tries another way.
+/// heap is not an element `previous` already has, as a proven reduced automaton over the
+/// live heaps; `None` when the method gives up (a failure no recalibration mends, or a
+/// limit: more elements than `limits.max_order`, more than [`MAX_RECALIBRATIONS`], or more
+/// steps of work than [`WORK_PER_TYPE`] × `limits.max_types`), and the caller tries another
+/// way.
 pub(super) fn extend(
     rule: &HeapRule,
     previous: &Quotient,
     heap: u8,
     limits: Limits,
-) -> Option<Quotient> {
+) -> Option<Proven> {
     let heaps: Vec<u8> = (1..=heap).filter(|&h| rule.is_live(h)).collect();
     let base = Table {
         order: previous.order,
@@ -67,7 +67,7 @@ pub(super) fn extend(
     for _ in 0..MAX_RECALIBRATIONS {
         checkpoint();
         match trial.least_failure(rule, &heaps, &mut budget)? {
-            None => return trial.quotient(&heaps, heap, limits),
+            None => return Some(trial.proven(heaps)),
             Some(failure) => {
                 trial = trial.recalibrate(rule, &heaps, &failure, limits, &mut budget)?;
             }
@@ -451,56 +451,61 @@ impl Pretension {
             least: vec![None; order],
         };
         Walk::new(sum, rule, heaps, &pretending, budget).run(&mut marker)?;
-        let reached: Vec<u32> = (0..order as u32)
-            .filter(|&x| marker.least[x as usize].is_some())
+        let Marker {
+            p_portion: marked_p,
+            least: marked_least,
+        } = marker;
+        // The elements some position reaches, each with its least position, numbered in
+        // order (the identity first).
+        let reached: Vec<(u32, Word)> = marked_least
+            .into_iter()
+            .enumerate()
+            .filter_map(|(x, least)| least.map(|least| (x as u32, least)))
             .collect();
+        let mut number = vec![u32::MAX; order];
+        for (i, &(x, _)) in reached.iter().enumerate() {
+            number[x as usize] = i as u32;
+        }
         let generators: Vec<u32> = heaps.iter().map(|&h| pretending[h as usize]).collect();
-        let (class, classes) =
-            merge_indistinguishable(sum, &reached, &generators, &marker.p_portion, budget)?;
+        spend(budget, reached.len() * (generators.len() + 1))?;
+        let class_of = indistinguishable_classes(
+            reached.len(),
+            generators.len(),
+            |i| marked_p[reached[i].0 as usize],
+            |i, g| number[sum.product(reached[i].0, generators[g]) as usize] as usize,
+        );
+        let classes = class_of.iter().max().map_or(0, |&c| c as usize + 1);
         if classes > limits.max_order {
             return None;
         }
         spend(budget, classes * classes)?;
+        let class = |x: u32| class_of[number[x as usize] as usize];
         let mut representative = vec![0u32; classes];
         let mut p_portion = vec![false; classes];
-        for &x in reached.iter().rev() {
-            representative[class[x as usize] as usize] = x;
-            p_portion[class[x as usize] as usize] = marker.p_portion[x as usize];
+        // A class's least position is the least of its elements'.
+        let mut least: Vec<Option<Word>> = vec![None; classes];
+        for (&(x, ref word), &c) in reached.iter().zip(&class_of) {
+            let c = c as usize;
+            representative[c] = x;
+            p_portion[c] = marked_p[x as usize];
+            if least[c].as_ref().is_none_or(|least| word < least) {
+                least[c] = Some(word.clone());
+            }
         }
         let mut products = Vec::with_capacity(classes * classes);
         for &x in &representative {
             for &y in &representative {
-                products.push(class[sum.product(x, y) as usize]);
+                products.push(class(sum.product(x, y)));
             }
         }
-        let table = Table {
-            order: classes,
-            products,
-        };
-        let pretending = pretending.iter().map(|&x| class[x as usize]).collect();
-        Pretension::with_least_positions(table, p_portion, pretending, rule, heaps, budget)
-    }
-
-    fn with_least_positions(
-        table: Table,
-        p_portion: Vec<bool>,
-        pretending: Vec<u32>,
-        rule: &HeapRule,
-        heaps: &[u8],
-        budget: &mut usize,
-    ) -> Option<Pretension> {
-        let order = table.order;
-        let mut marker = Marker {
-            p_portion: vec![false; order],
-            least: vec![None; order],
-        };
-        Walk::new(&table, rule, heaps, &pretending, budget).run(&mut marker)?;
-        let least = marker.least.into_iter().collect::<Option<Vec<Word>>>()?;
         Some(Pretension {
-            table,
+            table: Table {
+                order: classes,
+                products,
+            },
             p_portion,
-            pretending,
-            least,
+            pretending: pretending.iter().map(|&x| class(x)).collect(),
+            least: least.into_iter().collect::<Option<Vec<Word>>>()?,
         })
     }
 
@@ -635,67 +640,35 @@ impl Pretension {
         Pretension::marked(&sum, pretending, rule, heaps, limits, budget)
     }
 
-    /// The candidate, proven, as a quotient numbered as the other methods number it.
-    fn quotient(&self, heaps: &[u8], heap: u8, limits: Limits) -> Option<Quotient> {
-        let transitions: Vec<u32> = (0..self.table.order as u32)
-            .flat_map(|x| {
-                heaps
-                    .iter()
-                    .map(move |&h| self.table.product(x, self.pretending[h as usize]))
-            })
+    /// The candidate, proven, as an automaton over the live heaps `heaps`.
+    fn proven(self, heaps: Vec<u8>) -> Proven {
+        let generators: Vec<u32> = heaps.iter().map(|&h| self.pretending[h as usize]).collect();
+        let table = &self.table;
+        let transitions = (0..table.order as u32)
+            .flat_map(|x| generators.iter().map(move |&g| table.product(x, g)))
             .collect();
-        let candidate = Candidate {
+        Proven {
             heaps,
-            transitions: &transitions,
-            p_portion: &self.p_portion,
-        };
-        let identity: Vec<u32> = (0..self.table.order as u32).collect();
-        reachable_quotient(&candidate, &identity, heap, limits).ok()
+            transitions,
+            p_portion: self.p_portion,
+        }
     }
 }
 
-/// The classes of `elements` (closed under the generators, 0 among them) by outcome, and
-/// how many: x and y are merged when xz and yz are both P or both N for every product z of
-/// generators (Moore's refinement). The identity's class is 0; an element outside
-/// `elements` has none (`u32::MAX`). `None` when the budget (a step per element and
-/// generator in each round) runs out.
-fn merge_indistinguishable(
-    sum: &DirectSum,
-    elements: &[u32],
-    generators: &[u32],
-    p_portion: &[bool],
-    budget: &mut usize,
-) -> Option<(Vec<u32>, usize)> {
-    let mut class = vec![u32::MAX; sum.order()];
-    for &x in elements {
-        class[x as usize] = u32::from(p_portion[x as usize] != p_portion[0]);
-    }
-    let mut count = 0;
-    loop {
-        spend(budget, elements.len() * (generators.len() + 1))?;
-        checkpoint();
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let refined: Vec<u32> = elements
-            .iter()
-            .map(|&x| {
-                let mut key = Vec::with_capacity(generators.len() + 1);
-                key.push(class[x as usize]);
-                key.extend(
-                    generators
-                        .iter()
-                        .map(|&g| class[sum.product(x, g) as usize]),
-                );
-                let next = ids.len() as u32;
-                *ids.entry(key).or_insert(next)
-            })
-            .collect();
-        for (&x, &c) in elements.iter().zip(&refined) {
-            class[x as usize] = c;
+/// A quotient proven by the method: a reduced automaton whose states are its elements.
+pub(super) struct Proven {
+    heaps: Vec<u8>,
+    transitions: Vec<u32>,
+    p_portion: Vec<bool>,
+}
+
+impl Proven {
+    pub(super) fn candidate(&self) -> Candidate<'_> {
+        Candidate {
+            heaps: &self.heaps,
+            transitions: &self.transitions,
+            p_portion: &self.p_portion,
         }
-        if ids.len() == count {
-            return Some((class, count));
-        }
-        count = ids.len();
     }
 }
 

@@ -39,6 +39,7 @@
 mod learn;
 mod least_failure;
 mod presentation;
+mod quotient;
 mod rule;
 mod verify;
 
@@ -46,7 +47,8 @@ pub use presentation::{Presentation, Word, generator_name};
 
 use crate::heap_games::TakeAndBreak;
 use crate::sprague_grundy::OutcomeClass;
-use learn::{Limits, Quotient, build};
+use learn::build;
+use quotient::{Limits, Quotient};
 use rule::HeapRule;
 
 /// The largest heap a quotient takes: heaps are held in one byte.
