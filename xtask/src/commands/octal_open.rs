@@ -6,11 +6,13 @@
 //! from the growth of the last two, fits in what is left of its budget, up to 2^`max-log2`;
 //! the values of a run are a prefix of the next one's, so the last run is the result and a
 //! game costs at most about twice it. Each game is kept as soon as it is done, so a stopped
-//! run resumes with the games still missing. Two games run at once, one a core: each on one
-//! thread of the engine (`Schedule::OneThread`).
+//! run resumes with the games still missing; `--only` runs chosen games again under a larger
+//! budget, leaving the others as they are, and each row says the budget it ran under. Two
+//! games run at once, one a core: each on one thread of the engine (`Schedule::OneThread`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use nim_games::heap_games::OctalGame;
@@ -49,8 +51,9 @@ pub struct Args {
     /// Stop a game at 2^K heaps (the goal: 26).
     #[arg(long = "max-log2", value_name = "K", default_value_t = 26, value_parser = clap::value_parser!(u32).range(16..=31))]
     max_log2: u32,
-    /// Only these games (a trial: needs --json).
-    #[arg(long, value_name = "CODE", num_args = 1.., requires = "json")]
+    /// Only these games: into the kept results (the others stay as they are), or into
+    /// `--json` for a trial.
+    #[arg(long, value_name = "CODE", num_args = 1..)]
     only: Vec<String>,
     /// Write the results to PATH instead of the kept file and the docs (a trial).
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
@@ -184,6 +187,7 @@ fn run_games(
             .collect(),
     );
     let total = queue.lock().map_or(0, |queue| queue.len());
+    let finished = AtomicUsize::new(0);
     let failure = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -197,7 +201,8 @@ fn run_games(
                             runs.retain(|kept| kept.code != run.code);
                             runs.push(run.clone());
                             runs.sort_by_key(|run| order(&run.code));
-                            eprintln!("[{}/{total}] {}", runs.len(), line(&run));
+                            let finished = 1 + finished.fetch_add(1, Ordering::Relaxed);
+                            eprintln!("[{finished}/{total}] {}", line(&run));
                             let kept = match destination {
                                 Destination::Kept(_) => keep(&runs, docs),
                                 Destination::Trial(_) => Ok(()),
@@ -344,10 +349,12 @@ fn table(runs: &[OpenGameRun]) -> String {
                 .map_or_else(dash, |(pre, period)| format!("{period} from {pre}")),
             run.seconds,
             match run.stopped {
-                Stop::Proven => "proven",
-                Stop::Goal => "goal",
-                Stop::Budget if run.mask.is_none() => "budget (dense: direct mex)",
-                Stop::Budget => "budget",
+                Stop::Proven => "proven".to_owned(),
+                Stop::Goal => "goal".to_owned(),
+                Stop::Budget if run.mask.is_none() => {
+                    format!("budget {} s (dense: direct mex)", run.budget)
+                }
+                Stop::Budget => format!("budget {} s", run.budget),
             },
             run.checksum,
         );
@@ -378,11 +385,16 @@ mod tests {
     }
 
     #[test]
-    fn a_trial_needs_a_file_and_bad_options_are_refused() {
+    fn chosen_games_run_as_a_trial_or_into_the_kept_results_and_bad_options_are_refused() {
         let args = octal_open(&["--only", "0.6", "0.14", "--json", "/tmp/x.json"]).unwrap();
         assert_eq!((args.only.len(), args.budget, args.max_log2), (2, 60, 26));
+        let args = octal_open(&["--only", "0.6", "--budget", "900"]).unwrap();
+        assert_eq!(
+            (args.only.len(), args.budget, args.json.is_none()),
+            (1, 900, true)
+        );
         for bad in [
-            &["--only", "0.6"][..],
+            &["--only"][..],
             &["--budget", "0"],
             &["--max-log2", "15"],
             &["--max-log2", "32"],
@@ -413,7 +425,14 @@ mod tests {
         let six = run_game("0.6", 600, 16).unwrap();
         assert_eq!((six.stopped, six.heaps), (Stop::Goal, 1 << 16));
         assert_eq!(six.last_rare, Some(20627));
-        let row = table(&[six]);
+        let row = table(std::slice::from_ref(&six));
         assert!(row.contains("| .6 | 2^16 | 1ee |"), "{row}");
+        // A game that stopped on its budget says which.
+        let stopped = OpenGameRun {
+            stopped: Stop::Budget,
+            ..six
+        };
+        let row = table(&[stopped]);
+        assert!(row.contains("| budget 600 s |"), "{row}");
     }
 }
