@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::least_failure;
-use super::quotient::{Limits, Quotient, indistinguishable_classes};
+use super::quotient::{Limits, Quotient, Table, indistinguishable_classes};
 use super::rule::{HeapRule, Known, MisereOutcomes, Position, sum};
 use super::verify::{Candidate, TypeStore, Verdict, verify};
 use super::{QuotientError, QuotientMethod};
@@ -36,14 +36,7 @@ pub(super) fn build(
             None => {
                 store = None;
                 let mended = match method {
-                    QuotientMethod::LeastFailure => {
-                        least_failure::extend(rule, &quotient, heap, limits).and_then(|proven| {
-                            let candidate = proven.candidate();
-                            let elements: Vec<u32> =
-                                (0..candidate.p_portion.len() as u32).collect();
-                            reachable_quotient(&candidate, &elements, heap, limits).ok()
-                        })
-                    }
+                    QuotientMethod::LeastFailure => by_least_failure(rule, &quotient, heap, limits),
                     QuotientMethod::Learning => None,
                 };
                 quotient = match mended {
@@ -56,10 +49,25 @@ pub(super) fn build(
             }
         }
         outcomes.set_base(quotient.known());
-        orders.push(quotient.order);
-        progress(heap, quotient.order);
+        orders.push(quotient.order());
+        progress(heap, quotient.order());
     }
     Ok((quotient, orders))
+}
+
+/// The quotient for the heaps up to `heap` by Plambeck and Siegel's least-failure method,
+/// numbered as the other steps number theirs; `None` when the method gives up.
+fn by_least_failure(
+    rule: &HeapRule,
+    quotient: &Quotient,
+    heap: u8,
+    limits: Limits,
+) -> Option<Quotient> {
+    let proven = least_failure::extend(rule, quotient, heap, limits)?;
+    let candidate = proven.candidate();
+    // The proven automaton is reduced already: each state is its own class.
+    let classes: Vec<u32> = (0..candidate.p_portion.len() as u32).collect();
+    reachable_quotient(&candidate, &classes, heap, limits).ok()
 }
 
 /// Φ(k) of an earlier heap k whose moves reach the same elements as `heap`'s: the two heaps
@@ -86,7 +94,7 @@ fn extension(
     store: &mut Option<TypeStore>,
     limits: Limits,
 ) -> Result<Option<u32>, QuotientError> {
-    let order = quotient.order as u32;
+    let order = quotient.order() as u32;
     let mut by_size: Vec<u32> = (0..order).collect();
     by_size.sort_by_key(|&y| {
         let r = &quotient.representatives[y as usize];
@@ -219,7 +227,7 @@ impl PowerCandidate {
         columns: &[Vec<bool>],
         period: Option<usize>,
     ) -> Self {
-        let order = previous.order;
+        let order = previous.order();
         let levels = columns.len();
         let mut transitions = Vec::with_capacity(order * levels * heaps.len());
         for level in 0..levels {
@@ -618,8 +626,7 @@ fn quotient_of(learnt: &Learnt, max_heap: u8) -> Quotient {
         })
         .collect();
     Quotient {
-        order,
-        products,
+        table: Table { order, products },
         p_portion: learnt.p_portion.clone(),
         representatives: learnt.representatives.clone(),
         pretending,

@@ -20,7 +20,7 @@ use std::ops::ControlFlow;
 
 use game_core::stop::checkpoint;
 
-use super::quotient::{Limits, Quotient, indistinguishable_classes};
+use super::quotient::{Limits, Quotient, Table, indistinguishable_classes};
 use super::rule::HeapRule;
 use super::verify::Candidate;
 
@@ -48,13 +48,9 @@ pub(super) fn extend(
     limits: Limits,
 ) -> Option<Proven> {
     let heaps: Vec<u8> = (1..=heap).filter(|&h| rule.is_live(h)).collect();
-    let base = Table {
-        order: previous.order,
-        products: previous.products.clone(),
-    };
     // First guess: the new heap is a new generator x with x⁴ = x².
     let sum = DirectSum {
-        base: &base,
+        base: &previous.table,
         cyclic: vec![Cyclic {
             index: 2,
             period: 2,
@@ -76,17 +72,8 @@ pub(super) fn extend(
     None
 }
 
-/// A finite commutative monoid by its product table, 0 the identity.
-struct Table {
-    order: usize,
-    products: Vec<u32>,
-}
-
+/// What the method asks of a monoid's table besides its products.
 impl Table {
-    fn product(&self, x: u32, y: u32) -> u32 {
-        self.products[x as usize * self.order + y as usize]
-    }
-
     /// The index of x: the least m with x^m = x^(m+p) for some p ≥ 1.
     fn index_of(&self, x: u32) -> u32 {
         let mut first_seen = vec![None; self.order];
@@ -291,7 +278,7 @@ impl<'a, M: Monoid> Walk<'a, M> {
     /// each. `None` when the budget ran out first.
     fn run(&mut self, walker: &mut impl Walker) -> Option<()> {
         let mut word = Word(vec![0; self.pretending.len()]);
-        match self.level(self.heaps.len(), &mut word, 0, Vec::new(), walker) {
+        match self.level(self.heaps.len(), &mut word, 0, &[], walker) {
             ControlFlow::Break(Halt::Budget) => None,
             _ => Some(()),
         }
@@ -304,7 +291,7 @@ impl<'a, M: Monoid> Walk<'a, M> {
         level: usize,
         word: &mut Word,
         element: u32,
-        options: Vec<u32>,
+        options: &[u32],
         walker: &mut impl Walker,
     ) -> ControlFlow<Halt> {
         if level == 0 {
@@ -315,16 +302,18 @@ impl<'a, M: Monoid> Walk<'a, M> {
             if self.budget.is_multiple_of(4096) {
                 checkpoint();
             }
-            return match walker.visit(word, element, &options) {
+            return match walker.visit(word, element, options) {
                 ControlFlow::Break(()) => ControlFlow::Break(Halt::Walker),
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
             };
         }
         let heap = self.heaps[level - 1];
-        let (mut element, mut options) = (element, options);
+        let mut element = element;
+        // The options of the positions with more heaps of this size, built here.
+        let mut owned: Vec<u32>;
+        let mut options = options;
         let result = loop {
-            if let ControlFlow::Break(halt) =
-                self.level(level - 1, word, element, options.clone(), walker)
+            if let ControlFlow::Break(halt) = self.level(level - 1, word, element, options, walker)
             {
                 break ControlFlow::Break(halt);
             }
@@ -346,7 +335,8 @@ impl<'a, M: Monoid> Walk<'a, M> {
                 break ControlFlow::Continue(());
             }
             element = next;
-            options = next_options;
+            owned = next_options;
+            options = &owned;
         };
         word.0[heap as usize] = 0;
         result
@@ -625,18 +615,12 @@ impl Pretension {
         if sum.order() > MAX_SUM_ORDER {
             return None;
         }
-        let mut pretending: Vec<u32> = (0..self.pretending.len())
-            .map(|h| {
-                if freed.contains(&(h as u8)) {
-                    0
-                } else {
-                    number[self.pretending[h] as usize].unwrap_or(0)
-                }
+        let pretending: Vec<u32> = (0..self.pretending.len())
+            .map(|h| match freed.iter().position(|&f| usize::from(f) == h) {
+                Some(i) => sum.generator(i),
+                None => number[self.pretending[h] as usize].unwrap_or(0),
             })
             .collect();
-        for (i, &h) in freed.iter().enumerate() {
-            pretending[h as usize] = sum.generator(i);
-        }
         Pretension::marked(&sum, pretending, rule, heaps, limits, budget)
     }
 

@@ -48,7 +48,7 @@ pub use presentation::{Presentation, Word, generator_name};
 use crate::heap_games::TakeAndBreak;
 use crate::sprague_grundy::OutcomeClass;
 use learn::build;
-use quotient::{Limits, Quotient};
+use quotient::{Limits, Quotient, Table};
 use rule::HeapRule;
 
 /// The largest heap a quotient takes: heaps are held in one byte.
@@ -300,8 +300,7 @@ impl<P: FnMut(u32, usize)> QuotientOptions<P> {
             }
         })?;
         let Quotient {
-            order,
-            products,
+            table: Table { order, products },
             p_portion,
             representatives,
             pretending,

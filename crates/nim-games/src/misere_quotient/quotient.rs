@@ -5,11 +5,23 @@ use std::collections::HashMap;
 
 use super::rule::{HeapRule, Known, Position};
 
-/// A quotient verified for the heaps up to `pretending.len() - 1`.
-pub(super) struct Quotient {
+/// A finite commutative monoid by its product table, its elements 0, …, order − 1, 0 the
+/// identity.
+pub(super) struct Table {
     pub(super) order: usize,
     /// `products[x * order + y]` = xy.
     pub(super) products: Vec<u32>,
+}
+
+impl Table {
+    pub(super) fn product(&self, x: u32, y: u32) -> u32 {
+        self.products[x as usize * self.order + y as usize]
+    }
+}
+
+/// A quotient verified for the heaps up to `pretending.len() - 1`.
+pub(super) struct Quotient {
+    pub(super) table: Table,
     pub(super) p_portion: Vec<bool>,
     /// The least position of each element (fewest heaps, then smallest), the identity's
     /// empty.
@@ -22,16 +34,23 @@ impl Quotient {
     /// The quotient of the empty position alone (heap 0): the identity, an N-position.
     pub(super) fn trivial() -> Self {
         Quotient {
-            order: 1,
-            products: vec![0],
+            table: Table {
+                order: 1,
+                products: vec![0],
+            },
             p_portion: vec![false],
             representatives: vec![Vec::new()],
             pretending: vec![0],
         }
     }
 
+    /// The number of elements.
+    pub(super) fn order(&self) -> usize {
+        self.table.order
+    }
+
     pub(super) fn product(&self, x: u32, y: u32) -> u32 {
-        self.products[x as usize * self.order + y as usize]
+        self.table.product(x, y)
     }
 
     /// Φ of a position.
@@ -52,7 +71,7 @@ impl Quotient {
     /// The quotient as an automaton over the heaps it covers.
     pub(super) fn known(&self) -> Known {
         let below = self.pretending.len();
-        let transitions = (0..self.order as u32)
+        let transitions = (0..self.order() as u32)
             .flat_map(|x| self.pretending.iter().map(move |&h| (x, h)))
             .map(|(x, h)| self.product(x, h))
             .collect();
