@@ -21,7 +21,8 @@
 //! the paper's leaf scores and Beal and Smith's lookahead-random and lookahead-zero, searched
 //! by alpha-beta with exactly the full-width player's move distribution; real games to play
 //! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
-//! between two players ([`tournament`]).
+//! between two players ([`tournament`]), whose chess games can be written in Portable Game
+//! Notation ([`pgn`]).
 //!
 //! # Examples
 //!
@@ -51,6 +52,7 @@ pub mod games;
 pub mod mobility;
 mod natural;
 pub mod nau;
+pub mod pgn;
 pub mod player;
 pub mod polynomial;
 pub mod probability;

@@ -215,8 +215,8 @@ where
         .try_reduce(MatchResult::default, |x, y| Ok(x.merge(y)))
 }
 
-/// The deepest search a tournament player may ask for (the xtask's and Python's bound).
-/// Issue 21's grid goes to 6; each further ply multiplies a move's cost by about the
+/// The deepest search a tournament player may ask for (the command line's and Python's
+/// bound). The kept tournament grid goes to 6; each further ply multiplies a move's cost by about the
 /// game's branching factor (4 to 13, about 35 in chess), so a game at depth 9 would take
 /// hours. A bound, not a measurement.
 pub const MAX_DEPTH: u32 = 8;
@@ -389,13 +389,104 @@ fn play_game<G: Material>(
     index: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError> {
+    record_game(game, a, b, index, seed).map(|record| record.result())
+}
+
+/// One game of a match as it was played: its moves from the starting position, and who
+/// won it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord<M> {
+    /// The game's number in the match: every score it drew came from stream `index` of the
+    /// seed.
+    pub index: u64,
+    /// Whether player A moved first (A does in the even-numbered games).
+    pub a_first: bool,
+    /// The moves, from the starting position.
+    pub moves: Vec<M>,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Player>,
+}
+
+impl<M> GameRecord<M> {
+    /// The game as a one-game [`MatchResult`].
+    pub fn result(&self) -> MatchResult {
+        let a_side = if self.a_first {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let (a_wins, b_wins, draws) = match Outcome::for_player(self.winner, a_side) {
+            Outcome::Win => (1, 0, 0),
+            Outcome::Loss => (0, 1, 0),
+            Outcome::Draw => (0, 0, 1),
+        };
+        MatchResult {
+            a_wins,
+            b_wins,
+            draws,
+        }
+    }
+}
+
+/// Games `games` of the match [`play_games`] would play, each with its moves, in the order
+/// of their numbers: the same games, so their results add up to [`play_games`]'s.
+///
+/// # Errors
+///
+/// As [`play_match`].
+///
+/// # Examples
+///
+/// ```
+/// use minimax_random::games::ConnectFour;
+/// use minimax_random::player::RandomMinimax;
+/// use minimax_random::tournament::{MatchResult, play_games, record_games};
+///
+/// let (a, b) = (RandomMinimax::uniform(), RandomMinimax::parse("random:1", 100).unwrap());
+/// let records = record_games(&ConnectFour, &a, &b, 3..7, 1).unwrap();
+/// let total = records.iter().fold(MatchResult::default(), |sum, game| sum.merge(game.result()));
+/// assert_eq!(total, play_games(&ConnectFour, &a, &b, 3..7, 1).unwrap());
+/// assert_eq!(records[0].index, 3);
+/// ```
+pub fn record_games<G>(
+    game: &G,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
+    games: Range<u64>,
+    seed: u64,
+) -> Result<Vec<GameRecord<G::Move>>, PlayerError>
+where
+    G: Material + Sync,
+    G::Position: Send,
+    G::Move: Send,
+{
+    let carried = Carried::from_this_thread();
+    games
+        .into_par_iter()
+        .map(|index| {
+            carried.checkpoint();
+            record_game(game, a, b, index, seed)
+        })
+        .collect()
+}
+
+/// Game `index` of a match, move by move.
+fn record_game<G: Material>(
+    game: &G,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
+    index: u64,
+    seed: u64,
+) -> Result<GameRecord<G::Move>, PlayerError> {
     let mut rng = seeded_stream(seed, index);
-    let a_side = if index.is_multiple_of(2) {
+    let a_first = index.is_multiple_of(2);
+    let a_side = if a_first {
         Player::First
     } else {
         Player::Second
     };
     let mut position = game.initial_position();
+    let mut moves = Vec::new();
     let value = loop {
         if let Some(value) = game.terminal_value(&position) {
             break value;
@@ -407,15 +498,12 @@ fn play_game<G: Material>(
         };
         let mv = player.choose(game, &position, &mut rng)?;
         position = game.play(&position, &mv);
+        moves.push(mv);
     };
-    let (a_wins, b_wins, draws) = match Outcome::for_player(winner(&value), a_side) {
-        Outcome::Win => (1, 0, 0),
-        Outcome::Loss => (0, 1, 0),
-        Outcome::Draw => (0, 0, 1),
-    };
-    Ok(MatchResult {
-        a_wins,
-        b_wins,
-        draws,
+    Ok(GameRecord {
+        index,
+        a_first,
+        moves,
+        winner: winner(&value),
     })
 }

@@ -320,23 +320,84 @@ impl Game for Chess {
     }
 
     fn terminal_value(&self, position: &ChessPosition) -> Option<i32> {
+        self.ending(position).map(|ending| match ending {
+            // Mated: the side to move lost.
+            ChessEnding::Checkmate => match position.board.side_to_move() {
+                Color::White => -1,
+                Color::Black => 1,
+            },
+            _ => 0,
+        })
+    }
+}
+
+/// How a game of [`Chess`] ended: a checkmate, or one of the draws of the module
+/// documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChessEnding {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// 100 plies without a capture or a pawn move.
+    FiftyMoveRule,
+    /// [`Chess::ply_cap`] plies played.
+    PlyCap,
+    /// Neither side can mate ([`insufficient_material`]).
+    InsufficientMaterial,
+    /// The position occurred for the third time.
+    ThreefoldRepetition,
+}
+
+impl ChessEnding {
+    /// The ending in words, as a PGN comment gives it: `checkmate`, `stalemate`,
+    /// `fifty-move rule`, `ply cap`, `insufficient material`, `threefold repetition`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChessEnding::Checkmate => "checkmate",
+            ChessEnding::Stalemate => "stalemate",
+            ChessEnding::FiftyMoveRule => "fifty-move rule",
+            ChessEnding::PlyCap => "ply cap",
+            ChessEnding::InsufficientMaterial => "insufficient material",
+            ChessEnding::ThreefoldRepetition => "threefold repetition",
+        }
+    }
+}
+
+impl Chess {
+    /// How the game ends at `position`, or `None` while it goes on: the one test behind
+    /// [`Game::terminal_value`], so a recorded game's ending is the one that scored it.
+    ///
+    /// ```
+    /// use minimax_random::games::{Chess, ChessEnding};
+    ///
+    /// // Fool's mate: White is mated.
+    /// let mated = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    /// let position = game_core::Game::initial_position(&mated);
+    /// assert_eq!(mated.ending(&position), Some(ChessEnding::Checkmate));
+    /// assert_eq!(Chess::default().ending(&game_core::Game::initial_position(&Chess::default())), None);
+    /// ```
+    pub fn ending(&self, position: &ChessPosition) -> Option<ChessEnding> {
         let board = &position.board;
         let can_move = surely_can_move(board) || board.generate_moves(|_| true);
         if !can_move {
-            if board.checkers().is_empty() {
-                return Some(0);
-            }
-            // Mated: the side to move lost.
-            return Some(match board.side_to_move() {
-                Color::White => -1,
-                Color::Black => 1,
+            return Some(if board.checkers().is_empty() {
+                ChessEnding::Stalemate
+            } else {
+                ChessEnding::Checkmate
             });
         }
-        let drawn = board.halfmove_clock() >= 100
-            || position.plies >= self.ply_cap
-            || insufficient_material(board)
-            || position.earlier_occurrences() >= 2;
-        drawn.then_some(0)
+        if board.halfmove_clock() >= 100 {
+            Some(ChessEnding::FiftyMoveRule)
+        } else if position.plies >= self.ply_cap {
+            Some(ChessEnding::PlyCap)
+        } else if insufficient_material(board) {
+            Some(ChessEnding::InsufficientMaterial)
+        } else if position.earlier_occurrences() >= 2 {
+            Some(ChessEnding::ThreefoldRepetition)
+        } else {
+            None
+        }
     }
 }
 

@@ -10,7 +10,9 @@ mod connect_four;
 mod domineering;
 mod othello;
 
-pub use chess::{Chess, ChessError, ChessPosition, DEFAULT_PLY_CAP, insufficient_material};
+pub use chess::{
+    Chess, ChessEnding, ChessError, ChessPosition, DEFAULT_PLY_CAP, insufficient_material,
+};
 pub use connect_four::{ConnectFour, ConnectFourPosition};
 pub use domineering::{Domineering, DomineeringError, DomineeringPosition};
 pub use othello::{Othello, OthelloError, OthelloPosition};
