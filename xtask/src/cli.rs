@@ -5,20 +5,20 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    bearoff, grundy, misere_quotient, mobility, octal, octal_open, race_formulas, tournament,
-    verify_tables,
+    generate, mobility, octal_open, octal_record, race_formulas, tournament, verify_tables,
 };
 use crate::figures;
 
-/// Workspace tasks: the published numbers recomputed, the figures drawn, and the
-/// computations past the papers.
+/// Workspace tasks: the published numbers recomputed, the generated docs drawn, and the
+/// long runs whose results the docs keep. The computations a user runs are the
+/// `game-analysis` command.
 #[derive(Debug, Parser)]
 #[command(
     name = "cargo xtask",
     bin_name = "cargo xtask",
     arg_required_else_help = true,
     after_help = "Exit status: 0 when the task succeeded; 1 when verify-tables found a failed \
-                  or stale-erratum row, or a --check found generated files out of date; 2 on \
+                  or stale-erratum row, or a check found generated docs out of date; 2 on \
                   an error (a bad command line, a file that cannot be written, a computation \
                   that cannot be done)."
 )]
@@ -32,23 +32,19 @@ struct Cli {
 pub enum Task {
     /// Recompute every published number and compare it with the paper.
     VerifyTables(verify_tables::Args),
-    /// Nim-values of Grundy's game at scale, or misère outcomes of single heaps.
-    Grundy(grundy::Args),
-    /// Nim-values of any octal game at scale, with the period they prove.
-    Octal(octal::Args),
-    /// The octal games a published list counts unsolved, each as far as a time budget allows.
-    OctalOpen(octal_open::Args),
-    /// The misère quotient of an octal game or Grundy's game, and whether it is final.
-    MisereQuotient(misere_quotient::Args),
+    /// Draw every generated table of the docs and every figure, or check them (--check).
+    Generate(generate::Args),
     /// Draw every figure into docs/figures/SOURCE/NAME.svg from the library crates.
     Figures(figures::Args),
-    /// Random-minimax players in real games: one line of games, or the whole grid.
+    /// The octal games a published list counts unsolved, each as far as a time budget allows.
+    OctalOpen(octal_open::Args),
+    /// Keep an octal game's proven period in docs/data/octal-records.json.
+    OctalRecord(octal_record::Args),
+    /// Play the kept tournament runs again: the grid of lines, or the chess lines.
     Tournament(tournament::Args),
-    /// Levene and Fenner's explanation measured: the mobility a player's choices leave.
+    /// Measure the kept mobility grid again.
     Mobility(mobility::Args),
-    /// GNU Backgammon's two-sided bear-off file, the same bytes as `makebearoff -t 6xC`.
-    Bearoff(bearoff::Args),
-    /// The race formulas judged against the exact two-sided bear-off database.
+    /// Judge the race formulas over the complete bear-off database and keep the judgement.
     RaceFormulas(race_formulas::Args),
 }
 
@@ -85,22 +81,15 @@ mod tests {
 
     /// Words a command line is made of: every task and flag, and values at and beyond the
     /// bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 50] = [
+    const WORDS: [&str; 30] = [
         "verify-tables",
+        "generate",
         "mobility",
-        "--merge",
-        "--first-game",
-        "chess",
-        "material+random:3",
-        "grundy",
-        "octal",
+        "octal-open",
+        "octal-record",
         "0.77",
-        "--until-proven",
-        "misere-quotient",
-        "--max-heap",
         "figures",
         "tournament",
-        "bearoff",
         "race-formulas",
         "help",
         "--paper",
@@ -109,32 +98,19 @@ mod tests {
         "--check-docs",
         "--full",
         "--max",
-        "--out",
-        "--misere",
-        "--threads",
         "--check",
         "--games",
-        "--alpha",
-        "--seed",
-        "--full-width",
         "--grid",
-        "--two-sided",
-        "--checkers",
+        "--chess-grid",
+        "--keep",
+        "--budget",
+        "--only",
         "--help",
-        "connect-four",
-        "paper:2",
-        "zero:9",
-        "6x6",
-        "6x13",
         "0",
-        "1",
         "-1",
-        "159",
         "4294967295",
-        "99999999999999999999",
         "/dev/full",
         "/no/such/x",
-        "grundy",
         "",
     ];
 
@@ -164,5 +140,12 @@ mod tests {
             parse(&["figures", "--check"]),
             Ok(Task::Figures(_))
         ));
+        assert!(matches!(
+            parse(&["generate", "--check"]),
+            Ok(Task::Generate(_))
+        ));
+        for moved in ["grundy", "octal", "misere-quotient", "bearoff"] {
+            assert!(parse(&[moved, "--help"]).is_err(), "{moved}");
+        }
     }
 }

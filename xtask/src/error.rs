@@ -69,6 +69,9 @@ pub enum Error {
     /// The command line asks for something the task does not do.
     #[error("{0}")]
     Usage(String),
+    /// A piece the xtask shares with the `game-analysis` command failed.
+    #[error(transparent)]
+    Command(#[from] game_analysis::Error),
 }
 
 impl Error {

@@ -1,5 +1,8 @@
-//! Workspace tasks, run as `cargo xtask <task>` from anywhere in the workspace. This file
-//! only reads the command line (`cli`) and hands the task its options.
+//! Workspace tasks, run as `cargo xtask <task>` from anywhere in the workspace: the
+//! workspace's own work (the published numbers recomputed, the generated docs, the long runs
+//! the docs keep). The computations a user runs are the `game-analysis` command
+//! (`crates/game-analysis`). This file only reads the command line (`cli`) and hands the
+//! task its options.
 //!
 //! `verify-tables` recomputes every published number of the sources with the library
 //! crates and compares it with the print: the transcriptions are data
@@ -18,8 +21,7 @@ use std::process::ExitCode;
 
 use cli::Task;
 use commands::{
-    bearoff, grundy, misere_quotient, mobility, octal, octal_open, race_formulas, tournament,
-    verify_tables,
+    generate, mobility, octal_open, octal_record, race_formulas, tournament, verify_tables,
 };
 
 fn main() -> ExitCode {
@@ -34,12 +36,10 @@ fn main() -> ExitCode {
     let docs = workspace_dir().join("docs");
     let result = match &task {
         Task::VerifyTables(args) => verify_tables::run(args, &docs.join("reproduction")),
-        Task::Grundy(args) => grundy::run(args).map(|()| true),
-        Task::Octal(args) => octal::run(args).map(|()| true),
-        Task::OctalOpen(args) => octal_open::run(args, &docs),
-        Task::MisereQuotient(args) => misere_quotient::run(args).map(|()| true),
+        Task::Generate(args) => generate::run(args, &docs),
         Task::Figures(args) => figures::run(args, &docs),
-        Task::Bearoff(args) => bearoff::run(args),
+        Task::OctalOpen(args) => octal_open::run(args, &docs),
+        Task::OctalRecord(args) => octal_record::run(args, &docs),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
         Task::Mobility(args) => mobility::run(args, &docs),

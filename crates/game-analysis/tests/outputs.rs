@@ -1,4 +1,4 @@
-//! The xtask binary as a user meets it: outputs are checked before the work and written
+//! The `game-analysis` binary as a user meets it: outputs are checked before the work and written
 //! whole, even when the write fails half way (a file-size limit in a child process).
 
 use std::path::{Path, PathBuf};
@@ -7,15 +7,19 @@ use std::time::{Duration, Instant};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("xtask-cli-{}-{name}", std::process::id()));
+    let folder =
+        std::env::temp_dir().join(format!("game-analysis-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     folder
 }
 
-/// Runs the xtask under bash with `setup` (a `ulimit`, a `trap`) before it.
-fn xtask_in_shell(setup: &str, args: &str, folder: &Path) -> Output {
-    let script = format!("{setup}; exec \"{}\" {args}", env!("CARGO_BIN_EXE_xtask"));
+/// Runs the command under bash with `setup` (a `ulimit`, a `trap`) before it.
+fn command_in_shell(setup: &str, args: &str, folder: &Path) -> Output {
+    let script = format!(
+        "{setup}; exec \"{}\" {args}",
+        env!("CARGO_BIN_EXE_game-analysis")
+    );
     Command::new("bash")
         .arg("-c")
         .arg(script)
@@ -40,7 +44,7 @@ fn files_in(folder: &Path) -> Vec<String> {
 fn a_write_that_hits_a_file_size_limit_leaves_the_old_file_and_nothing_else() {
     let folder = scratch("limit");
     std::fs::write(folder.join("values.bin"), b"old").unwrap();
-    let output = xtask_in_shell(
+    let output = command_in_shell(
         "trap '' XFSZ; ulimit -f 1",
         "grundy --max 100000 --out values.bin",
         &folder,
@@ -59,7 +63,7 @@ fn a_write_that_hits_a_file_size_limit_leaves_the_old_file_and_nothing_else() {
 fn a_process_killed_mid_write_leaves_the_old_file() {
     let folder = scratch("killed");
     std::fs::write(folder.join("values.bin"), b"old").unwrap();
-    let output = xtask_in_shell(
+    let output = command_in_shell(
         "ulimit -f 1",
         "grundy --max 100000 --out values.bin",
         &folder,
@@ -75,7 +79,7 @@ fn an_unwritable_output_fails_at_once() {
     let folder = scratch("unwritable");
     for out in ["/no/such/folder/g.bin", "/dev/full", "/proc/x", "."] {
         let started = Instant::now();
-        let output = xtask_in_shell(
+        let output = command_in_shell(
             "true",
             &format!("grundy --max 4000000000 --out {out}"),
             &folder,
@@ -93,7 +97,7 @@ fn an_unwritable_output_fails_at_once() {
 fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
     let folder = scratch("memory");
     let started = Instant::now();
-    let output = xtask_in_shell("ulimit -v 4000000", "grundy --max 4294967294", &folder);
+    let output = command_in_shell("ulimit -v 4000000", "grundy --max 4294967294", &folder);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("could not be allocated"), "{stderr}");

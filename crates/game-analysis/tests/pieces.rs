@@ -5,14 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("xtask-pieces-{}-{name}", std::process::id()));
+    let folder = std::env::temp_dir().join(format!(
+        "game-analysis-pieces-{}-{name}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     folder
 }
 
-fn xtask(args: &str, folder: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
+fn command(args: &str, folder: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_game-analysis"))
         .args(args.split_whitespace())
         .current_dir(folder)
         .output()
@@ -20,7 +23,7 @@ fn xtask(args: &str, folder: &Path) -> std::process::Output {
 }
 
 fn played(args: &str, folder: &Path) {
-    let output = xtask(args, folder);
+    let output = command(args, folder);
     assert!(output.status.success(), "{args}: {output:?}");
 }
 
@@ -46,7 +49,7 @@ fn pieces_merged_are_the_line_played_at_once() {
     let whole = std::fs::read(folder.join("whole.json")).unwrap();
     assert_eq!(std::fs::read(folder.join("merged.json")).unwrap(), whole);
     // Pieces with a gap are refused.
-    let output = xtask("tournament --merge a.json c.json", &folder);
+    let output = command("tournament --merge a.json c.json", &folder);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("do not follow each other"));
     std::fs::remove_dir_all(folder).unwrap();

@@ -1,7 +1,9 @@
 //! Generated blocks inside hand-written docs pages: the text between a begin and an end
-//! marker (HTML comments, invisible on any forge), which a task writes and CI checks.
+//! marker (HTML comments, invisible on any forge), which `cargo xtask generate` writes and
+//! `--check` compares.
 
-use crate::commands::output::OutputFile;
+use game_analysis::output::OutputFile;
+
 use crate::error::{Error, LibraryResult, Result};
 use std::path::{Path, PathBuf};
 
@@ -38,21 +40,59 @@ impl Block {
     pub fn check(&self, docs: &Path) -> Result<()> {
         let path = self.path(docs);
         self.replaced(&read(&path)?, "")?;
-        OutputFile::check(path).map(drop)
+        OutputFile::check(path)?;
+        Ok(())
     }
 
     /// Writes `contents` between the markers of the page.
     pub fn write(&self, docs: &Path, contents: &str) -> Result<()> {
         let path = self.path(docs);
         let current = read(&path)?;
-        OutputFile::check(path)?.write(self.replaced(&current, contents)?.as_bytes())
+        Ok(OutputFile::check(path)?.write(self.replaced(&current, contents)?.as_bytes())?)
     }
 
-    /// Whether the page holds `contents` between its markers.
-    pub fn is_current(&self, docs: &Path, contents: &str) -> Result<bool> {
-        let current = read(&self.path(docs))?;
-        Ok(self.replaced(&current, contents)? == current)
+    /// What the page holds between its markers.
+    pub fn current(&self, docs: &Path) -> Result<String> {
+        let page = read(&self.path(docs))?;
+        let missing = || {
+            Error::NotComputable(format!(
+                "docs/{} lacks the markers {} … {}",
+                self.page, self.begin, self.end
+            ))
+        };
+        let start = page.find(self.begin).ok_or_else(missing)? + self.begin.len();
+        let end = page.find(self.end).ok_or_else(missing)?;
+        Ok(page
+            .get(start..end)
+            .ok_or_else(missing)?
+            .strip_prefix('\n')
+            .unwrap_or_default()
+            .to_owned())
     }
+}
+
+/// The lines that differ between `current` and `wanted`, at most `limit` of each: the first
+/// stretch of difference, `-` for a line to go and `+` for a line to come.
+pub fn short_diff(current: &str, wanted: &str, limit: usize) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (current.lines().collect(), wanted.lines().collect());
+    let same_start = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let same_end = old[same_start..]
+        .iter()
+        .rev()
+        .zip(new[same_start..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut text = format!("  at line {}:\n", same_start + 1);
+    for (sign, lines) in [("-", &old), ("+", &new)] {
+        let changed = &lines[same_start..lines.len() - same_end];
+        for line in changed.iter().take(limit) {
+            text += &format!("  {sign} {line}\n");
+        }
+        if changed.len() > limit {
+            text += &format!("  {sign} … {} lines more\n", changed.len() - limit);
+        }
+    }
+    text
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -92,7 +132,7 @@ impl<'a> Destination<'a> {
     ) -> Result<()> {
         let text = serde_json::to_string_pretty(results).library()? + "\n";
         match self {
-            Destination::Trial(json) => json.write(text.as_bytes()),
+            Destination::Trial(json) => Ok(json.write(text.as_bytes())?),
             Destination::Kept(kept) => {
                 kept.write(text.as_bytes())?;
                 write_tables(results)
@@ -104,6 +144,15 @@ impl<'a> Destination<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_diff_shows_the_stretch_that_changed() {
+        let diff = short_diff("a\nb\nc\nd\n", "a\nB\nc\nd\n", 5);
+        assert_eq!(diff, "  at line 2:\n  - b\n  + B\n");
+        let long = short_diff("x\n", "1\n2\n3\n", 2);
+        assert!(long.contains("  + … 1 lines more"), "{long}");
+        assert!(short_diff("same\n", "same\nmore\n", 5).contains("  + more"));
+    }
 
     #[test]
     fn a_block_is_replaced_between_its_markers_and_missing_markers_are_an_error() {
@@ -136,6 +185,7 @@ mod tests {
         std::fs::write(docs.join("page.md"), "<!-- b -->\nold\n<!-- e -->\n").unwrap();
         block.check(&docs).unwrap();
         block.write(&docs, "new\n").unwrap();
+        assert_eq!(block.current(&docs).unwrap(), "new\n");
         assert_eq!(
             std::fs::read_to_string(docs.join("page.md")).unwrap(),
             "<!-- b -->\nnew\n<!-- e -->\n"

@@ -1,89 +1,33 @@
-//! `cargo xtask mobility`: Levene and Fenner's explanation of Beal and Smith's results,
-//! measured in real games — does a random-minimax player leave its opponent fewer replies
-//! and itself more moves than a uniform choice among the same legal moves would?
+//! `cargo xtask mobility --grid`: the kept mobility measures — the uniform mover and
+//! random minimaxing at depths 1 to 4 in each tournament game — measured again into
+//! `docs/data/levene-fenner-mobility.json`, with their table in `docs/levene-fenner.md`.
+//! A single measure is `game-analysis mobility`.
 
 use std::path::{Path, PathBuf};
 
+use game_analysis::commands::mobility::{MobilityResult, measure, summary_line};
+use game_analysis::commands::tournament::DEFAULT_SEED;
+use game_analysis::output::{OutputFile, parse_output_file};
 use game_core::tolerance::MAX_Z_SCORE;
-use minimax_random::mobility::measure_in;
-use minimax_random::player::{MAX_ALPHA, RandomMinimax};
-use minimax_random::tournament::{MAX_GAMES, TournamentGame};
-use serde::{Deserialize, Serialize};
+use minimax_random::tournament::MAX_GAMES;
 
 use crate::commands::markers::{Block, Destination};
-use crate::commands::output::{OutputFile, parse_output_file};
-use crate::commands::tournament::{DEFAULT_SEED, checked_player, game_names};
 use crate::error::{Error, LibraryResult, Result};
 
-/// The modes that measure no single player.
-const NOT_ONE_MEASURE: [&str; 3] = ["grid", "write_docs", "check_docs"];
-
-/// `cargo xtask mobility`: PLAYER plays itself N games of GAME (game i from stream i of
-/// the seed); at each decision the chosen move's replies (the opponent's legal moves after
-/// it) and own mobility (the mover's moves one move later, over the replies) are compared
-/// with the mean over the legal moves. Prints, and with --json writes, the result as JSON.
-/// `--grid` measures every game and depth the docs keep.
+/// Measures every game and player the docs keep.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    #[arg(value_parser = game_names(), required_unless_present_any = NOT_ONE_MEASURE)]
-    game: Option<String>,
-    /// The player, EVALUATION:DEPTH (or uniform).
-    #[arg(value_parser = checked_player, required_unless_present_any = NOT_ONE_MEASURE)]
-    player: Option<String>,
-    /// N, the games, 1 to 1,000,000 (with --grid: of every measure, a trial that needs
-    /// --json).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES), required_unless_present_any = NOT_ONE_MEASURE)]
-    games: Option<u64>,
-    /// The seed of the games.
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    seed: u64,
-    /// Also write the result as JSON to PATH.
-    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
-    json: Option<OutputFile>,
     /// Every measure the docs keep (the uniform mover and random:1 to random:4 in each game,
     /// 1,000 games each): writes docs/data/levene-fenner-mobility.json and its table in
     /// docs/levene-fenner.md.
-    #[arg(long, conflicts_with_all = ["game", "player", "seed", "write_docs", "check_docs"])]
+    #[arg(long, required = true)]
     grid: bool,
-    /// Write the table in docs/levene-fenner.md from the kept measures.
-    #[arg(long, conflicts_with_all = ["game", "player", "games", "seed", "json", "check_docs"])]
-    write_docs: bool,
-    /// Fail if the table in docs/levene-fenner.md is not the one the kept measures give.
-    #[arg(long, conflicts_with_all = ["game", "player", "games", "seed", "json"])]
-    check_docs: bool,
-}
-
-/// The JSON object of one measure: means per decision, and the differences (chosen −
-/// uniform) with their standard errors, each game one sample.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MobilityResult {
-    /// The game's name.
-    pub game: String,
-    /// The player, EVALUATION:DEPTH or `uniform`.
-    pub player: String,
-    /// Games of self-play.
-    pub games: u64,
-    /// Their seed.
-    pub seed: u64,
-    /// The player's decisions in them.
-    pub decisions: u64,
-    /// The opponent's replies after the chosen move, on average.
-    pub chosen_replies: f64,
-    /// The same after a uniform choice among the legal moves.
-    pub uniform_replies: f64,
-    /// Chosen − uniform replies.
-    pub replies_difference: f64,
-    /// Its standard error, each game one sample.
-    pub replies_standard_error: f64,
-    /// The mover's own moves one move later after the chosen move, on average.
-    pub chosen_own: f64,
-    /// The same after a uniform choice.
-    pub uniform_own: f64,
-    /// Chosen − uniform own moves.
-    pub own_difference: f64,
-    /// Its standard error.
-    pub own_standard_error: f64,
+    /// N, the games of every measure, for a trial that writes to --json only.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES), requires = "json")]
+    games: Option<u64>,
+    /// Write the results to PATH instead of the kept file and the docs (a trial).
+    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
+    json: Option<OutputFile>,
 }
 
 /// Games a measure of the grid.
@@ -102,63 +46,28 @@ pub fn mobility_data(docs: &Path) -> PathBuf {
 }
 
 /// The table's place in `docs/levene-fenner.md`.
-const MOBILITY_TABLE: Block = Block {
+pub const MOBILITY_TABLE: Block = Block {
     page: "levene-fenner.md",
-    begin: "<!-- mobility: begin (generated by `cargo xtask mobility --grid`) -->",
+    begin: "<!-- mobility: begin (generated by `cargo xtask generate` from docs/data/levene-fenner-mobility.json) -->",
     end: "<!-- mobility: end -->",
 };
 
-/// Runs the task: `Ok(false)` when `--check-docs` finds the table stale.
+/// Runs the task.
 pub fn run(args: &Args, docs: &Path) -> Result<bool> {
-    if args.check_docs {
-        let current = MOBILITY_TABLE.is_current(docs, &table(read_mobility(docs)?.as_deref()))?;
-        if !current {
-            eprintln!(
-                "docs/{}: the mobility table is not the kept measures'; run `cargo xtask mobility --write-docs`",
-                MOBILITY_TABLE.page
-            );
-        }
-        return Ok(current);
-    }
-    if args.write_docs {
-        return MOBILITY_TABLE
-            .write(docs, &table(read_mobility(docs)?.as_deref()))
-            .map(|()| true);
-    }
-    if args.grid {
-        return run_grid(args.games, args.json.as_ref(), docs).map(|()| true);
-    }
-    let (Some(game), Some(player), Some(games)) = (&args.game, &args.player, args.games) else {
-        return Err(Error::Usage(
-            "mobility GAME PLAYER --games N: see `cargo xtask mobility --help`".to_owned(),
-        ));
-    };
-    let result = measure(game, player, games, args.seed)?;
-    print_summary(&result);
-    let text = serde_json::to_string_pretty(&result).library()? + "\n";
-    print!("{text}");
-    args.json
-        .as_ref()
-        .map_or(Ok(()), |json| json.write(text.as_bytes()))?;
+    run_grid(args.games, args.json.as_ref(), docs)?;
     Ok(true)
 }
 
 /// `--grid`: every game and player of the grid; with `games` (a trial) writes to `json`
 /// only, else keeps the measures in the docs and writes their table.
 fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Result<()> {
-    if games.is_some() && json.is_none() {
-        return Err(Error::Usage(
-            "a mobility grid with --games is a trial: give --json PATH for its results (the docs keep the full grid)"
-                .to_owned(),
-        ));
-    }
     let destination = Destination::of(json, &MOBILITY_TABLE, mobility_data(docs), docs)?;
     let started = std::time::Instant::now();
     let mut results = Vec::new();
     for game in GRID_GAME_NAMES {
         for player in GRID_PLAYERS {
             let result = measure(game, player, games.unwrap_or(GRID_GAMES), DEFAULT_SEED)?;
-            print_summary(&result);
+            println!("{}", summary_line(&result));
             results.push(result);
         }
     }
@@ -169,46 +78,6 @@ fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Resul
     destination.save(&results, |results| {
         MOBILITY_TABLE.write(docs, &table(Some(results)))
     })
-}
-
-/// PLAYER's measure over GAMES games of GAME from SEED.
-fn measure(game: &str, player: &str, games: u64, seed: u64) -> Result<MobilityResult> {
-    let tournament_game: TournamentGame = game.parse().library()?;
-    let searcher = RandomMinimax::parse(player, MAX_ALPHA).library()?;
-    let mobility = measure_in(tournament_game, &searcher, 0..games, seed).library()?;
-    Ok(MobilityResult {
-        game: game.to_owned(),
-        player: player.to_owned(),
-        games: mobility.games,
-        seed,
-        decisions: mobility.decisions,
-        chosen_replies: mobility.chosen_replies,
-        uniform_replies: mobility.uniform_replies,
-        replies_difference: mobility.replies.mean,
-        replies_standard_error: mobility.replies.standard_error,
-        chosen_own: mobility.chosen_own,
-        uniform_own: mobility.uniform_own,
-        own_difference: mobility.own.mean,
-        own_standard_error: mobility.own.standard_error,
-    })
-}
-
-fn print_summary(result: &MobilityResult) {
-    println!(
-        "{} {}: {} games, {} decisions; replies {:.3} chosen v {:.3} uniform ({:+.3} ± {:.3}); own moves {:.3} v {:.3} ({:+.3} ± {:.3})",
-        result.game,
-        result.player,
-        result.games,
-        result.decisions,
-        result.chosen_replies,
-        result.uniform_replies,
-        result.replies_difference,
-        result.replies_standard_error,
-        result.chosen_own,
-        result.uniform_own,
-        result.own_difference,
-        result.own_standard_error
-    );
 }
 
 /// The kept measures, or `None` before the grid has been measured.
@@ -223,7 +92,7 @@ pub fn read_mobility(docs: &Path) -> Result<Option<Vec<MobilityResult>>> {
 
 /// The table of the kept measures, or a note that none are kept yet. A difference at least
 /// [`MAX_Z_SCORE`] standard errors from zero is in bold.
-fn table(results: Option<&[MobilityResult]>) -> String {
+pub fn table(results: Option<&[MobilityResult]>) -> String {
     let Some(results) = results else {
         return "*Not measured yet: `cargo xtask mobility --grid` measures and writes this \
                 table.*\n"
@@ -262,54 +131,30 @@ fn difference(mean: f64, standard_error: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    fn mobility(text: &str) -> Result<super::Args, String> {
-        let words: Vec<&str> = ["mobility"]
-            .into_iter()
-            .chain(text.split_whitespace())
-            .collect();
-        match crate::cli::parse(&words) {
-            Ok(crate::cli::Task::Mobility(args)) => Ok(args),
-            Ok(_) => Err("another task".to_owned()),
-            Err(error) => Err(error.to_string()),
-        }
-    }
-
     #[test]
-    fn a_measure_is_read_with_its_defaults_and_bad_input_is_refused() {
-        let args = mobility("chess random:2 --games 10").unwrap();
-        assert_eq!((args.games, args.seed), (Some(10), super::DEFAULT_SEED));
-        assert!(mobility("--grid").unwrap().grid);
-        assert!(mobility("--check-docs").unwrap().check_docs);
-        for bad in [
-            "chess random:2",
-            "go random:2 --games 10",
-            "chess random:9 --games 10",
-            "chess deep:2 --games 10",
-            "chess random:2 --games 0",
-            "chess random:2 --games 10 --games 20",
-            "chess random:2 paper:2 --games 10",
-            "--grid chess random:2",
-            "--grid --check-docs",
-            "--write-docs --games 10",
-        ] {
-            assert!(mobility(bad).is_err(), "{bad}");
-        }
-    }
-
-    /// The measure in a quick game: two-ply random minimaxing leaves the opponent fewer
-    /// replies than a uniform choice (the paper's domination), by many standard errors.
-    #[test]
-    fn random_minimaxing_leaves_fewer_replies_in_othello() {
+    fn a_measure_shows_in_the_table() {
         let measured = super::measure("othello-6x6", "random:2", 30, 1995).unwrap();
-        assert!(
-            measured.replies_difference < -4.0 * measured.replies_standard_error,
-            "{measured:?}"
-        );
         let table = super::table(Some(&[measured]));
         assert!(
             table.contains("| othello-6x6 | `random:2` | 30 |"),
             "{table}"
         );
         assert!(super::table(None).contains("Not measured yet"));
+    }
+
+    #[test]
+    fn only_the_grid_is_measured_here() {
+        let parse = |text: &str| {
+            let words: Vec<&str> = ["mobility"]
+                .into_iter()
+                .chain(text.split_whitespace())
+                .collect();
+            crate::cli::parse(&words).is_ok()
+        };
+        assert!(parse("--grid"));
+        assert!(parse("--grid --games 3 --json /tmp/m.json"));
+        assert!(!parse("--grid --games 3"));
+        assert!(!parse("chess random:2 --games 10"));
+        assert!(!parse(""));
     }
 }

@@ -5,11 +5,11 @@ use std::path::Path;
 
 use game_core::number::Rounding;
 
-use crate::commands::output::{OutputFile, parse_output_file};
 use crate::error::{LibraryResult, Result};
 use crate::sources::{self, Registered, RunSize};
 use crate::verify::report::{self, PaperResult, RowResult};
 use crate::verify::verdict;
+use game_analysis::output::{OutputFile, parse_output_file};
 
 /// `cargo xtask verify-tables`: recompute every published number and compare it with the
 /// print. A row is `failed` when it disagrees undeclared or cannot be computed, and
@@ -59,7 +59,7 @@ fn verify(options: &Args, reproduction_docs: &Path) -> Result<bool> {
     let pages = if options.write_docs {
         selected
             .iter()
-            .map(|source| OutputFile::check(page(source.id)))
+            .map(|source| Ok(OutputFile::check(page(source.id))?))
             .collect::<Result<Vec<_>>>()?
     } else {
         Vec::new()

@@ -12,9 +12,11 @@ use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, SKY_BLUE, TICK, VERMILION, draw_marker,
     draw_markers_key, titled_page,
 };
-use crate::commands::mobility::{MobilityResult, read_mobility};
-use crate::commands::tournament::{LineResult, experiment_of, in_issue_order, read_chess};
+use crate::commands::mobility::read_mobility;
+use crate::commands::tournament::{experiment_of, in_experiment_order, read_chess};
 use crate::error::{Error, LibraryResult, Result};
+use game_analysis::commands::mobility::MobilityResult;
+use game_analysis::commands::tournament::LineResult;
 
 /// The figure of the chess lines and the mobility measures.
 pub fn figures() -> Vec<Figure> {
@@ -90,7 +92,7 @@ fn chess() -> Result<String> {
         )?;
         let (top, bottom) = root.split_vertically(560);
         let (lines_panel, lines_key) = top.split_vertically(480);
-        draw_lines(&lines_panel, &in_issue_order(&lines))?;
+        draw_lines(&lines_panel, &in_experiment_order(&lines))?;
         draw_groups_key(&lines_key)?;
         let (panels, games_key) = bottom.split_vertically(560);
         let halves = panels.split_evenly((1, 2));
@@ -281,7 +283,7 @@ mod tests {
         }
         let random_deeper = lines.iter().filter(|l| group(l) == Some(0)).count();
         assert!(random_deeper >= 3);
-        let first = in_issue_order(&lines)[0];
+        let first = in_experiment_order(&lines)[0];
         assert_eq!(label(first), "1v2");
     }
 }

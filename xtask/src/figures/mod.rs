@@ -20,10 +20,10 @@ mod style;
 
 use std::path::{Path, PathBuf};
 
-use crate::commands::output::OutputFile;
 use crate::error::{Error, Result};
 use crate::sources;
 use crate::verify::transcription::Transcription;
+use game_analysis::output::OutputFile;
 
 /// One figure: where it goes and how it is drawn.
 pub struct Figure {
@@ -71,7 +71,7 @@ pub fn all() -> Vec<Figure> {
 pub struct Args {
     /// Draw nothing; fail if a committed figure differs from what the library draws.
     #[arg(long)]
-    check: bool,
+    pub check: bool,
 }
 
 /// Runs the task with its arguments (after `figures`): `Ok(false)` when `--check` found a
@@ -88,7 +88,7 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
                 let path = figure.path(docs);
                 let folder = path.parent().unwrap_or(docs);
                 std::fs::create_dir_all(folder).map_err(Error::io(folder))?;
-                OutputFile::check(path)
+                Ok(OutputFile::check(path)?)
             })
             .collect::<Result<Vec<_>>>()?
     };
@@ -107,7 +107,7 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
                 let path = figure.path(docs);
                 if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
                     eprintln!(
-                        "{} is out of date: run `cargo xtask figures`",
+                        "{} is out of date: run `cargo xtask generate` (or `cargo xtask figures`)",
                         path.display()
                     );
                     current = false;

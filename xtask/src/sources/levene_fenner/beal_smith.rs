@@ -12,9 +12,10 @@
 use game_core::tolerance::MAX_Z_SCORE;
 use minimax_random::tournament::MatchResult;
 
-use crate::commands::tournament::{LineResult, experiment_of, in_issue_order, read_chess};
+use crate::commands::tournament::{experiment_of, in_experiment_order, read_chess};
 use crate::error::{Error, Result};
 use crate::verify::computed::Computed;
+use game_analysis::commands::tournament::LineResult;
 
 /// One of Beal and Smith's results, and the chess lines that test it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +75,7 @@ pub fn judge(claim: Claim) -> Result<Computed> {
 
 /// The claim judged from `results`, the lines of any experiments.
 fn judge_lines(claim: Claim, results: &[LineResult]) -> Result<Computed> {
-    let lines: Vec<&LineResult> = in_issue_order(results)
+    let lines: Vec<&LineResult> = in_experiment_order(results)
         .into_iter()
         .filter(|result| claim.tests(result))
         .collect();

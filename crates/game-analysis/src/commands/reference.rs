@@ -1,0 +1,86 @@
+//! `game-analysis completions SHELL` and `game-analysis manpage`: the shell completions and
+//! the man page, written from the same clap declarations as `--help`.
+
+use std::io::Write;
+
+use clap_complete::Shell;
+
+use crate::error::{Error, Result};
+
+/// The completions of SHELL for `game-analysis`, on standard output.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, elvish, fish, powershell or zsh.
+    #[arg(value_name = "SHELL")]
+    shell: Shell,
+}
+
+/// Prints the completions.
+pub fn completions(args: &CompletionsArgs) -> Result<()> {
+    let mut text = Vec::new();
+    clap_complete::generate(
+        args.shell,
+        &mut crate::cli::command(),
+        "game-analysis",
+        &mut text,
+    );
+    std::io::stdout().write_all(&text).map_err(Error::Stdout)
+}
+
+/// The man page `game-analysis(1)` in roff, every subcommand's options included.
+///
+/// # Errors
+///
+/// [`Error::Stdout`] if the page cannot be rendered.
+pub fn manpage() -> Result<Vec<u8>> {
+    let command = crate::cli::command();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command.clone())
+        .render(&mut page)
+        .map_err(Error::Stdout)?;
+    for subcommand in command.get_subcommands() {
+        let name = subcommand.get_name();
+        let heading = format!(".SH \"GAME-ANALYSIS {}\"\n", name.to_uppercase());
+        page.extend_from_slice(heading.as_bytes());
+        let man =
+            clap_mangen::Man::new(subcommand.clone().bin_name(format!("game-analysis {name}")));
+        man.render_synopsis_section(&mut page)
+            .and_then(|()| man.render_description_section(&mut page))
+            .and_then(|()| man.render_options_section(&mut page))
+            .map_err(Error::Stdout)?;
+    }
+    Ok(page)
+}
+
+/// Prints the man page.
+pub fn print_manpage() -> Result<()> {
+    std::io::stdout()
+        .write_all(&manpage()?)
+        .map_err(Error::Stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_man_page_has_every_subcommand() {
+        let page = String::from_utf8(super::manpage().unwrap()).unwrap();
+        for name in [
+            "GRUNDY",
+            "OCTAL",
+            "MISERE-QUOTIENT",
+            "BEAROFF",
+            "TOURNAMENT",
+            "MOBILITY",
+            "RACE-FORMULAS",
+        ] {
+            assert!(
+                page.contains(&format!(".SH \"GAME-ANALYSIS {name}\"")),
+                "{name}"
+            );
+        }
+        assert!(
+            page.contains("\\-\\-b\\-file") || page.contains("b\\-file"),
+            "options are listed"
+        );
+    }
+}
