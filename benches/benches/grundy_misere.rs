@@ -1,7 +1,7 @@
 //! Misère outcomes of single heaps of Grundy's game, by the two methods of
 //! `nim_games::grundy`:
 //! - `MisereTable` decides every position with at most N live matches in one retrograde
-//!   pass, as `cargo xtask grundy --misere --max N` does. The target, heaps up to
+//!   pass, as `game-analysis grundy --misere --max N` does. The target, heaps up to
 //!   113 in at most 60 s and 2 GB, is timed one-shot with that command; the bench follows
 //!   the table at 92, where the search below needed 55 s.
 //! - `MisereSolver` searches from each heap with a hash table of solved positions.

@@ -1,7 +1,7 @@
 //! Nim-values of Grundy's game for every heap up to N by the rare/common method
 //! (`nim_games::grundys_game::NimValueOptions`), on two threads and on one. The target is
 //! N = 10^7 in at most 8 s on the 2-core machine; N = 10^9 is timed one-shot with
-//! `cargo xtask grundy --max 1000000000`.
+//! `game-analysis grundy --max 1000000000`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nim_games::grundys_game::{NimValueOptions, Schedule};

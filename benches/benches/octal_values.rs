@@ -3,7 +3,7 @@
 //! until its period 149,459 is proven. The target is .6 to 2^24 on two threads at
 //! least ten times faster than a published C++ solver on one thread (Czajka's `analyze`;
 //! the ratio measured beside it is in docs/octal-games.md); 2^24 itself is timed one-shot with
-//! `cargo xtask octal 0.6 --max 16777216 [--threads 1]`.
+//! `game-analysis octal 0.6 --max 16777216 [--threads 1]`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nim_games::heap_games::OctalGame;

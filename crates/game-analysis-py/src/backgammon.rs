@@ -234,7 +234,7 @@ fn action_name(action: CubeAction) -> &'static str {
 }
 
 /// The most points of a one-sided file built from Python (about 3 s); larger files, up to
-/// gnubg's 13, are built by `cargo xtask bearoff --one-sided P`.
+/// gnubg's 13, are built by `game-analysis bearoff --one-sided P`.
 const MAX_PYTHON_ONE_SIDED_POINTS: u32 = 8;
 
 /// gnubg's one-sided bear-off file (`makebearoff -o P`), built in memory.
@@ -289,7 +289,7 @@ impl GnubgOneSided {
 }
 
 /// The most checkers a side of a two-sided file built from Python (6x8: about 3 s);
-/// larger ones, up to the complete 6x15, are built by `cargo xtask bearoff --two-sided 6xC
+/// larger ones, up to the complete 6x15, are built by `game-analysis bearoff --two-sided 6xC
 /// --work-dir DIR`.
 const MAX_PYTHON_TWO_SIDED_CHECKERS: u32 = 8;
 

@@ -85,7 +85,7 @@ impl OctalValues {
     }
 
     /// A checksum of the values: FNV-1a (64 bits) over G(0), G(1), … as little-endian
-    /// `u16`s, the bytes `cargo xtask octal --out` writes.
+    /// `u16`s, the bytes `game-analysis octal --out` writes.
     pub fn checksum(&self) -> u64 {
         self.values
             .iter()

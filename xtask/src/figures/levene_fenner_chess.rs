@@ -110,7 +110,7 @@ fn chess() -> Result<String> {
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 
-/// One column per chess line in the order, coloured by its group, with the line of
+/// One column per chess line in the experiments' order, coloured by its group, with the line of
 /// no advantage at 1/2.
 fn draw_lines(area: &Area<'_>, lines: &[&LineResult]) -> Result<()> {
     let labels: Vec<String> = lines.iter().map(|line| label(line)).collect();

@@ -381,7 +381,7 @@ mod tests {
         }
     }
 
-    /// The five cases: a reading that agrees, one that disagrees in its last digit,
+    /// Five cases: a reading that agrees, one that disagrees in its last digit,
     /// one with no legible digit, and one under each rounding rule.
     #[test]
     fn a_partial_reading_is_judged_on_its_legible_digits() {

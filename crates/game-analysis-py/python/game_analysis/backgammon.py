@@ -130,7 +130,7 @@ class TwoSidedDatabase:
 class GnubgOneSidedFile:
     """GNU Backgammon's one-sided bear-off file, the same bytes as ``makebearoff -o
     points``: for every position of at most fifteen checkers on the ``points`` points
-    nearest the edge (1 to 8 here; up to 13 with ``cargo xtask bearoff --one-sided``), the
+    nearest the edge (1 to 8 here; up to 13 with ``game-analysis bearoff --one-sided``), the
     chances of bearing all off, and of bearing the first off, in exactly 0 to 31 rolls, in
     gnubg's 16-bit units (65,535 is certain). ``gammon`` and ``compress`` as gnubg's
     defaults; ``makebearoff``'s ``-g`` and ``-c`` turn them off."""
@@ -153,7 +153,7 @@ class GnubgOneSidedFile:
 
 def build_gnubg_two_sided_file(checkers: int, work_dir: str, out: str) -> None:
     """Builds GNU Backgammon's two-sided bear-off file for ``checkers`` checkers a side (1 to
-    8 here; up to the complete 6x15 with ``cargo xtask bearoff --two-sided 6xC --work-dir
+    8 here; up to the complete 6x15 with ``game-analysis bearoff --two-sided 6xC --work-dir
     DIR``) at ``out``, the same bytes as ``makebearoff -t 6xC``, out of core: its work is kept
     in ``work_dir``, and a build that was interrupted resumes when called again."""
     _native.build_gnubg_two_sided_file(checkers, str(work_dir), str(out))
@@ -161,7 +161,7 @@ def build_gnubg_two_sided_file(checkers: int, work_dir: str, out: str) -> None:
 
 class GnubgTwoSidedFile:
     """A GNU Backgammon two-sided bear-off file (``makebearoff -t 6xC``, or one built by
-    :func:`build_gnubg_two_sided_file` or ``cargo xtask bearoff``), read one entry at a time
+    :func:`build_gnubg_two_sided_file` or ``game-analysis bearoff``), read one entry at a time
     without loading it: the complete database of fifteen checkers a side is 23.6 GB. Values
     are read as gnubg reads them (a stored ``s`` is the equity s / 32767.5 - 1)."""
 

@@ -8,7 +8,7 @@ with EVALUATION ``paper``, ``random``, ``zero``, ``material`` or ``material+rand
 always draws from stream i of the seed, so a line split into pieces and merged is exactly
 the line played at once, wherever the pieces ran.
 
-A result is a dict with the fields of ``cargo xtask tournament``'s JSON, in its order, so
+A result is a dict with the fields of ``game-analysis tournament``'s JSON, in its order, so
 pieces from Python and from the command line merge alike.
 
 >>> whole = play("connect-four", "random:1", "random:2", 12)
@@ -110,7 +110,7 @@ def merge(pieces: Iterable[Result]) -> Result:
 
 
 def to_json(result: Result) -> str:
-    """The result as JSON, laid out as ``cargo xtask tournament --json`` writes it."""
+    """The result as JSON, laid out as ``game-analysis tournament --json`` writes it."""
     return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
 
 

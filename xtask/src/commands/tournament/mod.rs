@@ -1,4 +1,4 @@
-//! `cargo xtask tournament`: the kept tournament runs — the grid of lines in four games and
+//! `game-analysis tournament`: the kept tournament runs — the grid of lines in four games and
 //! Beal and Smith's chess lines — played again into `docs/data/` with their tables in
 //! `docs/levene-fenner.md`. A single line is `game-analysis tournament`.
 

@@ -1,5 +1,5 @@
 //! Beal and Smith's three results in chess, as Levene and Fenner report them (abstract and
-//! section 1, section 2, section 8), judged from the kept chess lines of issue 28
+//! section 1, section 2, section 8), judged from the kept chess lines
 //! (`docs/data/levene-fenner-chess*.json`): verify-tables reads the results, it does not
 //! replay the games (`cargo xtask tournament --chess-grid` does).
 //!

@@ -4,7 +4,7 @@
 //!
 //! Each game is computed until its period is proven (the Octal Game Periodicity Theorem),
 //! within [`DEFAULT_HEAPS`] heaps in the default run. A game that needs more (.1777: 382
-//! million heaps, 150 s) is read from the records kept by `cargo xtask octal CODE
+//! million heaps, 150 s) is read from the records kept by `game-analysis octal CODE
 //! --until-proven --record` (`docs/data/octal-records.json`), and recomputed from scratch
 //! with `--full`, which must then give the kept checksum.
 
@@ -138,7 +138,7 @@ pub fn proven(code: &str, size: RunSize, record: Option<&OctalRecord>) -> Result
         (RunSize::Default, Some(record)) => Ok(Proven::Kept(record.clone())),
         (RunSize::Default, None) => Err(Error::NotComputable(format!(
             "{code} needs more than {DEFAULT_HEAPS} heaps and has no kept record: run \
-             `cargo xtask octal {code} --max {FULL_HEAPS} --until-proven --record`"
+             `cargo xtask octal-record {code} --max {FULL_HEAPS}`"
         ))),
         (RunSize::Full, _) => Err(Error::NotComputable(format!(
             "{code}: no period proven within {FULL_HEAPS} heaps"

@@ -1,4 +1,4 @@
-//! The records kept by `cargo xtask octal --record`: runs that proved a period, which the
+//! The records kept by `cargo xtask octal-record`: runs that proved a period, which the
 //! default run of verify-tables reads where recomputing would exceed its budget.
 
 use std::path::{Path, PathBuf};
