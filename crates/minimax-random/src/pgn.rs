@@ -22,7 +22,7 @@
 //! };
 //! let pgn = write_game(&chess, &moves, &header).unwrap();
 //! assert!(pgn.contains("[Result \"0-1\"]"));
-//! assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n"));
+//! assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n\n"));
 //! ```
 
 use cozy_chess::{Board, Color, File, Move, Piece, Rank};
