@@ -8,10 +8,8 @@
 //! first: far more often than not they are misère P-positions too. The order changes only
 //! the work, never the answer.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use game_core::stop::checkpoint;
+use rustc_hash::FxHashMap;
 
 use super::GrundysGame;
 use crate::heap_games::nim_sequence;
@@ -24,26 +22,9 @@ pub const MAX_MISERE_HEAP: u32 = u8::MAX as u32;
 #[error("heap {0} is larger than {MAX_MISERE_HEAP}, the largest the misère solver encodes")]
 pub struct HeapTooLarge(pub u32);
 
-/// A multiplicative hash (the "Fx" hash of rustc): fast on short keys, and the table is
-/// not exposed to adversarial input.
-#[derive(Default)]
-pub(crate) struct MultiplicativeHasher(u64);
-
-impl Hasher for MultiplicativeHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 =
-                (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// Outcomes of positions keyed by their sorted live heaps, one byte each.
-pub(crate) type PositionTable = HashMap<Box<[u8]>, bool, BuildHasherDefault<MultiplicativeHasher>>;
+/// Outcomes of positions keyed by their sorted live heaps, one byte each, hashed by rustc's
+/// Fx hash: fast on short keys, and the table is not exposed to adversarial input.
+pub(crate) type PositionTable = FxHashMap<Box<[u8]>, bool>;
 
 /// Misère outcomes of positions of Grundy's game, with a table shared by all queries.
 ///
