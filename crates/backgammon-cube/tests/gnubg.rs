@@ -303,7 +303,8 @@ fn two_sided_database_agrees_with_gnubg() {
     if gnubg_missing() {
         return;
     }
-    let file = std::env::temp_dir().join(format!("backgammon-cube-ts63-{}.bd", std::process::id()));
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("ts63.bd");
     let made = Command::new(MAKE)
         .args(["-t", "6x3", "-f"])
         .arg(&file)
@@ -369,7 +370,6 @@ fn two_sided_database_agrees_with_gnubg() {
             }
         }
     }
-    std::fs::remove_file(&file).ok();
     for (name, (difference, entry)) in names.iter().zip(largest) {
         eprintln!(
             "largest difference from gnubg's {name} equity: {difference:.2e} at entry {entry}"
@@ -393,7 +393,8 @@ fn cube_equities_agree_with_gnubg() {
         Path::new(MAKE).exists(),
         "gnubg is installed without makebearoff"
     );
-    let file = std::env::temp_dir().join(format!("backgammon-cube-ts61-{}.bd", std::process::id()));
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("ts61.bd");
     let status = Command::new(MAKE)
         .args(["-t", "6x1", "-f"])
         .arg(&file)
@@ -450,7 +451,6 @@ fn cube_equities_agree_with_gnubg() {
         }
         compared += 1;
     }
-    std::fs::remove_file(&file).ok();
     assert_eq!(
         compared, 36,
         "every race of one checker a side, k, s = 1..6"
@@ -466,7 +466,8 @@ fn our_two_sided_files_are_gnubgs_byte_for_byte() {
     if gnubg_missing() {
         return;
     }
-    let scratch = std::env::temp_dir().join(format!("gnubg-two-sided-{}", std::process::id()));
+    let scratch_dir = tempfile::tempdir().unwrap();
+    let scratch = scratch_dir.path();
     for checkers in [1u32, 3, 6] {
         let theirs = makebearoff(&["-t", &format!("6x{checkers}")], &format!("ts6{checkers}"));
         let out = scratch.join(format!("ts6{checkers}.bd"));
@@ -491,7 +492,6 @@ fn our_two_sided_files_are_gnubgs_byte_for_byte() {
             differing.first()
         );
     }
-    std::fs::remove_dir_all(&scratch).unwrap();
 }
 
 /// Our one-sided files are gnubg's own, byte for byte (`makebearoff -o P`): six points in
@@ -546,10 +546,10 @@ fn our_one_sided_files_are_gnubgs_byte_for_byte() {
 }
 
 /// The file `makebearoff` writes with `options` (its `-f` added), read and removed; `name`
-/// keeps concurrent tests' files apart.
+/// names it in its own temporary folder.
 fn makebearoff(options: &[&str], name: &str) -> Vec<u8> {
-    let file =
-        std::env::temp_dir().join(format!("backgammon-cube-{name}-{}.bd", std::process::id()));
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join(format!("{name}.bd"));
     let made = Command::new("/usr/games/makebearoff")
         .args(options)
         .arg("-f")
@@ -557,7 +557,5 @@ fn makebearoff(options: &[&str], name: &str) -> Vec<u8> {
         .output()
         .expect("makebearoff runs");
     assert!(made.status.success());
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::remove_file(&file).ok();
-    bytes
+    std::fs::read(&file).unwrap()
 }

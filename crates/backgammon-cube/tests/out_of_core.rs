@@ -13,16 +13,17 @@ use backgammon_cube::two_sided::{TwoSidedDatabase, TwoSidedError};
 use game_core::stop::{StopSignal, run_until_stopped};
 
 /// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("out-of-core-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("out-of-core-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn out_of_core_files_are_the_in_memory_files() {
-    let dir = scratch("sizes");
+    let scratch_dir = scratch("sizes");
+    let dir = scratch_dir.path();
     for checkers in 1..=6 {
         let out = dir.join(format!("ts-6x{checkers}.bd"));
         build_two_sided_file(checkers, &dir.join(format!("work{checkers}")), &out, |_| {}).unwrap();
@@ -31,7 +32,6 @@ fn out_of_core_files_are_the_in_memory_files() {
             "6x{checkers}"
         );
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs the build of 6x`checkers` and stops it at its `stop_at`-th report of progress;
@@ -56,7 +56,8 @@ fn build_stopping_at(checkers: u32, work: &Path, out: &Path, stop_at: usize) -> 
 /// time ends with the bytes of one uninterrupted build; until then there is no file at `out`.
 #[test]
 fn a_stopped_build_resumes_to_the_same_bytes() {
-    let dir = scratch("resume");
+    let scratch_dir = scratch("resume");
+    let dir = scratch_dir.path();
     let (work, out) = (dir.join("work"), dir.join("ts.bd"));
     let mut runs = 0;
     while !build_stopping_at(5, &work, &out, 7) {
@@ -72,7 +73,6 @@ fn a_stopped_build_resumes_to_the_same_bytes() {
     // build was stopped in both phases.
     assert!(runs >= 10, "stopped only {runs} times");
     assert!(fs::read(&out).unwrap() == two_sided_file(5).unwrap());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// What a killed build can leave — a block written half, under its temporary name — is
@@ -80,7 +80,8 @@ fn a_stopped_build_resumes_to_the_same_bytes() {
 /// another size.
 #[test]
 fn a_killed_build_resumes_and_a_damaged_one_is_reported() {
-    let dir = scratch("damaged");
+    let scratch_dir = scratch("damaged");
+    let dir = scratch_dir.path();
     let (work, out) = (dir.join("work"), dir.join("ts.bd"));
     let mut phases = Vec::new();
     let signal = StopSignal::new();
@@ -145,12 +146,12 @@ fn a_killed_build_resumes_and_a_damaged_one_is_reported() {
         build_two_sided_file(4, &work, &out, |_| {}),
         Err(OutOfCoreError::Damaged { .. })
     ));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_reader_gives_the_files_entries_as_gnubg_reads_them() {
-    let dir = scratch("reader");
+    let scratch_dir = scratch("reader");
+    let dir = scratch_dir.path();
     let path = dir.join("ts-6x3.bd");
     fs::write(&path, two_sided_file(3).unwrap()).unwrap();
     let mut file = TwoSidedReader::open(&path).unwrap();
@@ -217,14 +218,14 @@ fn the_reader_gives_the_files_entries_as_gnubg_reads_them() {
         TwoSidedReader::open(dir.join("missing.bd")),
         Err(ReadError::Io { .. })
     ));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Every entry of 6x4 is what its successors make it, and the pairs of 6x3 are the same in
 /// 6x5; a changed byte is found by both checks.
 #[test]
 fn files_check_against_themselves_and_against_smaller_files() {
-    let dir = scratch("checks");
+    let scratch_dir = scratch("checks");
+    let dir = scratch_dir.path();
     let (small, large) = (dir.join("ts-6x3.bd"), dir.join("ts-6x5.bd"));
     fs::write(&small, two_sided_file(3).unwrap()).unwrap();
     let mut bytes = two_sided_file(5).unwrap();
@@ -269,14 +270,14 @@ fn files_check_against_themselves_and_against_smaller_files() {
         (1, Some((1, 2)))
     );
     assert!(file.position_at(file.positions()).is_err());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A finished build clears its work directory; called again, it builds the file again, and
 /// a build stopped between the file's rename and the clearing finishes the clearing.
 #[test]
 fn a_finished_build_clears_its_work_and_builds_again() {
-    let dir = scratch("again");
+    let scratch_dir = scratch("again");
+    let dir = scratch_dir.path();
     let (work, out) = (dir.join("work"), dir.join("ts.bd"));
     build_two_sided_file(3, &work, &out, |_| {}).unwrap();
     assert!(!work.exists());
@@ -300,13 +301,13 @@ fn a_finished_build_clears_its_work_and_builds_again() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(left, ["keep.txt"]);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The sizes at the ends: no checkers (one entry, the race over) and more than fifteen.
 #[test]
 fn sizes_at_the_ends() {
-    let dir = scratch("ends");
+    let scratch_dir = scratch("ends");
+    let dir = scratch_dir.path();
     let out = dir.join("ts-6x0.bd");
     build_two_sided_file(0, &dir.join("work"), &out, |_| {}).unwrap();
     assert!(fs::read(&out).unwrap() == two_sided_file(0).unwrap());
@@ -324,7 +325,6 @@ fn sizes_at_the_ends() {
         build_two_sided_file(16, &dir.join("work"), &dir.join("ts-6x16.bd"), |_| {}),
         Err(OutOfCoreError::TwoSided(TwoSidedError::Bearoff(_)))
     ));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The environment variable that makes [`killed_build_child`] build: the directory to build in.
@@ -368,21 +368,21 @@ fn kill_build_when(dir: &Path, moment: impl Fn() -> bool) -> bool {
 /// to the bytes of an uninterrupted build.
 #[test]
 fn a_build_killed_in_each_phase_resumes_to_the_same_bytes() {
-    let dir = scratch("killed");
+    let scratch_dir = scratch("killed");
+    let dir = scratch_dir.path();
     let (work, out) = (dir.join("work"), dir.join("ts.bd"));
     let blocks_written = || fs::read_dir(work.join("blocks")).map_or(0, |entries| entries.count());
     // 6x7 has 43 × 43 blocks.
     assert!(
-        kill_build_when(&dir, || blocks_written() >= 300),
+        kill_build_when(dir, || blocks_written() >= 300),
         "not killed in the levels"
     );
     assert!(!out.exists() && !work.join("levels-done").exists());
     assert!(
-        kill_build_when(&dir, || work.join("assembled").exists()),
+        kill_build_when(dir, || work.join("assembled").exists()),
         "not killed in the assembly"
     );
     assert!(!out.exists());
     build_two_sided_file(7, &work, &out, |_| {}).unwrap();
     assert!(fs::read(&out).unwrap() == two_sided_file(7).unwrap());
-    fs::remove_dir_all(&dir).unwrap();
 }

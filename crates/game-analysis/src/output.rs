@@ -3,13 +3,15 @@
 //!
 //! [`OutputFile::check`] fails in milliseconds, with the reason, on a path that cannot be
 //! written: a missing folder, a folder, a device or a read-only place. [`OutputFile::write`]
-//! writes to a temporary file in the same folder and renames it into place only when every
-//! byte is on disk, so a failure (a full disk, a file-size limit, an interruption) leaves the
-//! old file or nothing.
+//! writes through `game_core::durable`: a temporary file in the same folder, synced, renamed
+//! into place and the folder synced, so a failure (a full disk, a file-size limit, a kill)
+//! leaves the old file or nothing, and a power cut the old file or the whole new one.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use game_core::durable::{self, folder_of};
 
 use crate::error::{Error, Result};
 
@@ -53,11 +55,9 @@ impl OutputFile {
                 "is not a regular file (a device or a special file)".to_owned()
             }));
         }
-        let probe = output.temporary();
-        File::create(&probe)
+        // A probe file, removed when dropped: the folder takes a new file.
+        tempfile::NamedTempFile::new_in(folder)
             .map_err(|e| refuse(format!("cannot write in {}: {e}", folder.display())))?;
-        // The probe held nothing; if it cannot be removed the write will say so.
-        let _ = std::fs::remove_file(&probe);
         Ok(output)
     }
 
@@ -67,7 +67,8 @@ impl OutputFile {
     }
 
     /// Writes `bytes` whole: to a temporary file beside the target, synced, then renamed
-    /// over it. On an error the temporary file is removed and the target is untouched.
+    /// over it, the folder synced. On an error the temporary file is removed and the target
+    /// is untouched.
     ///
     /// # Errors
     ///
@@ -86,20 +87,9 @@ impl OutputFile {
         &self,
         fill: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
     ) -> Result<()> {
-        let temporary = self.temporary();
-        let written = File::create(&temporary)
-            .and_then(|file| {
-                let mut writer = BufWriter::new(file);
-                fill(&mut writer)?;
-                writer.into_inner().map_err(|e| e.into_error())?.sync_all()
-            })
-            .and_then(|()| std::fs::rename(&temporary, &self.path));
-        written.map_err(|source| {
-            let _ = std::fs::remove_file(&temporary);
-            Error::Io {
-                path: self.path.clone(),
-                source,
-            }
+        durable::write_whole(&self.path, fill).map_err(|source| Error::Io {
+            path: self.path.clone(),
+            source,
         })
     }
 
@@ -130,25 +120,6 @@ impl OutputFile {
                 .try_for_each(|(n, value)| writeln!(writer, "{n} {value}"))
         })
     }
-
-    /// The temporary file beside the target: hidden, and named by the process, so that two
-    /// runs do not write into each other's.
-    fn temporary(&self) -> PathBuf {
-        let name = self
-            .path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        folder_of(&self.path).join(format!(".{name}.{}.partial", std::process::id()))
-    }
-}
-
-/// The folder a path's file goes in (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    }
 }
 
 /// Parses a command-line value into a checked [`OutputFile`], for clap.
@@ -160,22 +131,21 @@ pub fn parse_output_file(text: &str) -> std::result::Result<OutputFile, String> 
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let folder = std::env::temp_dir().join(format!(
-            "game-analysis-output-{}-{name}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&folder).unwrap();
-        folder
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("game-analysis-output-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_path_that_cannot_be_written_is_refused_before_the_work() {
-        let folder = scratch("refused");
+        let scratch_dir = scratch("refused");
+        let folder = scratch_dir.path();
         let missing = folder.join("no-such-folder").join("x.json");
         let error = OutputFile::check(&missing).unwrap_err().to_string();
         assert!(error.contains("does not exist"), "{error}");
-        let error = OutputFile::check(&folder).unwrap_err().to_string();
+        let error = OutputFile::check(folder).unwrap_err().to_string();
         assert!(error.contains("folder"), "{error}");
         assert!(OutputFile::check("").is_err());
         let error = OutputFile::check(format!("{}/missing/", folder.display()))
@@ -188,29 +158,29 @@ mod tests {
         let fine = folder.join("x.json");
         assert_eq!(OutputFile::check(&fine).unwrap().path(), fine);
         assert!(!fine.exists(), "the check leaves nothing behind");
-        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
-        std::fs::remove_dir_all(folder).unwrap();
+        assert_eq!(std::fs::read_dir(folder).unwrap().count(), 0);
     }
 
     #[test]
     fn a_write_replaces_the_file_whole() {
-        let folder = scratch("whole");
+        let scratch_dir = scratch("whole");
+        let folder = scratch_dir.path();
         let path = folder.join("values.bin");
         std::fs::write(&path, b"old").unwrap();
         let output = OutputFile::check(&path).unwrap();
         output.write(b"new contents").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new contents");
         assert_eq!(
-            std::fs::read_dir(&folder).unwrap().count(),
+            std::fs::read_dir(folder).unwrap().count(),
             1,
             "no temporary file left"
         );
-        std::fs::remove_dir_all(folder).unwrap();
     }
 
     #[test]
     fn a_b_file_has_a_line_a_heap_from_zero() {
-        let folder = scratch("b-file");
+        let scratch_dir = scratch("b-file");
+        let folder = scratch_dir.path();
         let path = folder.join("b000000.txt");
         OutputFile::check(&path)
             .unwrap()
@@ -220,12 +190,12 @@ mod tests {
             std::fs::read_to_string(&path).unwrap(),
             "0 0\n1 1\n2 2\n3 0\n4 1\n"
         );
-        std::fs::remove_dir_all(folder).unwrap();
     }
 
     #[test]
     fn a_failed_write_leaves_the_old_file() {
-        let folder = scratch("failed");
+        let scratch_dir = scratch("failed");
+        let folder = scratch_dir.path();
         let path = folder.join("kept.txt");
         std::fs::write(&path, b"old").unwrap();
         let output = OutputFile::check(&path).unwrap();
@@ -237,8 +207,7 @@ mod tests {
         std::fs::write(path.join("inside"), b"x").unwrap();
         assert!(output.write(b"new").is_err());
         assert!(path.join("inside").exists());
-        let left: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(folder).unwrap().collect();
         assert_eq!(left.len(), 1, "the temporary file is removed");
-        std::fs::remove_dir_all(folder).unwrap();
     }
 }

@@ -19,14 +19,11 @@ fn expected(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!(
-        "game-analysis-golden-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("game-analysis-golden-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Standard output of the command `args` run in `folder`, which must succeed.
@@ -62,7 +59,8 @@ fn untimed(text: &str) -> String {
 
 #[test]
 fn the_nim_values_are_those_recorded() {
-    let folder = scratch("nim");
+    let scratch_dir = scratch("nim");
+    let folder = scratch_dir.path();
     for (args, name) in [
         ("grundy --max 1000 --out g.bin", "grundy.txt"),
         ("grundy --misere --max 30", "grundy-misere.txt"),
@@ -75,19 +73,19 @@ fn the_nim_values_are_those_recorded() {
         ("misere-quotient grundy --max-heap 12", "mq-grundy.txt"),
     ] {
         assert_eq!(
-            untimed(&run(args, &folder)),
+            untimed(&run(args, folder)),
             untimed(&expected(name)),
             "{args}"
         );
     }
-    std::fs::remove_dir_all(folder).unwrap();
 }
 
 /// The b-file holds the values of the binary file, a line `n G(n)` a heap.
 #[test]
 fn the_b_file_is_the_values_file() {
-    let folder = scratch("b-file");
-    run("octal 0.6 --max 3000 --out v.bin --b-file b.txt", &folder);
+    let scratch_dir = scratch("b-file");
+    let folder = scratch_dir.path();
+    run("octal 0.6 --max 3000 --out v.bin --b-file b.txt", folder);
     let bytes = std::fs::read(folder.join("v.bin")).unwrap();
     let from_binary: Vec<String> = bytes
         .chunks_exact(2)
@@ -97,45 +95,42 @@ fn the_b_file_is_the_values_file() {
     let b_file = std::fs::read_to_string(folder.join("b.txt")).unwrap();
     assert_eq!(b_file.lines().collect::<Vec<_>>(), from_binary);
     assert_eq!(from_binary.len(), 3001);
-    std::fs::remove_dir_all(folder).unwrap();
 }
 
 #[test]
 fn the_bear_off_checks_and_race_tables_are_those_recorded() {
-    let folder = scratch("bearoff");
-    run("bearoff --two-sided 6x3 --out ts3.bd", &folder);
+    let scratch_dir = scratch("bearoff");
+    let folder = scratch_dir.path();
+    run("bearoff --two-sided 6x3 --out ts3.bd", folder);
     assert_eq!(
         untimed(&run(
             "bearoff --check ts3.bd --against 2 --sample 1000",
-            &folder
+            folder
         )),
         untimed(&expected("bearoff-check.txt"))
     );
     assert_eq!(
-        run("race-formulas --checkers 3", &folder),
+        run("race-formulas --checkers 3", folder),
         expected("race.txt")
     );
     assert_eq!(
-        run("race-formulas --file ts3.bd", &folder),
+        run("race-formulas --file ts3.bd", folder),
         expected("race-file.txt")
     );
-    let json = run(
-        "--format json bearoff --two-sided 6x3 --out ts3.bd",
-        &folder,
-    );
+    let json = run("--format json bearoff --two-sided 6x3 --out ts3.bd", folder);
     assert!(json.contains("\"kind\": \"two-sided\""), "{json}");
-    std::fs::remove_dir_all(folder).unwrap();
 }
 
 #[test]
 fn the_games_are_those_recorded() {
-    let folder = scratch("games");
+    let scratch_dir = scratch("games");
+    let folder = scratch_dir.path();
     let line = "tournament chess random:1 random:2 --games 6";
     assert_eq!(
-        run(&format!("--format json {line}"), &folder),
+        run(&format!("--format json {line}"), folder),
         expected("tournament.json")
     );
-    run(&format!("{line} --json t.json"), &folder);
+    run(&format!("{line} --json t.json"), folder);
     assert_eq!(
         std::fs::read_to_string(folder.join("t.json")).unwrap(),
         expected("tournament.json")
@@ -145,48 +140,47 @@ fn the_games_are_those_recorded() {
         ("--games 10 --first-game 10", "p2.json"),
     ] {
         let args = format!("tournament connect-four paper:1 paper:2 {piece} --format json");
-        let text = run(&args, &folder);
+        let text = run(&args, folder);
         assert_eq!(text, expected(name));
         std::fs::write(folder.join(name), text).unwrap();
     }
     assert_eq!(
-        run("tournament --merge p1.json p2.json --format json", &folder),
+        run("tournament --merge p1.json p2.json --format json", folder),
         expected("merge.json")
     );
     assert_eq!(
         run(
             "mobility othello-6x6 random:2 --games 10 --format json",
-            &folder
+            folder
         ),
         expected("mobility.json")
     );
     let csv = run(
         "mobility othello-6x6 random:2 --games 10 --format csv",
-        &folder,
+        folder,
     );
     assert_eq!(csv.lines().count(), 2, "{csv}");
     assert!(
         csv.starts_with("game,player,games,seed,decisions,"),
         "{csv}"
     );
-    std::fs::remove_dir_all(folder).unwrap();
 }
 
 /// JSON and CSV on standard output are one document: nothing else is printed there.
 #[test]
 fn json_and_csv_are_alone_on_standard_output() {
-    let folder = scratch("formats");
-    let json = run("--format json grundy --max 500 --b-file b.txt", &folder);
+    let scratch_dir = scratch("formats");
+    let folder = scratch_dir.path();
+    let json = run("--format json grundy --max 500 --b-file b.txt", folder);
     assert!(
         json.starts_with('{') && json.trim_end().ends_with('}'),
         "{json}"
     );
-    let csv = run("--format csv grundy --misere --max 6", &folder);
+    let csv = run("--format csv grundy --misere --max 6", folder);
     assert_eq!(
         csv,
         "heap,outcome,larger,smaller\n1,N,,\n2,N,,\n3,P,,\n4,N,3,1\n5,N,3,2\n6,P,,\n"
     );
-    let quotient = run("--format csv misere-quotient 0.75 --max-heap 3", &folder);
+    let quotient = run("--format csv misere-quotient 0.75 --max-heap 3", folder);
     assert_eq!(quotient.lines().next(), Some("heap,order,pretending"));
-    std::fs::remove_dir_all(folder).unwrap();
 }

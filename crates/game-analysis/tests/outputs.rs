@@ -1,17 +1,16 @@
 //! The `game-analysis` binary as a user meets it: outputs are checked before the work and written
 //! whole, even when the write fails half way (a file-size limit in a child process).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let folder =
-        std::env::temp_dir().join(format!("game-analysis-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("game-analysis-cli-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Runs the command under bash with `setup` (a `ulimit`, a `trap`) before it.
@@ -42,65 +41,105 @@ fn files_in(folder: &Path) -> Vec<String> {
 /// partial file is removed.
 #[test]
 fn a_write_that_hits_a_file_size_limit_leaves_the_old_file_and_nothing_else() {
-    let folder = scratch("limit");
+    let scratch_dir = scratch("limit");
+    let folder = scratch_dir.path();
     std::fs::write(folder.join("values.bin"), b"old").unwrap();
     let output = command_in_shell(
         "trap '' XFSZ; ulimit -f 1",
         "grundy --max 100000 --out values.bin",
-        &folder,
+        folder,
     );
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("values.bin"), "{stderr}");
     assert_eq!(std::fs::read(folder.join("values.bin")).unwrap(), b"old");
-    assert_eq!(files_in(&folder), ["values.bin"]);
-    std::fs::remove_dir_all(folder).unwrap();
+    assert_eq!(files_in(folder), ["values.bin"]);
 }
 
 /// The same limit with the signal at its default: the process is killed mid-write, and
 /// still the old file is intact (only the hidden partial file can be left).
 #[test]
 fn a_process_killed_mid_write_leaves_the_old_file() {
-    let folder = scratch("killed");
+    let scratch_dir = scratch("killed");
+    let folder = scratch_dir.path();
     std::fs::write(folder.join("values.bin"), b"old").unwrap();
     let output = command_in_shell(
         "ulimit -f 1",
         "grundy --max 100000 --out values.bin",
-        &folder,
+        folder,
     );
     assert!(!output.status.success());
     assert_eq!(std::fs::read(folder.join("values.bin")).unwrap(), b"old");
-    std::fs::remove_dir_all(folder).unwrap();
 }
 
 /// A path that cannot be written fails before a computation of minutes starts.
 #[test]
 fn an_unwritable_output_fails_at_once() {
-    let folder = scratch("unwritable");
+    let scratch_dir = scratch("unwritable");
+    let folder = scratch_dir.path();
     for out in ["/no/such/folder/g.bin", "/dev/full", "/proc/x", "."] {
         let started = Instant::now();
         let output = command_in_shell(
             "true",
             &format!("grundy --max 4000000000 --out {out}"),
-            &folder,
+            folder,
         );
         assert_eq!(output.status.code(), Some(2), "{out}: {output:?}");
         assert!(started.elapsed() < Duration::from_secs(5), "{out}");
     }
-    assert!(files_in(&folder).is_empty());
-    std::fs::remove_dir_all(folder).unwrap();
+    assert!(files_in(folder).is_empty());
 }
 
 /// A size whose table cannot be allocated is a typed error, not an abort: 4,294,967,295
 /// heaps need 8 GiB of values, refused under a 4 GB address-space limit.
 #[test]
 fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
-    let folder = scratch("memory");
+    let scratch_dir = scratch("memory");
+    let folder = scratch_dir.path();
     let started = Instant::now();
-    let output = command_in_shell("ulimit -v 4000000", "grundy --max 4294967294", &folder);
+    let output = command_in_shell("ulimit -v 4000000", "grundy --max 4294967294", folder);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("could not be allocated"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(10));
-    std::fs::remove_dir_all(folder).unwrap();
+}
+
+/// A writer killed with SIGKILL at moments spread over its whole run (seeded, so the same
+/// moments every time) leaves the old file or the whole new one, never a part.
+#[test]
+fn a_writer_killed_at_any_moment_leaves_the_old_file_or_the_whole_new_one() {
+    let scratch_dir = scratch("sigkill");
+    let folder = scratch_dir.path();
+    let args = "--quiet grundy --max 300000 --threads 1 --out";
+    let started = Instant::now();
+    let output = command_in_shell("true", &format!("{args} whole.bin"), folder);
+    assert!(output.status.success(), "{output:?}");
+    let run = started.elapsed();
+    let whole = std::fs::read(folder.join("whole.bin")).unwrap();
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let (mut old, mut new) = (0, 0);
+    for _ in 0..16 {
+        std::fs::write(folder.join("values.bin"), b"old").unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_game-analysis"))
+            .args(format!("{args} values.bin").split_whitespace())
+            .current_dir(folder)
+            .spawn()
+            .unwrap();
+        // A moment between the start and a fifth past the end of an uninterrupted run.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let fraction = (state % 1200) as f64 / 1000.0;
+        std::thread::sleep(run.mul_f64(fraction));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let found = std::fs::read(folder.join("values.bin")).unwrap();
+        if found == b"old" {
+            old += 1;
+        } else {
+            assert!(found == whole, "a part of the file: {} bytes", found.len());
+            new += 1;
+        }
+    }
+    assert!(old > 0, "no kill landed before the rename ({new} after)");
 }

@@ -12,6 +12,7 @@
 //!   as exact `BigRational`, and numbers as papers print them;
 //! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per
 //!   batch, and estimates that are the same for any thread count;
+//! - [`durable`]: files written whole and durably (temporary file, sync, rename);
 //! - [`stop`]: stopping a long computation from outside it (Ctrl-C in Python);
 //! - [`tolerance`]: the rule by which an estimate agrees with a value (four standard
 //!   errors) and the tolerance between two floating-point routes to one number.
@@ -52,6 +53,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod durable;
 pub mod game;
 pub mod monte_carlo;
 pub mod number;

@@ -172,24 +172,23 @@ mod tests {
     /// A page that lacks its markers, or is missing, is found out before the work.
     #[test]
     fn a_page_is_checked_before_the_work() {
-        let docs = std::env::temp_dir().join(format!("xtask-markers-{}", std::process::id()));
-        std::fs::create_dir_all(&docs).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let docs = scratch.path();
         let block = Block {
             page: "page.md",
             begin: "<!-- b -->",
             end: "<!-- e -->",
         };
-        assert!(block.check(&docs).is_err(), "a missing page");
+        assert!(block.check(docs).is_err(), "a missing page");
         std::fs::write(docs.join("page.md"), "no markers").unwrap();
-        assert!(block.check(&docs).is_err(), "a page without markers");
+        assert!(block.check(docs).is_err(), "a page without markers");
         std::fs::write(docs.join("page.md"), "<!-- b -->\nold\n<!-- e -->\n").unwrap();
-        block.check(&docs).unwrap();
-        block.write(&docs, "new\n").unwrap();
-        assert_eq!(block.current(&docs).unwrap(), "new\n");
+        block.check(docs).unwrap();
+        block.write(docs, "new\n").unwrap();
+        assert_eq!(block.current(docs).unwrap(), "new\n");
         assert_eq!(
             std::fs::read_to_string(docs.join("page.md")).unwrap(),
             "<!-- b -->\nnew\n<!-- e -->\n"
         );
-        std::fs::remove_dir_all(docs).unwrap();
     }
 }

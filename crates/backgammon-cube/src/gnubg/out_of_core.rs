@@ -24,16 +24,17 @@
 //!
 //! # Resuming
 //!
-//! A block file is written under a temporary name and renamed when complete; a level is
-//! done when all its blocks are there, and the assembly records the pip counts it has
-//! finished (after their rows are flushed to disk). A build stopped anywhere — killed, or
+//! A block file is written under a temporary name, synced and renamed when complete
+//! (`game_core::durable`); a level is done when all its blocks are there, and the assembly
+//! records the pip counts it has finished (after their rows are flushed to disk). A build stopped anywhere — killed, or
 //! stopped by a [`game_core::stop::StopSignal`] — continues from its first unfinished level
 //! or pip count when started again with the same arguments, and writes the same bytes.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use game_core::durable;
 use game_core::stop::{Carried, checkpoint};
 use rayon::prelude::*;
 
@@ -120,11 +121,10 @@ pub enum BuildPhase {
 /// ```
 /// use backgammon_cube::gnubg::{build_two_sided_file, two_sided_file};
 ///
-/// let dir = std::env::temp_dir().join(format!("doc-two-sided-{}", std::process::id()));
-/// let out = dir.join("ts-6x3.bd");
-/// build_two_sided_file(3, &dir.join("work"), &out, |_| {})?;
-/// assert_eq!(std::fs::read(&out).unwrap(), two_sided_file(3)?);
-/// std::fs::remove_dir_all(&dir).unwrap();
+/// let dir = tempfile::tempdir()?;
+/// let out = dir.path().join("ts-6x3.bd");
+/// build_two_sided_file(3, &dir.path().join("work"), &out, |_| {})?;
+/// assert_eq!(std::fs::read(&out)?, two_sided_file(3)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn build_two_sided_file(
@@ -144,7 +144,7 @@ pub fn build_two_sided_file(
     assemble(&places, &work, &partial, max_checkers, &mut progress)?;
     // Stopped after the rename, a build has only its work directory left to clear.
     if partial.exists() || !out.exists() {
-        fs::rename(&partial, out).map_err(io_at(out))?;
+        durable::rename_durably(&partial, out).map_err(io_at(out))?;
     }
     work.clear()
 }
@@ -594,16 +594,8 @@ fn remove_if_there(path: &Path) -> Result<(), OutOfCoreError> {
     }
 }
 
-/// Writes `bytes` to `path` under a temporary name, then renames it: a reader sees the whole
-/// file or none of it.
+/// Writes `bytes` to `path` whole and durably (`game_core::durable`): a reader, or a build
+/// resumed after a kill or a power cut, sees the whole file or none of it.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), OutOfCoreError> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let mut file = BufWriter::new(File::create(&temporary).map_err(io_at(&temporary))?);
-    file.write_all(bytes)
-        .and_then(|()| file.flush())
-        .map_err(io_at(&temporary))?;
-    drop(file);
-    fs::rename(&temporary, path).map_err(io_at(path))
+    durable::write_whole(path, |file| file.write_all(bytes)).map_err(io_at(path))
 }

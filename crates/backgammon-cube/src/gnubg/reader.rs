@@ -61,7 +61,8 @@ pub enum ReadError {
 /// use backgammon_cube::bearoff::BearoffPosition;
 /// use backgammon_cube::gnubg::{TwoSidedReader, two_sided_file};
 ///
-/// let path = std::env::temp_dir().join(format!("doc-reader-{}.bd", std::process::id()));
+/// let folder = tempfile::tempdir()?;
+/// let path = folder.path().join("ts-6x2.bd");
 /// std::fs::write(&path, two_sided_file(2)?)?;
 /// let mut file = TwoSidedReader::open(&path)?;
 /// let one_on_six = BearoffPosition::from_points(&[6])?;
@@ -69,7 +70,6 @@ pub enum ReadError {
 /// // On roll with one checker on the six point, against one sure to come off: 27 rolls of 36.
 /// let p = file.equities(&one_on_six, &one_on_one)?.win;
 /// assert!((p - 27.0 / 36.0).abs() < 1e-4);
-/// std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]

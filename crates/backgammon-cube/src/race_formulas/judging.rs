@@ -416,7 +416,8 @@ mod tests {
     /// gives exactly what asking every formula at every pair gives, row by row.
     #[test]
     fn judging_a_file_is_asking_every_formula_at_every_pair() {
-        let path = std::env::temp_dir().join(format!("judge-file-{}.bd", std::process::id()));
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("ts-6x4.bd");
         std::fs::write(&path, two_sided_file(4).unwrap()).unwrap();
         let mut file = TwoSidedReader::open(&path).unwrap();
         let min_pips = [0, 9];
@@ -458,6 +459,5 @@ mod tests {
                 assert!(expected.double.pairs > 0);
             }
         }
-        std::fs::remove_file(&path).unwrap();
     }
 }

@@ -3,6 +3,7 @@
 //! -t 6xC -f PATH` and `makebearoff -o P -f PATH`; with `--work-dir DIR`, the two-sided file
 //! built out of core, up to the complete database (6x15), resuming an interrupted build.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -323,17 +324,15 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
     };
     if let Some(checkers) = against {
         let started = Instant::now();
-        let smaller = std::env::temp_dir().join(format!(
-            "game-analysis-ts-6x{checkers}-{}.bd",
-            std::process::id()
-        ));
-        std::fs::write(&smaller, two_sided_file(checkers).library()?)
-            .map_err(Error::io(&smaller))?;
-        let agreement = TwoSidedReader::open(&smaller)
+        // The smaller file lives as long as the comparison, and is removed with its handle.
+        let mut smaller =
+            tempfile::NamedTempFile::new().map_err(Error::io(std::env::temp_dir()))?;
+        smaller
+            .write_all(&two_sided_file(checkers).library()?)
+            .map_err(Error::io(smaller.path()))?;
+        let agreement = TwoSidedReader::open(smaller.path())
             .and_then(|mut small| small.agreement_with(&mut file))
-            .library();
-        let _ = std::fs::remove_file(&smaller);
-        let agreement = agreement?;
+            .library()?;
         checked.compared = Some(agreement.pairs);
         checked.compared_differing = Some(agreement.differing);
         checked.first_difference = agreement.first_difference;

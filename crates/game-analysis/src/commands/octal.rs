@@ -223,8 +223,8 @@ mod tests {
     /// `--out` writes G(0..=N) as little-endian u16s, `--b-file` as `n G(n)` lines.
     #[test]
     fn the_values_files_hold_every_value() {
-        let folder = std::env::temp_dir().join(format!("octal-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let folder = scratch.path();
         let (bin, b_file) = (folder.join("v.bin"), folder.join("b.txt"));
         let args = octal(&[
             "0.07",
@@ -239,7 +239,6 @@ mod tests {
         super::run(&args, &Options::quiet()).unwrap();
         let bytes = std::fs::read(&bin).unwrap();
         let lines = std::fs::read_to_string(&b_file).unwrap();
-        std::fs::remove_dir_all(&folder).unwrap();
         let table = OctalOptions::new()
             .compute(&OctalGame::parse("0.07").unwrap(), 300)
             .unwrap();

@@ -297,11 +297,11 @@ mod tests {
             first_game: 2,
             seed: 7,
         };
-        let path = std::env::temp_dir().join(format!("tournament-{}.pgn", std::process::id()));
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("line.pgn");
         let pgn = OutputFile::check(&path).unwrap();
         let recorded = play_into_pgn(&line, false, &pgn).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::remove_file(&path).unwrap();
         let played = play(&line, false).unwrap();
         assert_eq!(recorded.match_result(), played.match_result());
         assert_eq!(text.matches("[Event ").count(), 4);
