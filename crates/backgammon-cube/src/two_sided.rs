@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use game_core::memory::{self, MemoryError};
 use game_core::number::Real;
 use game_core::stop::Carried;
 use rayon::prelude::*;
@@ -91,6 +92,10 @@ pub enum TwoSidedError {
     /// An invalid position or size.
     #[error(transparent)]
     Bearoff(#[from] BearoffError),
+    /// The table is more than the process may use, asked of the machine before it is
+    /// allocated ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
 }
 
 /// The empty board's index: it comes first in rank order (no checker on point 1, none on
@@ -189,9 +194,14 @@ impl Layout {
         &self.plays
     }
 
-    /// A table of `positions`² entries, all `fill`, or [`TwoSidedError::TooLarge`].
+    /// A table of `positions`² entries, all `fill`; [`TwoSidedError::Memory`] when it is more
+    /// than the process may use, [`TwoSidedError::TooLarge`] when it cannot be allocated.
     pub(crate) fn table<E: Clone>(&self, fill: E) -> Result<Vec<E>, TwoSidedError> {
         let n = self.positions;
+        let bytes = (n as u128).pow(2) * std::mem::size_of::<E>() as u128;
+        memory::ensure(u64::try_from(bytes).unwrap_or(u64::MAX), || {
+            format!("the two-sided bear-off table of {n} positions a side")
+        })?;
         let mut table = Vec::new();
         table
             .try_reserve_exact(n * n)

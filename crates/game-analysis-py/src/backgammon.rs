@@ -14,7 +14,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, interruptible, pair, raise, small, small_in};
+use crate::{BackgammonError, interruptible, library, pair, raise, small, small_in};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -161,7 +161,7 @@ impl TwoSided {
         let checkers =
             small_in::<BackgammonError>("checkers", &checkers, 1..=MAX_MEASURED_CHECKERS)?;
         let database = interruptible(py, move || TwoSidedDatabase::<f64>::new(checkers))?
-            .map_err(raise::<BackgammonError>)?;
+            .map_err(library::<BackgammonError>)?;
         Ok(TwoSided { database })
     }
 

@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, interruptible, raise, small, small_in};
+use crate::{GrundyError, interruptible, library, raise, small, small_in};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
@@ -18,7 +18,7 @@ const MAX_HEAP: u32 = 1_000_000_000;
 /// The table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
 fn table(py: Python<'_>, n: &BigInt) -> PyResult<NimValueTable> {
     let n = small_in::<GrundyError>("n", n, 0..=MAX_HEAP)?;
-    interruptible(py, move || nim_values(n))?.map_err(raise::<GrundyError>)
+    interruptible(py, move || nim_values(n))?.map_err(library::<GrundyError>)
 }
 
 /// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes
@@ -99,7 +99,7 @@ fn octal_values<'py>(
             options.compute(&game, n)
         }
     })?
-    .map_err(raise::<GrundyError>)?;
+    .map_err(library::<GrundyError>)?;
     let bytes: Vec<u8> = table
         .values()
         .iter()

@@ -12,7 +12,7 @@ use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Share, To
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{LeveneFennerError, interruptible, pair, raise, small, small_in};
+use crate::{LeveneFennerError, interruptible, library, pair, raise, small, small_in};
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
@@ -30,7 +30,7 @@ fn prob(py: Python<'_>, moves: Vec<Vec<BigInt>>, alpha: BigInt) -> PyResult<Vec<
         })
         .collect::<PyResult<Vec<MoveShape>>>()?;
     let probabilities = interruptible(py, move || move_probabilities(&shapes, alpha))?
-        .map_err(raise::<LeveneFennerError>)?;
+        .map_err(library::<LeveneFennerError>)?;
     Ok(probabilities.iter().map(pair).collect())
 }
 

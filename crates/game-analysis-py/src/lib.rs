@@ -21,13 +21,16 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
+use game_core::memory::MemoryError;
 use game_core::stop::{StopSignal, run_until_stopped};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::type_object::PyTypeInfo;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 mod backgammon;
 mod grundy;
@@ -75,6 +78,79 @@ pyo3::create_exception!(
 /// The error `E` (one of the exceptions above) with `message`.
 fn raise<E: PyTypeInfo>(message: impl Display) -> PyErr {
     PyErr::new::<E, _>(message.to_string())
+}
+
+/// `game_analysis.OutOfMemoryError`, made once: a subclass of both [`GameAnalysisError`] and
+/// Python's `MemoryError`, so that `except MemoryError` catches it as well.
+static OUT_OF_MEMORY: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+fn out_of_memory_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    OUT_OF_MEMORY
+        .get_or_try_init(py, || {
+            let bases = PyTuple::new(
+                py,
+                [
+                    py.get_type::<GameAnalysisError>(),
+                    py.get_type::<PyMemoryError>(),
+                ],
+            )?;
+            let namespace = PyDict::new(py);
+            namespace.set_item("__module__", "game_analysis")?;
+            namespace.set_item(
+                "__doc__",
+                "A computation needs more memory than the process may use; the message names \
+                 both figures. Asked before the work starts.",
+            )?;
+            let made = py
+                .get_type::<PyType>()
+                .call1(("OutOfMemoryError", bases, namespace))?;
+            Ok(made.cast_into::<PyType>()?.unbind())
+        })
+        .map(|made| made.bind(py))
+}
+
+/// A library error that may be memory the process may not use.
+trait MemoryCause: Display {
+    /// The memory error, when it is one.
+    fn memory(&self) -> Option<&MemoryError>;
+}
+
+impl MemoryCause for minimax_random::ProbabilityError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            minimax_random::ProbabilityError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl MemoryCause for nim_games::grundys_game::NimValueError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            nim_games::grundys_game::NimValueError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl MemoryCause for backgammon_cube::two_sided::TwoSidedError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            backgammon_cube::two_sided::TwoSidedError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// The library's `error` as `OutOfMemoryError` when memory is its cause, else as `E`.
+fn library<E: PyTypeInfo>(error: impl MemoryCause) -> PyErr {
+    match error.memory() {
+        Some(memory) => Python::attach(|py| match out_of_memory_type(py) {
+            Ok(made) => PyErr::from_type(made.clone(), memory.to_string()),
+            Err(failed) => failed,
+        }),
+        None => raise::<E>(error),
+    }
 }
 
 /// A Python int as a `u32`, or the error `E` naming the argument.
@@ -180,6 +256,7 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("JohnsonError", JohnsonError::type_object(py))?;
     module.add("LeveneFennerError", LeveneFennerError::type_object(py))?;
     module.add("BackgammonError", BackgammonError::type_object(py))?;
+    module.add("OutOfMemoryError", out_of_memory_type(py)?)?;
     module.add_submodule(&matches::module(py)?)?;
     module.add_submodule(&grundy::module(py)?)?;
     module.add_submodule(&johnson::module(py)?)?;

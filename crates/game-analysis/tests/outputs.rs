@@ -90,8 +90,8 @@ fn an_unwritable_output_fails_at_once() {
     assert!(files_in(folder).is_empty());
 }
 
-/// A size whose table cannot be allocated is a typed error, not an abort: 4,294,967,295
-/// heaps need 8 GiB of values, refused under a 4 GB address-space limit.
+/// A size whose table does not fit is a typed error, not an abort: 4,294,967,295 heaps need
+/// 8.6 GB of values, refused under a 4 GB address-space limit with both figures.
 #[test]
 fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
     let scratch_dir = scratch("memory");
@@ -100,7 +100,11 @@ fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
     let output = command_in_shell("ulimit -v 4000000", "grundy --max 4294967294", folder);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("could not be allocated"), "{stderr}");
+    assert!(
+        stderr.contains("the nim-values of heaps 0..=4294967294 needs 8.6 GB")
+            && stderr.contains("available (the address-space limit (ulimit -v))"),
+        "{stderr}"
+    );
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
@@ -142,4 +146,46 @@ fn a_writer_killed_at_any_moment_leaves_the_old_file_or_the_whole_new_one() {
         }
     }
     assert!(old > 0, "no kill landed before the rename ({new} after)");
+}
+
+/// Every memory-heavy subcommand asks first: under an address-space limit (4 GB, or 1 GB
+/// for the misère table's 2 GB) each refuses a size that needs more, within seconds, with a
+/// typed error naming both figures.
+#[test]
+fn memory_heavy_subcommands_refuse_what_does_not_fit_under_a_limit() {
+    let scratch_dir = scratch("limits");
+    let folder = scratch_dir.path();
+    for (limit, args, what) in [
+        (
+            4_000_000,
+            "octal 0.6 --max 4294967294",
+            "the nim-values of heaps 0..=4294967294 needs",
+        ),
+        (
+            4_000_000,
+            "bearoff --two-sided 6x12 --out ts.bd",
+            "GNU Backgammon's two-sided file 6x12 and its table needs",
+        ),
+        (
+            4_000_000,
+            "race-formulas --checkers 12",
+            "the two-sided bear-off table of 18564 positions a side needs",
+        ),
+        (
+            1_000_000,
+            "grundy --misere --max 159",
+            "the misère table of positions with at most 159 live matches needs",
+        ),
+    ] {
+        let started = Instant::now();
+        let output = command_in_shell(&format!("ulimit -v {limit}"), args, folder);
+        assert_eq!(output.status.code(), Some(2), "{args}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(what) && stderr.contains("available"),
+            "{args}: {stderr}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{args}");
+    }
+    assert!(files_in(folder).is_empty());
 }

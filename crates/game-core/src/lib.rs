@@ -13,6 +13,7 @@
 //! - [`random`] and [`monte_carlo`]: one portable generator with independent streams per
 //!   batch, and estimates that are the same for any thread count;
 //! - [`durable`]: files written whole and durably (temporary file, sync, rename);
+//! - [`memory`]: the memory a computation needs, asked of what the process may use;
 //! - [`stop`]: stopping a long computation from outside it (Ctrl-C in Python);
 //! - [`tolerance`]: the rule by which an estimate agrees with a value (four standard
 //!   errors) and the tolerance between two floating-point routes to one number.
@@ -55,6 +56,7 @@ struct ReadmeDoctests;
 
 pub mod durable;
 pub mod game;
+pub mod memory;
 pub mod monte_carlo;
 pub mod number;
 pub mod player;

@@ -31,8 +31,8 @@ impl Counts {
     /// # Errors
     ///
     /// [`ScoreError::ZeroAlpha`] when `alpha` is 0, [`ShapeError::TooManyLeaves`] beyond
-    /// 2^64 leaves, [`ProbabilityError::TooLarge`] when the counts would take more than
-    /// [`crate::MAX_COUNT_BYTES`].
+    /// 2^64 leaves, [`ProbabilityError::Memory`] when the counts would not fit in the
+    /// memory this process may use ([`game_core::memory`]).
     pub fn of_move(shape: &MoveShape, alpha: u32) -> Result<Counts, ProbabilityError> {
         check_alpha(alpha)?;
         let all_leaves = shape

@@ -65,4 +65,4 @@ pub mod tournament;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
-pub use shape::{MAX_COUNT_BYTES, MoveShape, ProbabilityError, ScoreError, ShapeError};
+pub use shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};

@@ -151,19 +151,25 @@ fn scores_beyond_alpha_are_errors() {
 }
 
 /// Sizes whose exact counts could not fit in memory are refused before anything is
-/// allocated (a trillion leaves at α = 2 would take 125 GB), while the papers' sizes pass.
+/// allocated (a trillion leaves at α = 2 would take 125 GB, more than this machine has),
+/// naming both figures, while the papers' sizes pass.
 #[test]
 fn counts_too_large_for_memory_are_refused_before_allocation() {
-    use minimax_random::{MAX_COUNT_BYTES, ProbabilityError};
+    use minimax_random::ProbabilityError;
     let huge = MoveShape::new(vec![1_000_000, 1_000_000]).unwrap();
     let refused = move_probabilities(std::slice::from_ref(&huge), 2);
     assert!(
-        matches!(refused, Err(ProbabilityError::TooLarge { bytes, .. }) if bytes > MAX_COUNT_BYTES),
+        matches!(&refused, Err(ProbabilityError::Memory(error)) if error.need > 125_000_000_000),
         "{refused:?}"
+    );
+    let message = refused.unwrap_err().to_string();
+    assert!(
+        message.contains("1000000000000 leaves needs") && message.contains("available"),
+        "{message}"
     );
     assert!(matches!(
         Counts::of_move(&huge, 2),
-        Err(ProbabilityError::TooLarge { .. })
+        Err(ProbabilityError::Memory(_))
     ));
     let example_1 = [
         MoveShape::new(vec![2, 3]).unwrap(),

@@ -20,6 +20,7 @@
 use crate::bearoff::BearoffPosition;
 use crate::database::rank;
 use crate::two_sided::{EMPTY, Layout, PlayTable, TwoSidedError, position_at_gnubg_index};
+use game_core::memory;
 
 /// +1 in gnubg's 16-bit equities.
 pub(super) const WON: i16 = 0x7FFF;
@@ -48,7 +49,8 @@ pub(super) fn stored(value: i16) -> u16 {
 ///
 /// # Errors
 ///
-/// [`TwoSidedError::Bearoff`] above 15 checkers, [`TwoSidedError::TooLarge`] when the
+/// [`TwoSidedError::Bearoff`] above 15 checkers, [`TwoSidedError::Memory`] when the table
+/// and the file are more than the process may use, [`TwoSidedError::TooLarge`] when the
 /// table cannot be allocated.
 ///
 /// ```
@@ -62,6 +64,11 @@ pub(super) fn stored(value: i16) -> u16 {
 pub fn two_sided_file(max_checkers: u32) -> Result<Vec<u8>, TwoSidedError> {
     let layout = Layout::new(max_checkers)?;
     let n = layout.positions();
+    // The table of entries, 8 bytes each, and the file's bytes made from it, side by side.
+    let entries = (n as u64).pow(2).saturating_mul(2 * 8);
+    memory::ensure(entries + HEADER as u64, || {
+        format!("GNU Backgammon's two-sided file 6x{max_checkers} and its table")
+    })?;
     // A race lost by the player on roll (the opponent is off) unless he is off himself.
     let mut table = layout.table([LOST; 4])?;
     for b in 0..n {

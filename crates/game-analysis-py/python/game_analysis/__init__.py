@@ -13,7 +13,9 @@ Five papers, one submodule each, over the Rust crates of the workspace:
   bear-off databases).
 
 Exact values are ``fractions.Fraction``. Bad input raises ``GameAnalysisError`` (a
-``ValueError``) or its subclass for the paper, with the Rust library's message.
+``ValueError``) or its subclass for the paper, with the Rust library's message; a
+computation that needs more memory than the process may use raises ``OutOfMemoryError``
+(a ``GameAnalysisError`` and a ``MemoryError``) before it starts, naming both figures.
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -26,6 +28,7 @@ from ._native import (
     JohnsonError,
     LeveneFennerError,
     MatchesError,
+    OutOfMemoryError,
 )
 
 try:
@@ -40,6 +43,7 @@ __all__ = [
     "JohnsonError",
     "LeveneFennerError",
     "MatchesError",
+    "OutOfMemoryError",
     "backgammon",
     "grundy",
     "johnson",

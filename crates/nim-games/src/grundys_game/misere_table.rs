@@ -23,6 +23,7 @@
 //! keeps these sums for the current position, so the index of each option follows from
 //! the few terms that the split changes.
 
+use game_core::memory::{self, MemoryError};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -47,6 +48,10 @@ pub enum MisereTableError {
         /// The requested number of live matches.
         max_matches: u32,
     },
+    /// The table, a bit a position, is more than the process may use
+    /// ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
     /// A position with more live matches than the table holds.
     #[error("a position with {matches} live matches is beyond this table's {max_matches}")]
     BeyondTable {
@@ -82,11 +87,15 @@ impl MisereTable {
     /// # Errors
     ///
     /// [`MisereTableError::TooManyPositions`] when there are more than
-    /// [`MAX_TABLE_POSITIONS`] of them (`max_matches` above 159).
+    /// [`MAX_TABLE_POSITIONS`] of them (`max_matches` above 159);
+    /// [`MisereTableError::Memory`] when their table is more than the process may use.
     pub fn new(max_matches: u32) -> Result<Self, MisereTableError> {
         let index = PositionIndex::new(max_matches)?;
         let nim_values = nim_sequence(&GrundysGame, max_matches);
         let words = index.positions().div_ceil(64) as usize;
+        memory::ensure(8 * words as u64, || {
+            format!("the misère table of positions with at most {max_matches} live matches")
+        })?;
         let bits: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
         // The empty position, the only one without live matches, is a first-player win:
         // its bit stays 0.

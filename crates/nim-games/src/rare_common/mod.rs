@@ -42,6 +42,7 @@ pub mod mask;
 mod pairs;
 mod witness;
 
+use game_core::memory::{self, MemoryError};
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::mpsc;
@@ -251,6 +252,10 @@ pub enum NimValueError {
         /// The heap whose value overflowed.
         heap: u64,
     },
+    /// The table of values, 2 bytes a heap, is more than the process may use: asked of
+    /// the machine before the work starts ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
     /// The table of values, 2 bytes a heap, could not be allocated: asked for before the
     /// work starts, so that a size beyond the machine's memory is an error, not an abort.
     #[error("the values of heaps 0..={max_heap} need {bytes} bytes, which could not be allocated")]
@@ -261,6 +266,11 @@ pub enum NimValueError {
         bytes: u64,
     },
 }
+
+/// The engine's memory besides the table of values: its windows, tiles and rare heaps, a
+/// few megabytes (measured: .6 to 2^24, 34 MB of values, peaks at 44 MB), with room to
+/// spare.
+const ENGINE_BYTES: u64 = 32 << 20;
 
 /// How a nim-value computation spreads its work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -433,6 +443,10 @@ impl Solver {
     /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
     /// read their partners from one window (normally [`DENSE_REACH`]).
     fn new(rules: Rules, max_heap: usize, dense_reach: usize) -> Result<Self, NimValueError> {
+        let bytes = 2 * (max_heap as u64 + 1);
+        memory::ensure(bytes + ENGINE_BYTES, || {
+            format!("the nim-values of heaps 0..={max_heap}")
+        })?;
         let mut values = Vec::new();
         values
             .try_reserve_exact(max_heap + 1)

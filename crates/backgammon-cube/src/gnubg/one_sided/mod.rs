@@ -26,6 +26,7 @@
 mod best;
 mod plays;
 
+use game_core::memory::{self, MemoryError};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
@@ -73,6 +74,10 @@ pub enum OneSidedError {
     /// The file covers 1 to 13 points.
     #[error("{0} points: a one-sided bear-off file covers 1 to {MAX_ONE_SIDED_POINTS}")]
     Points(u32),
+    /// A table is more than the process may use, asked of the machine before it is
+    /// allocated ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
     /// The tables cannot be allocated.
     #[error("{positions} positions need about {bytes} bytes, more than can be allocated")]
     TooLarge {
@@ -472,6 +477,9 @@ fn write_values(out: &mut impl Write, values: &[u16]) -> io::Result<()> {
 }
 
 fn reserve<T>(vector: &mut Vec<T>, n: usize, bytes_each: u64) -> Result<(), OneSidedError> {
+    memory::ensure((n as u64).saturating_mul(bytes_each), || {
+        format!("a one-sided bear-off table of {n} positions")
+    })?;
     vector
         .try_reserve_exact(n)
         .map_err(|_| OneSidedError::TooLarge {
