@@ -35,6 +35,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use game_core::durable;
+use game_core::memory::{self, MemoryError};
 use game_core::stop::{Carried, checkpoint};
 use rayon::prelude::*;
 
@@ -54,6 +55,10 @@ pub enum OutOfCoreError {
     /// A size the database does not have.
     #[error(transparent)]
     TwoSided(#[from] TwoSidedError),
+    /// The window of levels is more than the process may use, asked of the machine before
+    /// the build starts ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -135,6 +140,7 @@ pub fn build_two_sided_file(
 ) -> Result<(), OutOfCoreError> {
     let layout = Layout::new(max_checkers)?;
     let places = Places::new(&layout, max_checkers);
+    window_fits(&places, max_checkers)?;
     let work = WorkDir::open(work_dir, max_checkers)?;
     if !work.has_marker(LEVELS_DONE) {
         compute_levels(&layout, &places, &work, &mut progress)?;
@@ -147,6 +153,24 @@ pub fn build_two_sided_file(
         durable::rename_durably(&partial, out).map_err(io_at(out))?;
     }
     work.clear()
+}
+
+/// Asks the machine for the largest window of the build: the entries of the [`REACH`]
+/// levels below a level and the level itself (11.9 GB at fifteen checkers, where the build
+/// was measured at 11.1 GiB).
+fn window_fits(places: &Places, max_checkers: u32) -> Result<(), MemoryError> {
+    let last = 2 * places.highest();
+    let largest = (0..=last)
+        .map(|total| {
+            (total.saturating_sub(REACH)..=total)
+                .map(|level| places.pairs(level))
+                .sum::<u64>()
+        })
+        .max()
+        .unwrap_or(0);
+    memory::ensure(largest * ENTRY as u64, || {
+        format!("the out-of-core build of 6x{max_checkers}'s window of levels")
+    })
 }
 
 /// Where each position lies in the blocks: its pip count and its rank among the positions
