@@ -184,3 +184,38 @@ fn json_and_csv_are_alone_on_standard_output() {
     let quotient = run("--format csv misere-quotient 0.75 --max-heap 3", folder);
     assert_eq!(quotient.lines().next(), Some("heap,order,pretending"));
 }
+
+/// Degenerate sizes are answered in the field's terms or refused with a usage error: no
+/// empty range is printed.
+#[test]
+fn degenerate_sizes_are_answered_or_refused() {
+    let scratch_dir = scratch("degenerate");
+    let folder = scratch_dir.path();
+    let misere = run("grundy --misere --max 0", folder);
+    assert!(
+        misere.contains("1 position (at most 0 live matches)"),
+        "{misere}"
+    );
+    assert!(misere.contains("--max 0 asks for none"), "{misere}");
+    let two = run("grundy --misere --max 2", folder);
+    assert!(two.contains("P-positions: none"), "{two}");
+    let quotient = run("misere-quotient 0.77 --max-heap 0", folder);
+    assert!(
+        quotient.contains("order 1,") && quotient.contains("no heaps"),
+        "{quotient}"
+    );
+    let values = run("--format json octal 0.77 --max 0", folder);
+    assert!(values.contains("\"heaps\": 1"), "{values}");
+    for refused in [
+        "bearoff --check ts.bd --sample 0",
+        "mobility othello-6x6 uniform --games 1",
+        "tournament chess uniform uniform --games 0",
+    ] {
+        let output = Command::new(binary())
+            .args(refused.split_whitespace())
+            .current_dir(folder)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{refused}: {output:?}");
+    }
+}

@@ -56,8 +56,8 @@ pub struct Args {
     /// With --check: build 6xC in memory and compare every one of its pairs with the file.
     #[arg(long, value_name = "C", conflicts_with_all = ["checkers", "points"], value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_MEASURED_CHECKERS)))]
     against: Option<u32>,
-    /// With --check: how many pairs to recompute, spread evenly over the file.
-    #[arg(long, value_name = "N", conflicts_with_all = ["checkers", "points"], default_value_t = 100_000)]
+    /// With --check: how many pairs to recompute, spread evenly over the file (at least 1).
+    #[arg(long, value_name = "N", conflicts_with_all = ["checkers", "points"], default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     sample: u64,
 }
 
@@ -405,6 +405,7 @@ mod tests {
             ],
             &["--check", "/tmp/x.bd", "--out", "/tmp/x.bd"],
             &["--check", "/tmp/x.bd", "--against", "13"],
+            &["--check", "/tmp/x.bd", "--sample", "0"],
             &["--two-sided", "6x6"],
         ] {
             assert!(bearoff(bad).is_err(), "{bad:?}");

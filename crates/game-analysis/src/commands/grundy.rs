@@ -220,8 +220,10 @@ impl Report for MisereOutcomes {
     fn text(&self) -> String {
         let n = self.max_heap;
         let mut text = format!(
-            "Grundy's game, misère play: {} positions (at most {n} live matches) decided in {:.2} s\n",
-            self.positions, self.seconds
+            "Grundy's game, misère play: {} position{} (at most {n} live matches) decided in {:.2} s\n",
+            self.positions,
+            if self.positions == 1 { "" } else { "s" },
+            self.seconds
         );
         if n == 0 {
             return text
@@ -243,7 +245,12 @@ impl Report for MisereOutcomes {
             .filter(|heap| heap.outcome == 'P')
             .map(|heap| heap.heap.to_string())
             .collect();
-        text + &format!("P-positions: {}\n", p.join(", "))
+        let p = if p.is_empty() {
+            "none".to_owned()
+        } else {
+            p.join(", ")
+        };
+        text + &format!("P-positions: {p}\n")
     }
 
     fn rows(&self) -> Vec<MisereHeap> {

@@ -158,16 +158,25 @@ impl Report for QuotientReport {
         let growth: Vec<String> = self.orders.iter().map(usize::to_string).collect();
         text += &format!("  orders by heap 0..={n}: {}\n", growth.join(" "));
         text += &format!("  presentation {}\n", self.presentation);
-        text += &format!("  generators {}\n", self.generators.join(", "));
+        let generators = if self.generators.is_empty() {
+            "none (every heap is the identity)".to_owned()
+        } else {
+            self.generators.join(", ")
+        };
+        text += &format!("  generators {generators}\n");
         text += &format!(
             "  P-portion ({}) {{{}}}\n",
             self.p_portion.len(),
             self.p_portion.join(", ")
         );
-        text += &format!(
-            "  pretending function H1..H{n}: {}\n",
-            self.pretending.join(" ")
-        );
+        text += &if n == 0 {
+            "  pretending function: no heaps (--max-heap 0)\n".to_owned()
+        } else {
+            format!(
+                "  pretending function H1..H{n}: {}\n",
+                self.pretending.join(" ")
+            )
+        };
         text + &match (self.final_period, self.final_pre_period) {
             (Some(period), Some(pre_period)) => format!(
                 "  final: the pretending function has period {period} from heap {pre_period}, proven for every heap, so this is the game's whole quotient\n"

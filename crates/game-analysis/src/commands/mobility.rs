@@ -26,8 +26,8 @@ pub struct Args {
     /// The player, EVALUATION:DEPTH (or uniform).
     #[arg(value_parser = checked_player)]
     player: String,
-    /// N, the games, 1 to 1,000,000.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    /// N, the games, 2 to 1,000,000: each game is one sample of the standard errors.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES))]
     games: u64,
     /// The seed of the games.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
@@ -160,6 +160,7 @@ mod tests {
             "chess random:9 --games 10",
             "chess deep:2 --games 10",
             "chess random:2 --games 0",
+            "chess random:2 --games 1",
             "chess random:2 --games 10 --games 20",
             "chess random:2 paper:2 --games 10",
         ] {
