@@ -88,6 +88,10 @@ pub enum QuotientError {
         /// The limit.
         limit: usize,
     },
+    /// The outcome search's table would grow past the memory the process may use, asked
+    /// before each growth ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] game_core::memory::MemoryError),
     /// The outcome search needed more positions than its limit
     /// ([`QuotientOptions::max_searched`]).
     #[error("the outcome search needs more than {limit} positions")]
