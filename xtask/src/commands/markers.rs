@@ -22,8 +22,8 @@ impl Block {
         docs.join(self.page)
     }
 
-    /// `page` with the text between the markers replaced by `contents`.
-    pub fn replaced(&self, page: &str, contents: &str) -> Result<String> {
+    /// Where the block's text lies in `page`: after the begin marker, up to the end marker.
+    fn span(&self, page: &str) -> Result<(usize, usize)> {
         let missing = || {
             Error::NotComputable(format!(
                 "docs/{} lacks the markers {} … {}",
@@ -31,7 +31,16 @@ impl Block {
             ))
         };
         let start = page.find(self.begin).ok_or_else(missing)? + self.begin.len();
-        let end = page.find(self.end).ok_or_else(missing)?;
+        let end = page
+            .find(self.end)
+            .filter(|&end| end >= start)
+            .ok_or_else(missing)?;
+        Ok((start, end))
+    }
+
+    /// `page` with the text between the markers replaced by `contents`.
+    pub fn replaced(&self, page: &str, contents: &str) -> Result<String> {
+        let (start, end) = self.span(page)?;
         Ok(format!("{}\n{contents}{}", &page[..start], &page[end..]))
     }
 
@@ -54,17 +63,8 @@ impl Block {
     /// What the page holds between its markers.
     pub fn current(&self, docs: &Path) -> Result<String> {
         let page = read(&self.path(docs))?;
-        let missing = || {
-            Error::NotComputable(format!(
-                "docs/{} lacks the markers {} … {}",
-                self.page, self.begin, self.end
-            ))
-        };
-        let start = page.find(self.begin).ok_or_else(missing)? + self.begin.len();
-        let end = page.find(self.end).ok_or_else(missing)?;
-        Ok(page
-            .get(start..end)
-            .ok_or_else(missing)?
+        let (start, end) = self.span(&page)?;
+        Ok(page[start..end]
             .strip_prefix('\n')
             .unwrap_or_default()
             .to_owned())

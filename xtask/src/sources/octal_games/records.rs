@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use nim_games::octal::{OctalValues, RareSplit};
 use serde::{Deserialize, Serialize};
 
+pub use game_analysis::commands::octal::largest;
+
 use crate::error::{Error, LibraryResult, Result};
 
 /// A run that proved a period, as kept in `docs/data/octal-records.json`: everything in it is
@@ -73,13 +75,4 @@ pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
     }
     let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
     serde_json::from_str(&text).library()
-}
-
-/// The first heap with the largest value, and that value.
-pub fn largest(values: &[u16]) -> (usize, u16) {
-    values
-        .iter()
-        .enumerate()
-        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
-        .map_or((0, 0), |(heap, &value)| (heap, value))
 }
