@@ -260,7 +260,7 @@ impl GnubgOneSided {
         let file = interruptible(py, move || {
             backgammon_cube::gnubg::one_sided_file(points, layout)
         })?
-        .map_err(raise::<BackgammonError>)?;
+        .map_err(library::<BackgammonError>)?;
         Ok(GnubgOneSided { file })
     }
 
@@ -307,7 +307,7 @@ fn build_gnubg_two_sided_file(
     interruptible(py, move || {
         build_two_sided_file(checkers, &work_dir, &out, |_| {})
     })?
-    .map_err(raise::<BackgammonError>)
+    .map_err(library::<BackgammonError>)
 }
 
 /// A gnubg two-sided bear-off file read entry by entry, without loading it.

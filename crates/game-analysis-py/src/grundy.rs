@@ -148,7 +148,7 @@ fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quo
             None => options.compute(&GrundysGame, max_heap),
         }
     })?
-    .map_err(raise::<GrundyError>)?;
+    .map_err(library::<GrundyError>)?;
     let order = quotient.order();
     let products = (0..order)
         .map(|x| (0..order).filter_map(|y| quotient.product(x, y)).collect())

@@ -142,6 +142,34 @@ impl MemoryCause for backgammon_cube::two_sided::TwoSidedError {
     }
 }
 
+impl MemoryCause for nim_games::misere_quotient::QuotientError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            nim_games::misere_quotient::QuotientError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl MemoryCause for backgammon_cube::gnubg::OneSidedError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            backgammon_cube::gnubg::OneSidedError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl MemoryCause for backgammon_cube::gnubg::OutOfCoreError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            backgammon_cube::gnubg::OutOfCoreError::Memory(error) => Some(error),
+            backgammon_cube::gnubg::OutOfCoreError::TwoSided(error) => error.memory(),
+            _ => None,
+        }
+    }
+}
+
 /// The library's `error` as `OutOfMemoryError` when memory is its cause, else as `E`.
 fn library<E: PyTypeInfo>(error: impl MemoryCause) -> PyErr {
     match error.memory() {
