@@ -86,8 +86,8 @@ pub fn run(cli: &cli::Cli) -> Result<bool> {
         Command::Tournament(args) => commands::tournament::run(args, &options)?,
         Command::Mobility(args) => commands::mobility::run(args, &options)?,
         Command::RaceFormulas(args) => commands::race_formulas::run(args, &options)?,
-        Command::Completions(args) => commands::reference::completions(args)?,
-        Command::Manpage => commands::reference::print_manpage()?,
+        Command::Completions(args) => commands::reference::completions(args, cli::command())?,
+        Command::Manpage => commands::reference::print_manpage(cli::command())?,
     }
     Ok(true)
 }

@@ -15,25 +15,20 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// Prints the completions.
-pub fn completions(args: &CompletionsArgs) -> Result<()> {
+/// Prints the completions of `command`, the whole command line's declarations.
+pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result<()> {
     let mut text = Vec::new();
-    clap_complete::generate(
-        args.shell,
-        &mut crate::cli::command(),
-        "game-analysis",
-        &mut text,
-    );
+    clap_complete::generate(args.shell, &mut command, "game-analysis", &mut text);
     std::io::stdout().write_all(&text).map_err(Error::Stdout)
 }
 
-/// The man page `game-analysis(1)` in roff, every subcommand's options included.
+/// The man page `game-analysis(1)` in roff from `command`, the whole command line's
+/// declarations, every subcommand's options included.
 ///
 /// # Errors
 ///
 /// [`Error::Stdout`] if the page cannot be rendered.
-pub fn manpage() -> Result<Vec<u8>> {
-    let command = crate::cli::command();
+pub fn manpage(command: clap::Command) -> Result<Vec<u8>> {
     let mut page = Vec::new();
     clap_mangen::Man::new(command.clone())
         .render(&mut page)
@@ -52,10 +47,10 @@ pub fn manpage() -> Result<Vec<u8>> {
     Ok(page)
 }
 
-/// Prints the man page.
-pub fn print_manpage() -> Result<()> {
+/// Prints the man page of `command`.
+pub fn print_manpage(command: clap::Command) -> Result<()> {
     std::io::stdout()
-        .write_all(&manpage()?)
+        .write_all(&manpage(command)?)
         .map_err(Error::Stdout)
 }
 
@@ -63,7 +58,7 @@ pub fn print_manpage() -> Result<()> {
 mod tests {
     #[test]
     fn the_man_page_has_every_subcommand() {
-        let page = String::from_utf8(super::manpage().unwrap()).unwrap();
+        let page = String::from_utf8(super::manpage(crate::cli::command()).unwrap()).unwrap();
         for name in [
             "GRUNDY",
             "OCTAL",
