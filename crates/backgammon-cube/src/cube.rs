@@ -24,6 +24,7 @@
 //! Every equity depends only on pairs of smaller total k + s, so they are computed in order
 //! of the total, in any `Real` (exactly, or in `f64`).
 
+use game_core::memory::{self, MemoryError};
 use game_core::number::Real;
 use game_core::stop::checkpoint;
 
@@ -44,6 +45,10 @@ pub enum CubeError {
         /// The largest in the table.
         max: u32,
     },
+    /// The six tables are more than the process may use, asked of the machine before they
+    /// are allocated ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
 }
 
 /// Who owns the cube, seen from the player on roll.
@@ -146,12 +151,18 @@ impl<T: Real> CubeEquities<T> {
     ///
     /// # Errors
     ///
-    /// [`CubeError::Empty`] when `max_pips` is 0.
+    /// [`CubeError::Empty`] when `max_pips` is 0; [`CubeError::Memory`] when its six tables
+    /// of (`max_pips` + 1)² entries are more than the process may use.
     pub fn new(max_pips: u32) -> Result<Self, CubeError> {
         if max_pips == 0 {
             return Err(CubeError::Empty);
         }
         let n = max_pips as usize + 1;
+        let entries = (n as u64).saturating_mul(n as u64).saturating_mul(6);
+        memory::ensure(
+            entries.saturating_mul(std::mem::size_of::<T>() as u64),
+            || format!("the cube equities of pip counts 0..={max_pips}"),
+        )?;
         let rolls: Vec<(usize, T)> = pip_distribution()
             .iter()
             .map(|(&pips, p)| {

@@ -336,3 +336,19 @@ fn win_probabilities_are_in_lowest_terms() {
         assert_eq!(f, BigRational::new(f.numer().clone(), f.denom().clone()));
     }
 }
+
+/// A cube table beyond the machine's memory is refused before anything is allocated, with
+/// both figures, not an abort.
+#[test]
+fn a_cube_table_beyond_memory_is_refused_before_allocation() {
+    let refused = backgammon_cube::cube::CubeEquities::<f64>::new(u32::MAX - 1);
+    let Err(backgammon_cube::cube::CubeError::Memory(error)) = refused else {
+        panic!("not refused for memory: {:?}", refused.map(|_| ()));
+    };
+    assert!(error.need > error.available, "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("the cube equities of pip counts 0..=4294967294 needs")
+    );
+}

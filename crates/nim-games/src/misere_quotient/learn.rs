@@ -184,6 +184,7 @@ fn adjoin(
             match verify(rule, &powers.candidate(), limits.max_types, None) {
                 Verdict::Verified => return Ok(Some(powers.reduced(heap, limits)?)),
                 Verdict::TooManyTypes => return Err(too_many_types(heap, limits)),
+                Verdict::Memory(error) => return Err(error.into()),
                 Verdict::Failure(_) => {}
             }
         }
@@ -196,6 +197,7 @@ fn adjoin(
         ) {
             Verdict::Verified => outcomes.set_partial(powers.known(copies)),
             Verdict::TooManyTypes => return Err(too_many_types(heap, limits)),
+            Verdict::Memory(error) => return Err(error.into()),
             Verdict::Failure(_) => return Ok(None),
         }
     }
@@ -408,6 +410,7 @@ impl Learner {
                         limit: limits.max_types,
                     });
                 }
+                Verdict::Memory(error) => return Err(error.into()),
             }
         }
     }

@@ -57,8 +57,9 @@ pub const MAX_QUOTIENT_HEAP: u32 = u8::MAX as u32;
 /// The most elements a quotient may have: its multiplication table then takes 64 MiB.
 pub const MAX_QUOTIENT_ORDER: usize = 4096;
 
-/// The most position types one check may explore by default (a few hundred MB at most);
-/// see [`QuotientOptions::max_types`].
+/// The most position types one check may explore by default (about 1 kB a type for the
+/// largest quotients, so up to about 2 GB, asked of the machine as the types grow); see
+/// [`QuotientOptions::max_types`].
 pub const MAX_POSITION_TYPES: usize = 2_000_000;
 
 /// The most positions the outcome search keeps by default (about 1.5 GB); see

@@ -14,6 +14,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use game_core::memory::{self, MemoryError};
+
 use super::rule::{HeapRule, Position};
 
 /// A candidate automaton over the live heaps up to some bound.
@@ -53,6 +55,8 @@ pub(super) enum Verdict {
     Failure(Position),
     /// More types than the limit: not decided.
     TooManyTypes,
+    /// The types would grow past the memory the process may use: not decided.
+    Memory(MemoryError),
 }
 
 /// Checks `candidate` against `rule`, exploring at most `max_types` types; with
@@ -99,6 +103,9 @@ pub(super) fn verify(
                 if types.len() >= max_types {
                     return Verdict::TooManyTypes;
                 }
+                if let Err(error) = room_for_types(types.len(), words) {
+                    return Verdict::Memory(error);
+                }
                 index.insert(ty.clone(), types.len() as u32);
                 types.push(ty);
                 parents.push((next as u32, heap));
@@ -107,6 +114,19 @@ pub(super) fn verify(
         next += 1;
     }
     Verdict::Verified
+}
+
+/// Asks the machine, each time the types double (from 2^16), for as many again: a type is
+/// held twice (in the list and as the index's key) as 2 + `words` words, with its parent
+/// and the index's own bytes.
+fn room_for_types(count: usize, words: usize) -> Result<(), MemoryError> {
+    if count < 1 << 16 || !count.is_power_of_two() {
+        return Ok(());
+    }
+    let per_type = 2 * 8 * (2 + words as u64) + 64;
+    memory::ensure(count as u64 * per_type, || {
+        format!("checking a misère quotient past {count} position types")
+    })
 }
 
 /// The type (state, option states) after adding `heap` to a position of type `ty`.
