@@ -44,20 +44,25 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
-    let report = match &args.file {
+    let (title, judgement) = match &args.file {
         Some(path) => {
             let judgement = judge_gnubg_file(path, options.quiet)?;
-            RaceReport {
-                title: gnubg_file_title(judgement.checkers),
-                judgement,
-            }
+            (gnubg_file_title(judgement.checkers), judgement)
         }
-        None => RaceReport {
-            title: database_title(args.checkers),
-            judgement: judge_database(args.checkers)?,
-        },
+        None => (
+            database_title(args.checkers),
+            judge_database(args.checkers)?,
+        ),
     };
-    print(options.format, &report)
+    let markdown = judgement.markdown(&title)?;
+    print(
+        options.format,
+        &RaceReport {
+            title,
+            judgement,
+            markdown,
+        },
+    )
 }
 
 /// The title of the tables over the database of `checkers` built in memory.
@@ -78,6 +83,9 @@ pub struct RaceReport {
     /// The judgement.
     #[serde(flatten)]
     pub judgement: RaceJudgement,
+    /// Its tables in Markdown, the text output.
+    #[serde(skip)]
+    pub markdown: String,
 }
 
 /// One decision of one formula in one table, a CSV row.
@@ -96,9 +104,7 @@ impl Report for RaceReport {
     type Row = DecisionRow;
 
     fn text(&self) -> String {
-        self.judgement
-            .markdown(&self.title)
-            .unwrap_or_else(|error| format!("{error}\n"))
+        self.markdown.clone()
     }
 
     fn rows(&self) -> Vec<DecisionRow> {
