@@ -63,10 +63,15 @@ pub mod sprague_grundy;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// The trait an impartial game implements to have its nim-values computed
+/// ([`GrundyValues`]), from `game_core`: a caller defining a game of its own needs no
+/// dependency on `game-core`.
+pub use game_core::ImpartialGame;
 pub use grundys_game::{
     GrundysGame, MisereTable, NimValueError, NimValueOptions, NimValueTable, nim_values,
 };
 pub use heap_games::{HeapGameError, Nim, OctalGame, SubtractionGame, TakeAndBreak, nim_sequence};
 pub use matches::{MatchesGame, TreeSizes};
-pub use periodicity::proven_periodicity;
+pub use octal::{OctalOptions, OctalValues, octal_values};
+pub use periodicity::{Periodicity, proven_periodicity};
 pub use sprague_grundy::{GrundyValues, OutcomeClass};
