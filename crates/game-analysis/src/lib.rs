@@ -80,7 +80,7 @@ pub fn run(cli: &cli::Cli) -> Result<bool> {
     };
     match &cli.command {
         Command::Grundy(args) => commands::grundy::run(args, &options)?,
-        Command::Octal(args) => commands::octal::run(args, &options).map(drop)?,
+        Command::Octal(args) => commands::octal::run(args, &options)?,
         Command::MisereQuotient(args) => commands::misere_quotient::run(args, &options)?,
         Command::Bearoff(args) => return commands::bearoff::run(args, &options),
         Command::Tournament(args) => commands::tournament::run(args, &options)?,

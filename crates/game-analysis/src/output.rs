@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use game_core::durable::{self, folder_of};
 
+use crate::Options;
 use crate::error::{Error, Result};
 
 /// A file the command will write, checked to be writable.
@@ -120,6 +121,33 @@ impl OutputFile {
                 .try_for_each(|(n, value)| writeln!(writer, "{n} {value}"))
         })
     }
+}
+
+/// Writes nim-values G(0), G(1), … to the files asked for: `out` as little-endian `u16`s,
+/// `b_file` as an OEIS b-file, each with a note for the reader.
+///
+/// # Errors
+///
+/// As [`OutputFile::write`].
+pub fn write_nim_value_files(
+    values: &[u16],
+    out: Option<&OutputFile>,
+    b_file: Option<&OutputFile>,
+    options: &Options,
+) -> Result<()> {
+    if let Some(out) = out {
+        out.write_nim_values(values)?;
+        options.note(format!(
+            "  wrote {} ({} bytes, u16 little-endian)",
+            out.path().display(),
+            2 * values.len()
+        ));
+    }
+    if let Some(b_file) = b_file {
+        b_file.write_b_file(values)?;
+        options.note(format!("  wrote {} (OEIS b-file)", b_file.path().display()));
+    }
+    Ok(())
 }
 
 /// Parses a command-line value into a checked [`OutputFile`], for clap.

@@ -73,23 +73,20 @@ pub struct MemoryError {
 /// The memory this process may still use, or `None` where nothing can be read (not Linux).
 pub fn available() -> Option<Available> {
     let status = read("/proc/self/status");
-    let mapped = |field: &str| status.as_deref().and_then(|text| kib_field(text, field));
     let limits = read("/proc/self/limits");
-    let soft_limit = |name: &str| limits.as_deref().and_then(|text| soft_limit(text, name));
+    // The room under a resource limit: the limit less what the process has mapped of it.
+    let room_under = |limit_row: &str, mapped_field: &str, limit: Limit| {
+        let most = soft_limit(limits.as_deref()?, limit_row)?;
+        let mapped = status
+            .as_deref()
+            .and_then(|text| kib_field(text, mapped_field))
+            .unwrap_or(0);
+        Some((most.saturating_sub(mapped), limit))
+    };
     let candidates = [
         cgroup_room().map(|bytes| (bytes, Limit::Cgroup)),
-        soft_limit("Max address space").map(|limit| {
-            (
-                limit.saturating_sub(mapped("VmSize:").unwrap_or(0)),
-                Limit::AddressSpace,
-            )
-        }),
-        soft_limit("Max data size").map(|limit| {
-            (
-                limit.saturating_sub(mapped("VmData:").unwrap_or(0)),
-                Limit::DataSegment,
-            )
-        }),
+        room_under("Max address space", "VmSize:", Limit::AddressSpace),
+        room_under("Max data size", "VmData:", Limit::DataSegment),
         read("/proc/meminfo")
             .and_then(|text| kib_field(&text, "MemAvailable:"))
             .map(|bytes| (bytes, Limit::System)),

@@ -216,9 +216,9 @@ where
 }
 
 /// The deepest search a tournament player may ask for (the command line's and Python's
-/// bound). The kept tournament grid goes to 6; each further ply multiplies a move's cost by about the
-/// game's branching factor (4 to 13, about 35 in chess), so a game at depth 9 would take
-/// hours. A bound, not a measurement.
+/// bound). The kept tournament grid goes to 6; each further ply multiplies a move's cost by
+/// about the game's branching factor (4 to 13, about 35 in chess), so a game at depth 9
+/// would take hours. A bound, not a measurement.
 pub const MAX_DEPTH: u32 = 8;
 
 /// The most games a line may ask for: the grid's lines have 1,500 to 3,000, and a million
@@ -389,7 +389,8 @@ fn play_game<G: Material>(
     index: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError> {
-    record_game(game, a, b, index, seed).map(|record| record.result())
+    let winner = play_out(game, a, b, index, seed, |_| {})?;
+    Ok(one_game(winner, a_moves_first(index)))
 }
 
 /// One game of a match as it was played: its moves from the starting position, and who
@@ -410,21 +411,31 @@ pub struct GameRecord<M> {
 impl<M> GameRecord<M> {
     /// The game as a one-game [`MatchResult`].
     pub fn result(&self) -> MatchResult {
-        let a_side = if self.a_first {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let (a_wins, b_wins, draws) = match Outcome::for_player(self.winner, a_side) {
-            Outcome::Win => (1, 0, 0),
-            Outcome::Loss => (0, 1, 0),
-            Outcome::Draw => (0, 0, 1),
-        };
-        MatchResult {
-            a_wins,
-            b_wins,
-            draws,
-        }
+        one_game(self.winner, self.a_first)
+    }
+}
+
+/// Whether player A moves first in game `index`: in the even-numbered games.
+fn a_moves_first(index: u64) -> bool {
+    index.is_multiple_of(2)
+}
+
+/// A one-game [`MatchResult`]: `winner` won (`None`, a draw), A moving first or not.
+fn one_game(winner: Option<Player>, a_first: bool) -> MatchResult {
+    let a_side = if a_first {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let (a_wins, b_wins, draws) = match Outcome::for_player(winner, a_side) {
+        Outcome::Win => (1, 0, 0),
+        Outcome::Loss => (0, 1, 0),
+        Outcome::Draw => (0, 0, 1),
+    };
+    MatchResult {
+        a_wins,
+        b_wins,
+        draws,
     }
 }
 
@@ -478,15 +489,34 @@ fn record_game<G: Material>(
     index: u64,
     seed: u64,
 ) -> Result<GameRecord<G::Move>, PlayerError> {
+    let mut moves = Vec::new();
+    let winner = play_out(game, a, b, index, seed, |mv| moves.push(mv.clone()))?;
+    Ok(GameRecord {
+        index,
+        a_first: a_moves_first(index),
+        moves,
+        winner,
+    })
+}
+
+/// Plays game `index` of a match to its end, telling `on_move` each move played, and gives
+/// the winner (`None` for a draw): the one game loop behind [`play_games`] and
+/// [`record_games`], so a recorded game is the game the match played.
+fn play_out<G: Material>(
+    game: &G,
+    a: &RandomMinimax,
+    b: &RandomMinimax,
+    index: u64,
+    seed: u64,
+    mut on_move: impl FnMut(&G::Move),
+) -> Result<Option<Player>, PlayerError> {
     let mut rng = seeded_stream(seed, index);
-    let a_first = index.is_multiple_of(2);
-    let a_side = if a_first {
+    let a_side = if a_moves_first(index) {
         Player::First
     } else {
         Player::Second
     };
     let mut position = game.initial_position();
-    let mut moves = Vec::new();
     let value = loop {
         if let Some(value) = game.terminal_value(&position) {
             break value;
@@ -498,12 +528,7 @@ fn record_game<G: Material>(
         };
         let mv = player.choose(game, &position, &mut rng)?;
         position = game.play(&position, &mv);
-        moves.push(mv);
+        on_move(&mv);
     };
-    Ok(GameRecord {
-        index,
-        a_first,
-        moves,
-        winner: winner(&value),
-    })
+    Ok(winner(&value))
 }

@@ -26,9 +26,10 @@
 //!
 //! A block file is written under a temporary name, synced and renamed when complete
 //! (`game_core::durable`); a level is done when all its blocks are there, and the assembly
-//! records the pip counts it has finished (after their rows are flushed to disk). A build stopped anywhere — killed, or
-//! stopped by a [`game_core::stop::StopSignal`] — continues from its first unfinished level
-//! or pip count when started again with the same arguments, and writes the same bytes.
+//! records the pip counts it has finished (after their rows are flushed to disk). A build
+//! stopped anywhere — killed, or stopped by a [`game_core::stop::StopSignal`] — continues
+//! from its first unfinished level or pip count when started again with the same
+//! arguments, and writes the same bytes.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};

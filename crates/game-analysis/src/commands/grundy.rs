@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file};
+use crate::output::{OutputFile, parse_output_file, write_nim_value_files};
 use crate::progress::Progress;
 
 /// The largest single heap of `--misere`: the misère table holds every position with at
@@ -73,18 +73,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         full_scans: table.full_scans(),
     };
     print(options.format, &report)?;
-    if let Some(out) = &args.out {
-        out.write_nim_values(values)?;
-        options.note(format!(
-            "  wrote {} ({} bytes, u16 little-endian)",
-            out.path().display(),
-            2 * values.len()
-        ));
-    }
-    if let Some(b_file) = &args.b_file {
-        b_file.write_b_file(values)?;
-        options.note(format!("  wrote {} (OEIS b-file)", b_file.path().display()));
-    }
+    write_nim_value_files(values, args.out.as_ref(), args.b_file.as_ref(), options)?;
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file};
+use crate::output::{OutputFile, parse_output_file, write_nim_value_files};
 use crate::progress::Progress;
 
 /// Nim-values of the octal game CODE for every heap 0..=N by the rare/common method, with
@@ -19,27 +19,27 @@ use crate::progress::Progress;
 pub struct Args {
     /// The game's code, `0.d1d2…` or `4.d1d2…` with octal digits (Kayles is 0.77).
     #[arg(value_name = "CODE", allow_hyphen_values = true)]
-    pub code: String,
+    code: String,
     /// N, the largest heap (2(N + 1) bytes of values).
     #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u32).range(0..u32::MAX as i64))]
-    pub max_heap: u32,
+    max_heap: u32,
     /// Stop as soon as the values prove a period (checked each time they grow by an eighth).
     #[arg(long)]
-    pub until_proven: bool,
+    until_proven: bool,
     /// Write G(0), G(1), … to PATH as little-endian u16, 2 bytes a heap, no header; the
     /// path is checked before the work and the file replaced only when whole.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
-    pub out: Option<OutputFile>,
+    out: Option<OutputFile>,
     /// Write G(0), G(1), … to PATH as an OEIS b-file, a line `n G(n)` a heap.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
-    pub b_file: Option<OutputFile>,
+    b_file: Option<OutputFile>,
     /// Threads, 1 or 2; the values are the same.
     #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub threads: u8,
+    threads: u8,
 }
 
-/// Runs the command; the values, for a caller that keeps them.
-pub fn run(args: &Args, options: &Options) -> Result<OctalValues> {
+/// Runs the command.
+pub fn run(args: &Args, options: &Options) -> Result<()> {
     let game = OctalGame::parse(&args.code).library()?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
@@ -56,19 +56,12 @@ pub fn run(args: &Args, options: &Options) -> Result<OctalValues> {
     progress.finish();
     let report = OctalRun::of(game.code(), &table, started.elapsed().as_secs_f64());
     print(options.format, &report)?;
-    if let Some(out) = &args.out {
-        out.write_nim_values(table.values())?;
-        options.note(format!(
-            "  wrote {} ({} bytes, u16 little-endian)",
-            out.path().display(),
-            2 * table.values().len()
-        ));
-    }
-    if let Some(b_file) = &args.b_file {
-        b_file.write_b_file(table.values())?;
-        options.note(format!("  wrote {} (OEIS b-file)", b_file.path().display()));
-    }
-    Ok(table)
+    write_nim_value_files(
+        table.values(),
+        args.out.as_ref(),
+        args.b_file.as_ref(),
+        options,
+    )
 }
 
 /// What a run found: how far it went, its period if proven, its largest value, the
@@ -76,7 +69,7 @@ pub fn run(args: &Args, options: &Options) -> Result<OctalValues> {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OctalRun {
     /// The game's code.
-    pub code: String,
+    code: String,
     /// The heaps computed, 0..heaps.
     pub heaps: usize,
     /// Seconds the values took (left out of the JSON: the results alone are reproducible).

@@ -122,11 +122,13 @@ impl Report for RaceReport {
                         decision,
                         pairs: record.pairs,
                         agree: record.agree,
-                        mean_loss: if record.pairs == 0 {
-                            0.0
-                        } else {
-                            record.total_loss / record.pairs as f64
-                        },
+                        mean_loss: DecisionRecord {
+                            pairs: record.pairs,
+                            agree: record.agree,
+                            total_loss: record.total_loss,
+                            ..DecisionRecord::default()
+                        }
+                        .mean_loss(),
                         worst_loss: record.worst.as_ref().map(|worst| worst.0),
                     });
                 }
@@ -361,7 +363,6 @@ impl RaceJudgement {
     /// [`Error::NotComputable`] for a formula or a position the library does not know (a
     /// judgement read from a file).
     pub fn markdown(&self, everything: &str) -> Result<String> {
-        let kept = self;
         let worst = |worst: &KeptWorst| -> Result<Option<(f64, BearoffPosition, BearoffPosition)>> {
             worst
                 .as_ref()
@@ -383,7 +384,7 @@ impl RaceJudgement {
             })
         };
         let mut judged = Vec::new();
-        for table in &kept.tables {
+        for table in &self.tables {
             let mut judgements = Vec::new();
             for formula in &table.formulas {
                 let known = RaceFormula::ALL

@@ -80,8 +80,8 @@ pub fn chess_lines(games: u64) -> Vec<(&'static str, Line)> {
 }
 
 /// The depth-5 line of (a), `random:4` v `random:5`: about an hour of one core, so it is
-/// played in pieces (`game-analysis tournament --first-game`) and merged (`--merge`) rather than by `--chess-grid`,
-/// and kept in its own file ([`deep_line_data`]).
+/// played in pieces (`game-analysis tournament --first-game`) and merged (`--merge`)
+/// rather than by `--chess-grid`, and kept in its own file ([`deep_line_data`]).
 pub fn deep_line() -> Line {
     chess_line("random:4", "random:5", CHESS_GAMES)
 }

@@ -11,7 +11,7 @@ use minimax_random::tournament::MAX_GAMES;
 
 use game_analysis::output::{OutputFile, parse_output_file};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 pub use chess::{CHESS_TABLES, chess_tables, experiment_of, in_experiment_order, read_chess};
 pub use grid::{GRID_TABLES, read_grid, tables as grid_tables};
@@ -37,16 +37,12 @@ pub struct Args {
     json: Option<OutputFile>,
 }
 
-/// Runs the task.
+/// Runs the task: the chess lines with `--chess-grid`, else the grid (clap asks for one).
 pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     if args.chess_grid {
         chess::run_chess_grid(args.games, args.json.as_ref(), docs)?;
-    } else if args.grid {
-        grid::run_grid(args.games, args.json.as_ref(), docs)?;
     } else {
-        return Err(Error::Usage(
-            "tournament: give --grid or --chess-grid".to_owned(),
-        ));
+        grid::run_grid(args.games, args.json.as_ref(), docs)?;
     }
     Ok(true)
 }

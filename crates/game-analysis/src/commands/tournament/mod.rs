@@ -16,7 +16,7 @@ use minimax_random::tournament::{
 
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
-use crate::format::{Report, json, print};
+use crate::format::{Format, Report, json, print};
 use crate::output::{OutputFile, parse_output_file};
 
 pub use line::{Line, LineResult, alpha_name, merge, play, players, share_text, summary_line};
@@ -98,12 +98,8 @@ impl Report for LineResult {
         summary_line(self) + "\n"
     }
 
-    /// The row leaves the rate out, as the JSON does.
     fn rows(&self) -> Vec<LineResult> {
-        vec![LineResult {
-            games_per_second: None,
-            ..self.clone()
-        }]
+        vec![self.clone()]
     }
 }
 
@@ -118,15 +114,16 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     } else {
         merge_pieces(&args.merge)?
     };
-    // The rate stays on the text line: the JSON is the games' result alone.
+    // The rate stays on the text line: the JSON and the CSV are the games' result alone.
     let untimed = LineResult {
         games_per_second: None,
         ..result.clone()
     };
-    match options.format {
-        crate::format::Format::Json => print(options.format, &untimed)?,
-        _ => print(options.format, &result)?,
-    }
+    let shown = match options.format {
+        Format::Text => &result,
+        Format::Json | Format::Csv => &untimed,
+    };
+    print(options.format, shown)?;
     if let Some(path) = &args.json {
         path.write(json(&untimed)?.as_bytes())?;
     }
