@@ -70,6 +70,7 @@ fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool
 type OctalTable<'py> = (
     Bound<'py, PyBytes>,
     Option<u16>,
+    Option<u8>,
     Vec<u32>,
     Option<(usize, usize)>,
     u64,
@@ -107,7 +108,8 @@ fn octal_values<'py>(
         .collect();
     Ok((
         PyBytes::new(py, &bytes),
-        table.mask(),
+        table.split().map(|split| split.mask),
+        table.split().and_then(|split| split.heap_parity),
         table.rare_heaps().to_vec(),
         table.periodicity().map(|p| (p.preperiod, p.period)),
         table.checksum(),

@@ -22,9 +22,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let largest = values.iter().max().copied().unwrap_or(0);
     println!("{code}, heaps 0..{}: {elapsed:.2} s", values_len(&table));
     println!(
-        "largest value {largest} (first at heap {}), mask {:?}, {} rare heaps, the last {:?}",
+        "largest value {largest} (first at heap {}), split {}, {} rare heaps, the last {:?}",
         values.iter().position(|&v| v == largest).unwrap_or(0),
-        table.mask(),
+        table
+            .split()
+            .map_or("none".to_string(), |split| split.to_string()),
         table.rare_heaps().len(),
         table.rare_heaps().last(),
     );

@@ -10,17 +10,28 @@
 //! or every split has been read, when it is the value. Every value is therefore exact
 //! whatever the mask; the mask chooses only how much work the rare pairs take.
 //!
+//! In a game whose splitting moves all remove an even number of tokens, or all an odd
+//! number, the heap's parity may count too ([`Split`]): heap n is rare when
+//! popcount(G(n) & m) + n + t is even, t the parity of the tokens removed. The two heaps a
+//! split of n leaves then have parities adding up to n + t's, so a pair of one class gives
+//! exactly the values that would make n rare — *rare for n* — and a rare heap with a
+//! common one the others. The argument above holds heap by heap with "rare for n" in place
+//! of "rare": the rare pairs decide every value common for n, and every value rare for n
+//! below the least missing common one is witnessed or scanned for. Games such as .005 and
+//! .06, whose values are dense under every mask, have few rare heaps under such a split.
+//!
 //! The engine is the one Grundy's game runs on ([`crate::grundys_game::nim_values`]): the
 //! rare pairs of a block of 256 heaps marked at once, one contiguous run of partners per
 //! rare heap, on a second thread with [`Schedule::TwoThreads`] (the default), and the
 //! witnesses looked for in two windows of pairs at a time. Here the mask is chosen from
-//! the data — the mask that leaves the fewest heaps rare, by a Walsh–Hadamard transform of
-//! the counts of the values ([`fewest_rare_mask`]) — after 1,024 heaps computed by a
-//! direct mex, and chosen again each time the number of heaps doubles, and once more over
-//! all the values at the end, so that the mask a run reports is the one that fits them all
-//! best. A game whose best mask still leaves a quarter of the heaps rare has no useful
-//! split, and is computed by a direct mex over all its options. [`RareSplit`] reads any
-//! table of values under any mask, as the published tables count them.
+//! the data — the split that leaves the fewest heaps rare, with the heap's parity where the
+//! game allows it, by a Walsh–Hadamard transform of the counts of the values and parities
+//! ([`fewest_rare_split`]) — after 1,024 heaps computed by a direct mex, and chosen again
+//! each time the number of heaps doubles, and once more over all the values at the end, so
+//! that the split a run reports is the one that fits them all best. A game whose best split
+//! still leaves a quarter of the heaps rare has no useful split, and is computed by a
+//! direct mex over all its options. [`RareSplit`] reads any table of values under any
+//! split, as the published tables count them.
 //!
 //! ```
 //! use nim_games::heap_games::{OctalGame, nim_sequence};
@@ -36,10 +47,9 @@
 
 use crate::heap_games::OctalGame;
 use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
-use crate::rare_common::mask::{mask_range, parity_transform};
 use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, rare_heaps};
 
-pub use crate::rare_common::mask::{fewest_rare_mask, is_rare};
+pub use crate::rare_common::mask::{Split, fewest_rare_split, is_rare};
 pub use crate::rare_common::{NimValueError, Schedule};
 
 /// G(0), …, G(N) of an octal game, with the rare/common split the method used last and
@@ -47,7 +57,7 @@ pub use crate::rare_common::{NimValueError, Schedule};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OctalValues {
     values: Vec<u16>,
-    mask: Option<u16>,
+    split: Option<Split>,
     rare_heaps: Vec<u32>,
     periodicity: Option<Periodicity>,
 }
@@ -58,15 +68,15 @@ impl OctalValues {
         &self.values
     }
 
-    /// The mask of the rare/common split, chosen over all the values at the end (the one
-    /// under which the fewest heaps are rare, [`fewest_rare_mask`]); `None` when the game
-    /// has no useful split and every value came from a direct mex.
-    pub fn mask(&self) -> Option<u16> {
-        self.mask
+    /// The rare/common split, chosen over all the values at the end (the one under which
+    /// the fewest heaps are rare, [`fewest_rare_split`]); `None` when the game has no
+    /// useful split and every value came from a direct mex.
+    pub fn split(&self) -> Option<Split> {
+        self.split
     }
 
-    /// The heaps n ≥ 1 whose value is rare under [`OctalValues::mask`], ascending (empty
-    /// without a mask).
+    /// The heaps n ≥ 1 rare under [`OctalValues::split`], ascending (empty without a
+    /// split).
     pub fn rare_heaps(&self) -> &[u32] {
         &self.rare_heaps
     }
@@ -219,46 +229,35 @@ impl<P: FnMut(u32)> OctalOptions<P> {
         .run(max_heap)?;
         let values = outcome.values;
         let periodicity = proven.or_else(|| proven_periodicity_at_most_half(&values, t));
-        let mask = rules.useful_mask(&values);
-        let rare_heaps = mask
+        let split = rules.useful_split(&values);
+        let rare_heaps = split
             .into_iter()
-            .flat_map(|mask| rare_heaps(&values, mask))
+            .flat_map(|split| rare_heaps(&values, split))
             .map(|n| n as u32)
             .collect();
         Ok(OctalValues {
             values,
-            mask,
+            split,
             rare_heaps,
             periodicity,
         })
     }
 }
 
-/// The nonzero mask m under which the fewest heaps are rare in the split with the heap's
-/// parity ([`RareSplit::with_heap_parity`]: n rare when popcount(G(n) & m) + n is odd),
-/// with that number; `None` when every value is 0.
-///
-/// With E and O the transforms of the counts over the even and the odd heaps, the rare
-/// heaps under m are the even heaps of odd parity and the odd heaps of even parity:
-/// (|even| − E(m)) / 2 + (|odd| + O(m)) / 2.
+/// t when every splitting move of `game` removes a number of tokens of parity t, so that a
+/// rare/common split may read the heap's parity ([`Split::heap_parity`]); `None` when its
+/// splits remove both even and odd numbers, or it has none.
 ///
 /// ```
-/// use nim_games::octal::fewest_rare_mask_with_heap_parity;
-/// // Values that follow the heap's parity but once (heap 3).
-/// assert_eq!(fewest_rare_mask_with_heap_parity(&[0, 1, 2, 2, 4, 5]), Some((1, 1)));
+/// use nim_games::OctalGame;
+/// use nim_games::octal::split_parity;
+/// assert_eq!(split_parity(&OctalGame::parse("0.005")?), Some(1)); // splits remove 3
+/// assert_eq!(split_parity(&OctalGame::parse("0.06")?), Some(0)); // splits remove 2
+/// assert_eq!(split_parity(&OctalGame::parse("0.76")?), None); // 1 or 2
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn fewest_rare_mask_with_heap_parity(values: &[u16]) -> Option<(u16, usize)> {
-    let size = mask_range(values)?;
-    let even = parity_transform(values.iter().copied().step_by(2), size);
-    let odd = parity_transform(values.iter().copied().skip(1).step_by(2), size);
-    let evens = values.len().div_ceil(2) as i64;
-    let odds = (values.len() / 2) as i64;
-    (1..size)
-        .map(|mask| {
-            let rare = (evens - even[mask]) / 2 + (odds + odd[mask]) / 2;
-            (mask as u16, rare as usize)
-        })
-        .min_by_key(|&(mask, rare)| (rare, mask))
+pub fn split_parity(game: &OctalGame) -> Option<u8> {
+    rules_of(game).split_parity()
 }
 
 /// How the values of two games compare heap by heap ([`compare_values`]).
@@ -315,74 +314,38 @@ fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// A table of values read under one mask, as the published tables print it: how many heaps
-/// n ≥ 0 (heap 0 included: G(0) = 0 is rare under every mask) have a rare value, and the
-/// last of them.
+/// A table of values read under one split, as the published tables print it: how many
+/// heaps n ≥ 0 are rare (heap 0 included, as the tables count it: rare unless the split
+/// reads the heap's parity with t = 1), and the last of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RareSplit {
-    /// The mask.
-    pub mask: u16,
-    /// The number of heaps n ≥ 0 whose value is rare.
+    /// The split.
+    pub split: Split,
+    /// The number of heaps n ≥ 0 rare under it.
     pub rare: usize,
-    /// The last heap whose value is rare (heap 0 when no other is).
+    /// The last rare heap (heap 0 when no other is).
     pub last_rare: usize,
 }
 
 impl RareSplit {
-    /// `values` (G(0) first) read under `mask`.
+    /// `values` (G(0) first) read under `split`.
     ///
     /// ```
-    /// use nim_games::octal::RareSplit;
-    /// let split = RareSplit::of(&[0, 1, 1, 2, 2, 3, 1], 0b10);
+    /// use nim_games::octal::{RareSplit, Split};
+    /// let split = RareSplit::under(&[0, 1, 1, 2, 2, 3, 1], Split::by_value(0b10));
     /// assert_eq!((split.rare, split.last_rare), (4, 6));
-    /// ```
-    pub fn of(values: &[u16], mask: u16) -> RareSplit {
-        RareSplit::counted(mask, values.len(), |n| is_rare(values[n], mask))
-    }
-
-    /// `values` read under `mask` together with the heap's parity, the split Gangolli and
-    /// Plambeck used for .127 (printed "1+pos" in Czajka's table): heap n is rare when
-    /// popcount(G(n) & m) + n is odd, so that the value's parity, not the value, decides
-    /// against the heap's.
-    ///
-    /// ```
-    /// use nim_games::octal::RareSplit;
-    /// // .127 begins 0, 1, 0, 2, 2, 1, 0, 4: heaps 3 and 7 have values of the other parity.
-    /// let split = RareSplit::with_heap_parity(&[0, 1, 0, 2, 2, 1, 0, 4], 1);
+    /// // .127 begins 0, 1, 0, 2, 2, 1, 0, 4; read with the heap's parity (its splits remove
+    /// // 3 tokens), heaps 3 and 7 are rare.
+    /// let pos = Split { mask: 1, heap_parity: Some(1) };
+    /// let split = RareSplit::under(&[0, 1, 0, 2, 2, 1, 0, 4], pos);
     /// assert_eq!((split.rare, split.last_rare), (2, 7));
     /// ```
-    pub fn with_heap_parity(values: &[u16], mask: u16) -> RareSplit {
-        RareSplit::counted(mask, values.len(), |n| {
-            is_rare(values[n], mask) == (n % 2 == 1)
-        })
-    }
-
-    /// The split of heaps 0..`heaps` whose rare ones `rare_at` tells.
-    fn counted(mask: u16, heaps: usize, rare_at: impl Fn(usize) -> bool) -> RareSplit {
+    pub fn under(values: &[u16], split: Split) -> RareSplit {
+        let rare_at = |n: usize| split.is_rare(n, values[n]);
         RareSplit {
-            mask,
-            rare: (0..heaps).filter(|&n| rare_at(n)).count(),
-            last_rare: (0..heaps).rev().find(|&n| rare_at(n)).unwrap_or(0),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_transforms_count_the_split_with_the_heap_parity_as_a_direct_count_does() {
-        let values: Vec<u16> = (0..501u32)
-            .map(|n| ((n * 29 + n / 5) % 19) as u16)
-            .collect();
-        let (mask, rare) = fewest_rare_mask_with_heap_parity(&values).unwrap();
-        for m in 1..32u16 {
-            let count = RareSplit::with_heap_parity(&values, m).rare;
-            assert!(count >= rare, "mask {m}: {count} < {rare}");
-            if m == mask {
-                assert_eq!(count, rare);
-            }
+            split,
+            rare: (0..values.len()).filter(|&n| rare_at(n)).count(),
+            last_rare: (0..values.len()).rev().find(|&n| rare_at(n)).unwrap_or(0),
         }
     }
 }

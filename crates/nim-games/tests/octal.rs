@@ -3,7 +3,8 @@
 
 use nim_games::heap_games::{OctalGame, nim_sequence};
 use nim_games::octal::{
-    Comparison, OctalOptions, RareSplit, Schedule, compare_values, fewest_rare_mask, octal_values,
+    Comparison, OctalOptions, RareSplit, Schedule, compare_values, fewest_rare_split, octal_values,
+    split_parity,
 };
 use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half};
 use proptest::prelude::*;
@@ -37,24 +38,25 @@ fn sparse_games_run_with_a_mask() {
     for code in ["0.6", "0.16"] {
         let game = OctalGame::parse(code).unwrap();
         let table = octal_values(&game, 5_000).unwrap();
-        let mask = table.mask().expect("a sparse game keeps a mask");
+        let split = table.split().expect("a sparse game keeps a split");
+        assert_eq!(split.heap_parity, None, "{code}: the value alone is sparse");
         let rare: Vec<u32> = (1..table.values().len() as u32)
             .filter(|&n| {
-                (table.values()[n as usize] & mask)
+                (table.values()[n as usize] & split.mask)
                     .count_ones()
                     .is_multiple_of(2)
             })
             .collect();
         assert_eq!(table.rare_heaps(), &rare[..], "{code}");
         assert!(rare.len() * 4 < 5_000, "{code}: {} rare heaps", rare.len());
-        let best = fewest_rare_mask(table.values()).unwrap();
+        let best = fewest_rare_split(table.values(), split_parity(&game)).unwrap();
         assert_eq!(
-            best.0, mask,
-            "{code}: the mask reported fits all the values best"
+            best.0, split,
+            "{code}: the split reported fits all the values best"
         );
-        let split = RareSplit::of(table.values(), mask);
-        assert_eq!(split.rare, rare.len() + 1, "{code}: heap 0 is rare too");
-        assert_eq!(split.last_rare as u32, *rare.last().unwrap(), "{code}");
+        let read = RareSplit::under(table.values(), split);
+        assert_eq!(read.rare, rare.len() + 1, "{code}: heap 0 is rare too");
+        assert_eq!(read.last_rare as u32, *rare.last().unwrap(), "{code}");
     }
 }
 
@@ -102,7 +104,41 @@ fn the_witness_windows_give_the_direct_values() {
         let game = OctalGame::parse(code).unwrap();
         let max_heap = 70_000;
         let two = octal_values(&game, max_heap).unwrap();
-        assert!(two.mask().is_some(), "{code}: the engine ran with a mask");
+        assert!(two.split().is_some(), "{code}: the engine ran with a split");
+        assert_eq!(
+            two.values(),
+            &quadratic(code, max_heap as usize)[..],
+            "{code}"
+        );
+        let one = OctalOptions::new()
+            .schedule(Schedule::OneThread)
+            .compute(&game, max_heap)
+            .unwrap();
+        assert_eq!(one, two, "{code}");
+    }
+}
+
+/// Games whose splits all remove an even number of tokens (.142) or all an odd one (.005,
+/// .104, .106, .127, .205), with fewer rare heaps once the heap's parity counts (all but
+/// .127 dense under every mask alone): the engine runs under such a split, past the witness
+/// windows, on one thread and on two, and gives the direct mex's values.
+#[test]
+fn the_split_with_the_heap_parity_gives_the_direct_values() {
+    for code in ["0.005", "0.104", "0.106", "0.127", "0.142", "0.205"] {
+        let game = OctalGame::parse(code).unwrap();
+        let max_heap = 40_000;
+        let two = octal_values(&game, max_heap).unwrap();
+        let split = two
+            .split()
+            .expect("a split with the heap's parity is useful");
+        assert_eq!(split.heap_parity, split_parity(&game), "{code}");
+        assert!(split.heap_parity.is_some(), "{code}: {split}");
+        let without_parity = fewest_rare_split(two.values(), None).unwrap().1;
+        assert!(
+            two.rare_heaps().len() < without_parity,
+            "{code}: {} rare heaps, {without_parity} under the best mask alone",
+            two.rare_heaps().len()
+        );
         assert_eq!(
             two.values(),
             &quadratic(code, max_heap as usize)[..],
@@ -137,6 +173,27 @@ proptest! {
         if let Ok(game) = OctalGame::parse(&code) {
             let table = octal_values(&game, 1_500).unwrap();
             prop_assert_eq!(table.values(), &direct(&game, 1_500)[..], "{}", code);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Codes whose splits all remove tokens of one parity, where the split may read the
+    /// heap's parity: the direct mex's values across three choices of the split (heaps
+    /// 1,024, 2,048 and 4,096), whichever family each choice takes.
+    #[test]
+    fn random_codes_with_one_parity_of_splits_equal_the_direct_mex(code in octal_code()) {
+        let game = OctalGame::parse(&code).ok().filter(|game| split_parity(game).is_some());
+        if let Some(game) = game {
+            let table = octal_values(&game, 5_000).unwrap();
+            prop_assert_eq!(table.values(), &direct(&game, 5_000)[..], "{}", code);
+            if let Some(split) = table.split() {
+                let read = RareSplit::under(table.values(), split);
+                let rare = read.rare - usize::from(split.is_rare(0, 0));
+                prop_assert_eq!(table.rare_heaps().len(), rare, "{}", code);
+            }
         }
     }
 }

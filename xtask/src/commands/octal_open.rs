@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use nim_games::heap_games::OctalGame;
-use nim_games::octal::{OctalOptions, OctalValues, RareSplit, Schedule};
+use nim_games::octal::{OctalOptions, OctalValues, RareSplit, Schedule, Split};
 use serde::{Deserialize, Serialize};
 
 use game_analysis::commands::octal::largest;
@@ -76,8 +76,11 @@ pub struct OpenGameRun {
     pub largest: u16,
     /// The first heap with the largest value.
     pub largest_at: usize,
-    /// The mask that leaves the fewest heaps rare, when the split is useful.
+    /// The mask m of the split that leaves the fewest heaps rare, when a split is useful.
     pub mask: Option<u16>,
+    /// t when that split reads the heap's parity too (`nim_games::octal::Split`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heap_parity: Option<u8>,
     /// The heaps n ≥ 0 rare under it (heap 0 included, as the published tables count).
     pub rare: Option<usize>,
     /// The last of them.
@@ -268,7 +271,7 @@ fn summary(
 ) -> OpenGameRun {
     let values = table.values();
     let (largest_at, largest) = largest(values);
-    let split = table.mask().map(|mask| RareSplit::of(values, mask));
+    let split = table.split().map(|split| RareSplit::under(values, split));
     OpenGameRun {
         code: code.to_owned(),
         heaps: values.len(),
@@ -276,7 +279,8 @@ fn summary(
         budget,
         largest,
         largest_at,
-        mask: table.mask(),
+        mask: table.split().map(|split| split.mask),
+        heap_parity: table.split().and_then(|split| split.heap_parity),
         rare: split.map(|split| split.rare),
         last_rare: split.map(|split| split.last_rare),
         period: table
@@ -320,7 +324,10 @@ pub fn table(runs: &[OpenGameRun]) -> String {
             "| {} | {} | {} | {} | {} | {} ({}) | {} | {:.1} s | {} | `{}` |\n",
             run.code.strip_prefix('0').unwrap_or(&run.code),
             heaps(run.heaps),
-            run.mask.map_or_else(dash, |mask| format!("{mask:x}")),
+            run.mask.map_or_else(dash, |mask| {
+                let heap_parity = run.heap_parity;
+                Split { mask, heap_parity }.to_string()
+            }),
             run.rare.map_or_else(dash, |rare| rare.to_string()),
             run.last_rare.map_or_else(dash, |last| last.to_string()),
             run.largest,

@@ -21,9 +21,13 @@ class OctalValues(NamedTuple):
     values: np.ndarray
     """The nim-values, dtype uint16, G(0) first."""
     mask: Optional[int]
-    """The rare/common mask in use at the end; None when the game had no useful split."""
+    """The rare/common split's mask m at the end; None when the game had no useful split."""
+    heap_parity: Optional[int]
+    """t when the split reads the heap's parity too (heap n rare when popcount(G(n) & m)
+    + n + t is even; t is the parity of the tokens every splitting move removes), None when
+    it reads the value alone."""
     rare_heaps: List[int]
-    """The heaps n >= 1 whose value is rare under the mask."""
+    """The heaps n >= 1 rare under the split."""
     preperiod: Optional[int]
     """The first heap of the proven periodic part (None without a proven period)."""
     period: Optional[int]
@@ -41,11 +45,12 @@ def values(code: str, n: int, until_proven: bool = False, threads: int = 2) -> O
     >>> (kayles.preperiod, kayles.period)
     (71, 12)
     """
-    raw, mask, rare, periodicity, checksum = _native.octal_values(code, n, until_proven, threads)
-    preperiod, period = periodicity if periodicity is not None else (None, None)
-    return OctalValues(
-        np.frombuffer(raw, dtype="<u2").astype(np.uint16), mask, rare, preperiod, period, checksum
+    raw, mask, heap_parity, rare, periodicity, checksum = _native.octal_values(
+        code, n, until_proven, threads
     )
+    preperiod, period = periodicity if periodicity is not None else (None, None)
+    values = np.frombuffer(raw, dtype="<u2").astype(np.uint16)
+    return OctalValues(values, mask, heap_parity, rare, preperiod, period, checksum)
 
 
 class MisereQuotient(NamedTuple):

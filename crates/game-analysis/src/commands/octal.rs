@@ -85,8 +85,11 @@ pub struct OctalRun {
     pub largest: u16,
     /// The first heap with it.
     pub largest_at: usize,
-    /// The rare/common mask, when the split is useful.
+    /// The rare/common split's mask m, when a split is useful.
     pub mask: Option<u16>,
+    /// t when the split reads the heap's parity too (heap n rare when popcount(G(n) & m) +
+    /// n + t is even).
+    pub heap_parity: Option<u8>,
     /// The rare heaps under it.
     pub rare_heaps: Option<usize>,
     /// The last of them.
@@ -110,9 +113,10 @@ impl OctalRun {
             last_exception: periodicity.and(table.last_exception()),
             largest,
             largest_at,
-            mask: table.mask(),
-            rare_heaps: table.mask().map(|_| table.rare_heaps().len()),
-            last_rare_heap: table.mask().and(table.rare_heaps().last().copied()),
+            mask: table.split().map(|split| split.mask),
+            heap_parity: table.split().and_then(|split| split.heap_parity),
+            rare_heaps: table.split().map(|_| table.rare_heaps().len()),
+            last_rare_heap: table.split().and(table.rare_heaps().last().copied()),
             checksum: format!("{:016x}", table.checksum()),
         }
     }
@@ -140,9 +144,13 @@ impl Report for OctalRun {
             "  largest value {}, first at heap {}\n",
             self.largest, self.largest_at
         );
+        let parity = match self.heap_parity {
+            Some(t) => format!(" with the heap's parity (n + {t})"),
+            None => String::new(),
+        };
         text += &match self.mask {
             Some(mask) => format!(
-                "  rare/common mask {mask:#x}: {} rare heaps, the last {}\n",
+                "  rare/common mask {mask:#x}{parity}: {} rare heaps, the last {}\n",
                 self.rare_heaps.unwrap_or(0),
                 self.last_rare_heap
                     .map_or("none".to_string(), |heap| heap.to_string())

@@ -7,6 +7,7 @@
 //! under the mask …11110 of Winning Ways and Flammenkamp ([`super::is_rare_value`]), fixed
 //! rather than chosen from the data.
 
+use crate::rare_common::mask::Split;
 use crate::rare_common::{Computation, MaskChoice, Rules};
 
 pub use crate::rare_common::{NimValueError, Schedule};
@@ -133,7 +134,7 @@ impl<P: FnMut(u32)> NimValueOptions<P> {
                 unequal: true,
                 ..Rules::default()
             },
-            mask: MaskChoice::Fixed(!1),
+            mask: MaskChoice::Fixed(Split::by_value(!1)),
             schedule: self.schedule,
             stop_when: None,
             progress: &mut self.progress,

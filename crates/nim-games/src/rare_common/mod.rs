@@ -21,12 +21,21 @@
 //!   it exactly (a candidate above 255 only among the pairs with a heap whose value is
 //!   above 255, the only pairs that can give it).
 //!
-//! Every value is therefore exact whatever the mask; the mask and the heuristics only
+//! Where every split removes a number of tokens of one parity t (.005: 3; .06: 2; Grundy's
+//! game: 0), the split may read the heap's parity too ([`mask::Split`]): heap n is rare when
+//! popcount(G(n) & m) + n + t is even. The parts a, b of a split of n have
+//! (a + t) + (b + t) ≡ n + t, so the pair is of one class exactly when popcount(v & m) +
+//! n + t is even, v = G(a) ⊕ G(b): which values are "rare" depends on n's parity, and the
+//! two points above hold heap by heap with the values rare *for n* in place of the rare
+//! values — the rare pairs decide every value common for n, and each value rare for n
+//! below c* is witnessed or scanned for. Nothing else in the method reads the split.
+//!
+//! Every value is therefore exact whatever the split; the split and the heuristics only
 //! choose the order of the work. Grundy's game takes its mask from the literature
 //! ([`MaskChoice::Fixed`]); an octal game's is chosen from the data ([`MaskChoice::FromData`]:
-//! the mask that leaves the fewest heaps rare, [`mask::fewest_rare_mask`]), after a
+//! the split that leaves the fewest heaps rare, [`mask::fewest_rare_split`]), after a
 //! first 1,024 heaps by a direct mex and again each time the number of heaps doubles. A
-//! game whose best mask still leaves a quarter of the heaps rare has no useful split, and
+//! game whose best split still leaves a quarter of the heaps rare has no useful one, and
 //! is computed by a direct mex over all its options until a later choice finds one.
 //!
 //! Heaps go in blocks of `BLOCK`. A rare pair (r, n − k − r) whose two heaps both lie
@@ -54,7 +63,7 @@ use game_core::stop::checkpoint;
 use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
 use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide};
 
-use mask::{fewest_rare_mask, is_rare};
+use mask::{Split, fewest_rare_split, is_rare};
 
 /// Values are stored as `u16`, and a set of values one byte per value up to the power of
 /// two above the largest: a value must stay below this bound.
@@ -120,17 +129,29 @@ impl Rules {
         self.split.last().copied().unwrap_or(0)
     }
 
-    /// The mask that leaves the fewest heaps n ≥ 1 of `values` (G(0) first) rare
-    /// ([`fewest_rare_mask`]), if it leaves fewer than one in [`USEFUL_SPARSITY`] rare and
-    /// the game has splits to pair (without, no pair is rare or common).
-    pub fn useful_mask(&self, values: &[u16]) -> Option<u16> {
+    /// t when every splitting move removes a number of tokens of parity t, so that a split
+    /// may read the heap's parity ([`Split`]); `None` when the splits remove both even and
+    /// odd numbers, or there are none.
+    pub fn split_parity(&self) -> Option<u8> {
+        let first = self.split.first()? % 2;
+        self.split
+            .iter()
+            .all(|&k| k % 2 == first)
+            .then_some(first as u8)
+    }
+
+    /// The split that leaves the fewest heaps n ≥ 1 of `values` (G(0) first) rare
+    /// ([`fewest_rare_split`], with the heap's parity where [`Rules::split_parity`] allows
+    /// it), if it leaves fewer than one in [`USEFUL_SPARSITY`] rare and the game has splits
+    /// to pair (without, no pair is rare or common).
+    pub fn useful_split(&self, values: &[u16]) -> Option<Split> {
         if self.split.is_empty() {
             return None;
         }
-        let heaps = values.get(1..).unwrap_or_default();
-        fewest_rare_mask(heaps)
-            .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps.len())
-            .map(|(mask, _)| mask)
+        let heaps = values.len().saturating_sub(1);
+        fewest_rare_split(values, self.split_parity())
+            .filter(|&(_, rare)| rare * USEFUL_SPARSITY < heaps)
+            .map(|(split, _)| split)
     }
 
     /// Marks in `set` the values of the moves of heap n = `values.len()` that leave at most
@@ -161,40 +182,44 @@ impl Rules {
     }
 }
 
-/// The heaps n ≥ 1 of `values` (G(0) first) whose value is rare under `mask`, ascending.
-pub(crate) fn rare_heaps(values: &[u16], mask: u16) -> impl Iterator<Item = usize> + '_ {
-    (1..values.len()).filter(move |&n| is_rare(values[n], mask))
+/// The heaps n ≥ 1 of `values` (G(0) first) rare under `split`, ascending.
+pub(crate) fn rare_heaps(values: &[u16], split: Split) -> impl Iterator<Item = usize> + '_ {
+    (1..values.len()).filter(move |&n| split.is_rare(n, values[n]))
 }
 
 /// How the rare values are told from the common ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum MaskChoice {
-    /// Under this mask throughout (Grundy's game: …11110).
-    Fixed(u16),
+    /// Under this split throughout (Grundy's game: the mask …11110).
+    Fixed(Split),
     /// Chosen from the values so far, at [`FIRST_CHOICE`] heaps and each time their number
     /// doubles.
     FromData,
 }
 
-/// Whether `value` is rare under `mask`, as bytes: the rare values among 8·chunk, …,
-/// 8·chunk + 7 as 0x01 bytes. Parity(v & m) is that of the low three bits plus that of
-/// the rest, so two byte patterns serve every chunk.
+/// The values rare for one heap under a split ([`Split::is_rare`]), as bytes: the rare
+/// values among 8·chunk, …, 8·chunk + 7 as 0x01 bytes. Parity(v & m) is that of the low
+/// three bits plus that of the rest, so two byte patterns serve every chunk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct RareBytes {
     mask: u16,
-    /// The rare values among 0, …, 7.
+    /// The values among 0, …, 7 rare for the heap.
     low: u64,
 }
 
 const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
 
 impl RareBytes {
-    fn new(mask: u16) -> Self {
+    /// The values rare for heap `heap` under `split`.
+    fn for_heap(split: Split, heap: usize) -> Self {
         let low = (0..8u16)
-            .filter(|&j| is_rare(j, mask))
+            .filter(|&j| split.is_rare(heap, j))
             .map(|j| 1u64 << (8 * j))
             .sum();
-        RareBytes { mask, low }
+        RareBytes {
+            mask: split.mask,
+            low,
+        }
     }
 
     /// The bytes (one per value, 0x01 when rare) of the values 8·`chunk`, …, 8·`chunk` + 7.
@@ -204,6 +229,28 @@ impl RareBytes {
         } else {
             self.low ^ EVERY_BYTE
         }
+    }
+}
+
+/// A split in use, with the values rare for the heaps of either parity (whether the split
+/// reads the heap's parity or not, a heap's rare values depend on nothing else).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SplitInUse {
+    split: Split,
+    rare_bytes: [RareBytes; 2],
+}
+
+impl SplitInUse {
+    fn new(split: Split) -> Self {
+        SplitInUse {
+            split,
+            rare_bytes: [0, 1].map(|parity| RareBytes::for_heap(split, parity)),
+        }
+    }
+
+    /// The values rare for heap `heap`.
+    fn rare_for(&self, heap: usize) -> RareBytes {
+        self.rare_bytes[heap % 2]
     }
 }
 
@@ -387,8 +434,8 @@ fn compute_heaps(
 ) -> Result<Outcome, NimValueError> {
     let heaps = max_heap + 1;
     let mut next_choice = match mask {
-        MaskChoice::Fixed(mask) => {
-            solver.use_mask(Some(mask));
+        MaskChoice::Fixed(split) => {
+            solver.use_split(Some(split));
             usize::MAX
         }
         MaskChoice::FromData => FIRST_CHOICE,
@@ -397,14 +444,12 @@ fn compute_heaps(
     while n < heaps {
         if n == next_choice {
             checkpoint();
-            solver.choose_mask();
+            solver.choose_split();
             next_choice *= 2;
         }
         let stretch = n..heaps.min(next_choice);
-        let stopped = match solver.rare_bytes {
-            Some(rare_bytes) => {
-                solver.rare_common_stretch(stretch, rare_bytes, &mut worker, pace)?
-            }
+        let stopped = match solver.split {
+            Some(split) => solver.rare_common_stretch(stretch, split, &mut worker, pace)?,
             None => solver.direct_stretch(stretch, pace)?,
         };
         n = solver.values.len();
@@ -420,8 +465,8 @@ struct Solver {
     rules: Rules,
     values: Vec<u16>,
     largest: u16,
-    /// The rare values under the mask in use; `None` while no mask is useful.
-    rare_bytes: Option<RareBytes>,
+    /// The split in use; `None` while no split is useful.
+    split: Option<SplitInUse>,
     rare: Vec<RareHeap>,
     set: Vec<u8>,
     candidates: Vec<u16>,
@@ -460,7 +505,7 @@ impl Solver {
             rules,
             values,
             largest: 0,
-            rare_bytes: None,
+            split: None,
             rare: Vec::new(),
             set: Vec::new(),
             candidates: Vec::new(),
@@ -475,14 +520,14 @@ impl Solver {
         })
     }
 
-    /// Computes under `mask` from now on (none: by a direct mex), and lists the heaps it
+    /// Computes under `split` from now on (none: by a direct mex), and lists the heaps it
     /// makes rare.
-    fn use_mask(&mut self, mask: Option<u16>) {
-        self.rare_bytes = mask.map(RareBytes::new);
+    fn use_split(&mut self, split: Option<Split>) {
+        self.split = split.map(SplitInUse::new);
         let values = &self.values;
-        self.rare = mask
+        self.rare = split
             .into_iter()
-            .flat_map(|mask| rare_heaps(values, mask))
+            .flat_map(|split| rare_heaps(values, split))
             .map(|n| RareHeap {
                 heap: n as u32,
                 value: values[n],
@@ -491,10 +536,10 @@ impl Solver {
         self.first_thread_share = 0;
     }
 
-    /// Chooses the mask that leaves the fewest heaps n ≥ 1 rare, or none when even that
-    /// leaves one heap in [`USEFUL_SPARSITY`] rare ([`Rules::useful_mask`]).
-    fn choose_mask(&mut self) {
-        self.use_mask(self.rules.useful_mask(&self.values));
+    /// Chooses the split that leaves the fewest heaps n ≥ 1 rare, or none when even that
+    /// leaves one heap in [`USEFUL_SPARSITY`] rare ([`Rules::useful_split`]).
+    fn choose_split(&mut self) {
+        self.use_split(self.rules.useful_split(&self.values));
     }
 
     fn into_outcome(self) -> Outcome {
@@ -516,8 +561,8 @@ impl Solver {
         self.largest = self.largest.max(value);
         self.window_tables.push(&self.values);
         if self
-            .rare_bytes
-            .is_some_and(|rare| is_rare(value, rare.mask))
+            .split
+            .is_some_and(|in_use| in_use.split.is_rare(n, value))
         {
             self.rare.push(RareHeap {
                 heap: n as u32,
@@ -556,7 +601,7 @@ impl Solver {
     fn rare_common_stretch(
         &mut self,
         stretch: Range<usize>,
-        rare_bytes: RareBytes,
+        split: SplitInUse,
         worker: &mut FarWorker,
         pace: &mut Pace,
     ) -> Result<bool, NimValueError> {
@@ -576,7 +621,7 @@ impl Solver {
                 if pace.stop_before(&self.values) {
                     return Ok(true);
                 }
-                let value = self.next_value(&far, rare_bytes);
+                let value = self.next_value(&far, split.rare_for(n));
                 self.push(value)?;
                 pace.computed(n);
             }
@@ -677,7 +722,7 @@ impl Solver {
     }
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
-    /// below n, the rare values being `rare_bytes`.
+    /// below n, the values rare for n being `rare_bytes`.
     fn next_value(&mut self, far: &FarMarks, rare_bytes: RareBytes) -> usize {
         let n = self.values.len();
         self.set.clear();
@@ -824,23 +869,37 @@ mod tests {
             progress: &mut progress,
         };
         let worker = FarWorker::Inline(VecDeque::new());
-        compute_heaps(solver, max_heap, MaskChoice::Fixed(!1), worker, &mut pace).unwrap()
+        compute_heaps(
+            solver,
+            max_heap,
+            MaskChoice::Fixed(Split::by_value(!1)),
+            worker,
+            &mut pace,
+        )
+        .unwrap()
     }
 
-    /// `RareBytes` restates `is_rare` as byte masks, for the hot path; they must agree on
-    /// every value a table of u16 holds, under masks of every shape.
+    /// `RareBytes` restates `Split::is_rare` as byte masks, for the hot path; they must
+    /// agree on every value a table of u16 holds, under masks of every shape, with and
+    /// without the heap's parity, for heaps of either parity.
     #[test]
     fn the_rare_byte_masks_follow_is_rare() {
         for mask in [!1, 1, 0x1ee, 0x7, 0x8000, 0x1234] {
-            let rare_bytes = RareBytes::new(mask);
-            for value in 0..=u16::MAX {
-                let chunk = usize::from(value) / 8;
-                let byte = rare_bytes.of_chunk(chunk) >> (8 * (value % 8)) & 0xff;
-                assert_eq!(
-                    byte == 1,
-                    is_rare(value, mask),
-                    "mask {mask:#x}, value {value}"
-                );
+            for heap_parity in [None, Some(0), Some(1)] {
+                let split = Split { mask, heap_parity };
+                let in_use = SplitInUse::new(split);
+                for heap in [6, 7] {
+                    let rare_bytes = in_use.rare_for(heap);
+                    for value in 0..=u16::MAX {
+                        let chunk = usize::from(value) / 8;
+                        let byte = rare_bytes.of_chunk(chunk) >> (8 * (value % 8)) & 0xff;
+                        assert_eq!(
+                            byte == 1,
+                            split.is_rare(heap, value),
+                            "{split}, heap {heap}, value {value}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -26,8 +26,11 @@ pub struct OctalRecord {
     pub largest: u16,
     /// The first heap with the largest value.
     pub largest_at: usize,
-    /// The rare/common mask at the end, if any.
+    /// The rare/common split's mask at the end, if any.
     pub mask: Option<u16>,
+    /// t when that split reads the heap's parity too (`nim_games::octal::Split`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heap_parity: Option<u8>,
     /// How many heaps n ≥ 1 were rare under it.
     pub rare_heaps: usize,
     /// The last heap whose value is rare under it.
@@ -48,11 +51,12 @@ impl OctalRecord {
             period: found.period,
             largest,
             largest_at,
-            mask: table.mask(),
+            mask: table.split().map(|split| split.mask),
+            heap_parity: table.split().and_then(|split| split.heap_parity),
             rare_heaps: table.rare_heaps().len(),
             last_rare: table
-                .mask()
-                .map(|mask| RareSplit::of(table.values(), mask).last_rare),
+                .split()
+                .map(|split| RareSplit::under(table.values(), split).last_rare),
             checksum: format!("{:016x}", table.checksum()),
         })
     }

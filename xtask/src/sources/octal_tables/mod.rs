@@ -6,15 +6,15 @@
 //! A solved game is computed until its period is proven, as for the `octal-games` source
 //! (the same budget, and the same kept records past it); an unsolved one for the heaps the
 //! table names. The rare heaps are counted under the table's own mask, so that those rows
-//! check the values whatever mask our engine would choose; the mask row says which mask
-//! leaves the fewest heaps rare in our values (`nim_games::octal::fewest_rare_mask`).
+//! check the values whatever split our engine would choose; the mask row says which split
+//! leaves the fewest heaps rare in our values (`nim_games::octal::fewest_rare_split`).
 
 use std::collections::HashMap;
 
 use nim_games::grundys_game;
 use nim_games::octal::{
-    Comparison, OctalOptions, OctalValues, RareSplit, compare_values, fewest_rare_mask,
-    fewest_rare_mask_with_heap_parity,
+    Comparison, OctalOptions, OctalValues, RareSplit, Split, compare_values, fewest_rare_split,
+    split_parity,
 };
 use nim_games::periodicity::Periodicity;
 
@@ -111,7 +111,10 @@ impl Source for OctalTables {
         size: RunSize,
     ) -> Result<Computed> {
         let code = row.required_parameter("code")?;
-        let mask = || row.required_parameter("mask").and_then(TableMask::parse);
+        let split = || {
+            let text = row.required_parameter("mask")?;
+            parse_split(code, text)
+        };
         match quantity {
             Quantity::Equals | Quantity::FirstDifference => {
                 compare(code, row.required_parameter("other")?, quantity)
@@ -132,17 +135,13 @@ impl Source for OctalTables {
                 let (_, value) = self.found(code, row, size)?.largest();
                 Ok(Computed::count(u64::from(value)))
             }
-            Quantity::RareMask => {
-                let published = row.published.as_deref();
-                self.found(code, row, size)?
-                    .fewest_rare_mask(code, published)
-            }
+            Quantity::RareMask => self.found(code, row, size)?.fewest_rare_split(code),
             Quantity::RareCount => {
-                let split = self.found(code, row, size)?.split(code, mask()?)?;
+                let split = self.found(code, row, size)?.split(code, split()?)?;
                 Ok(Computed::count(split.rare as u64))
             }
             Quantity::LastRare => {
-                let split = self.found(code, row, size)?.split(code, mask()?)?;
+                let split = self.found(code, row, size)?.split(code, split()?)?;
                 Ok(Computed::count(split.last_rare as u64))
             }
         }
@@ -255,35 +254,36 @@ fn values(code: &str, max_heap: u32) -> Result<Vec<u16>> {
         .to_vec())
 }
 
-/// A mask as the table prints it: hexadecimal, and "+pos" when it is read with the heap's
-/// parity.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct TableMask {
-    mask: u16,
-    with_heap_parity: bool,
-}
-
-impl TableMask {
-    fn parse(text: &str) -> Result<TableMask> {
-        let (digits, with_heap_parity) = match text.strip_suffix("+pos") {
-            Some(digits) => (digits, true),
-            None => (text, false),
-        };
-        let mask = u16::from_str_radix(digits, 16).map_err(|_| Error::BadParameter {
+/// A split as the table prints it: the mask in hexadecimal, followed by "+pos" when it
+/// reads the heap's parity too (t from the game's splits, [`heap_parity_of`]).
+fn parse_split(code: &str, text: &str) -> Result<Split> {
+    let (digits, with_heap_parity) = match text.strip_suffix("+pos") {
+        Some(digits) => (digits, true),
+        None => (text, false),
+    };
+    let mask = u16::from_str_radix(digits, 16).map_err(|_| Error::BadParameter {
+        name: "mask".to_owned(),
+        value: text.to_owned(),
+        expected: "a hexadecimal mask, perhaps followed by +pos",
+    })?;
+    let heap_parity = match with_heap_parity {
+        false => None,
+        true => Some(heap_parity_of(code)?.ok_or_else(|| Error::BadParameter {
             name: "mask".to_owned(),
             value: text.to_owned(),
-            expected: "a hexadecimal mask, perhaps followed by +pos",
-        })?;
-        Ok(TableMask {
-            mask,
-            with_heap_parity,
-        })
-    }
+            expected: "+pos only for a game whose splits all remove tokens of one parity",
+        })?),
+    };
+    Ok(Split { mask, heap_parity })
+}
 
-    fn print(self) -> String {
-        let parity = if self.with_heap_parity { "+pos" } else { "" };
-        format!("{:x}{parity}", self.mask)
+/// t when every split of `code` ("grundy": its splits remove nothing, t = 0) removes a
+/// number of tokens of parity t (`nim_games::octal::split_parity`).
+fn heap_parity_of(code: &str) -> Result<Option<u8>> {
+    if code == "grundy" {
+        return Ok(Some(0));
     }
+    Ok(split_parity(&nim_games::OctalGame::parse(code).library()?))
 }
 
 impl Found {
@@ -307,64 +307,51 @@ impl Found {
         }
     }
 
-    /// The mask that leaves the fewest heaps rare, in the family the table printed (plain,
-    /// or with the heap's parity).
-    fn fewest_rare_mask(&self, code: &str, published: Option<&str>) -> Result<Computed> {
-        let with_heap_parity = published.is_some_and(|text| text.ends_with("+pos"));
-        let fewest = match (self, with_heap_parity) {
-            (Found::Values(values, _), false) => fewest_rare_mask(values).map(|(mask, _)| mask),
-            (Found::Values(values, _), true) => {
-                fewest_rare_mask_with_heap_parity(values).map(|(mask, _)| mask)
+    /// The split that leaves the fewest heaps rare, with the heap's parity where the game
+    /// allows it, as Czajka's solver chooses it.
+    fn fewest_rare_split(&self, code: &str) -> Result<Computed> {
+        let fewest = match self {
+            Found::Values(values, _) => {
+                fewest_rare_split(values, heap_parity_of(code)?).map(|(split, _)| split)
             }
-            (Found::Kept(record), false) => record.mask,
-            (Found::Kept(_), true) => {
-                return Err(Error::NotComputable(format!(
-                    "{code}: the kept record has no split with the heap's parity"
-                )));
-            }
+            Found::Kept(record) => record.mask.map(|mask| Split {
+                mask,
+                heap_parity: record.heap_parity,
+            }),
         };
-        let mask = fewest.ok_or_else(|| {
+        let split = fewest.ok_or_else(|| {
             Error::NotComputable(format!("{code}: every value is 0, no mask splits them"))
         })?;
-        Ok(Computed::Text(
-            TableMask {
-                mask,
-                with_heap_parity,
-            }
-            .print(),
-        ))
+        Ok(Computed::Text(split.to_string()))
     }
 
-    /// The rare heaps under the table's `mask`: all of them, which for a solved game must
+    /// The rare heaps under the table's `split`: all of them, which for a solved game must
     /// end before its period begins (or they would recur without end).
-    fn split(&self, code: &str, mask: TableMask) -> Result<RareSplit> {
-        let split = match self {
-            Found::Values(values, _) if mask.with_heap_parity => {
-                RareSplit::with_heap_parity(values, mask.mask)
-            }
-            Found::Values(values, _) => RareSplit::of(values, mask.mask),
+    fn split(&self, code: &str, split: Split) -> Result<RareSplit> {
+        let read = match self {
+            Found::Values(values, _) => RareSplit::under(values, split),
             Found::Kept(record) => match (record.mask, record.last_rare) {
-                (Some(kept), Some(last_rare)) if !mask.with_heap_parity && kept == mask.mask => {
+                (Some(mask), Some(last_rare))
+                    if mask == split.mask && record.heap_parity == split.heap_parity =>
+                {
                     RareSplit {
-                        mask: kept,
-                        rare: record.rare_heaps + 1,
+                        split,
+                        rare: record.rare_heaps + usize::from(split.is_rare(0, 0)),
                         last_rare,
                     }
                 }
                 _ => {
                     return Err(Error::NotComputable(format!(
-                        "{code}: the kept record's mask is not the table's {}; run with --full",
-                        mask.print()
+                        "{code}: the kept record's split is not the table's {split}; run with --full"
                     )));
                 }
             },
         };
         match self {
-            Found::Values(_, None) => Ok(split),
-            _ if split.last_rare < self.periodicity(code)?.preperiod => Ok(split),
+            Found::Values(_, None) => Ok(read),
+            _ if read.last_rare < self.periodicity(code)?.preperiod => Ok(read),
             _ => Err(Error::NotComputable(format!(
-                "{code}: rare heaps under {} recur in the period",
-                mask.print()
+                "{code}: rare heaps under {split} recur in the period"
             ))),
         }
     }
