@@ -1,9 +1,10 @@
 //! Nim-values of octal games by the rare/common method (`nim_games::octal`): .6, whose 1,583
-//! rare heaps make it the field's usual benchmark, on two threads and on one, and .16 run
-//! until its period 149,459 is proven. The target is .6 to 2^24 on two threads at
-//! least ten times faster than a published C++ solver on one thread (Czajka's `analyze`;
-//! the ratio measured beside it is in docs/octal-games.md); 2^24 itself is timed one-shot with
-//! `game-analysis octal 0.6 --max 16777216 [--threads 1]`.
+//! rare heaps make it the field's usual benchmark, on two threads and on one; .005, dense
+//! under every mask but sparse under a split by value and heap parity (11,335 rare heaps to
+//! 2^17); and .16 run until its period 149,459 is proven. The target is .6 to 2^24 on two
+//! threads at least ten times faster than a published C++ solver on one thread (Czajka's
+//! `analyze`; the ratio measured beside it is in docs/octal-games.md); 2^24 itself is timed
+//! one-shot with `game-analysis octal 0.6 --max 16777216 [--threads 1]`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nim_games::heap_games::OctalGame;
@@ -26,6 +27,10 @@ fn octal(c: &mut Criterion) {
             })
         });
     }
+    let dense_by_value = OctalGame::parse("0.005").expect("a valid code");
+    group.bench_function(".005, N = 2^17, 2 threads (split with the heap's parity)", |b| {
+        b.iter(|| OctalOptions::new().compute(&dense_by_value, black_box(1 << 17)))
+    });
     let sixteen = OctalGame::parse("0.16").expect("a valid code");
     group.bench_function(".16 until its period is proven", |b| {
         b.iter(|| {

@@ -51,6 +51,22 @@ def test_one_thread_and_two_give_the_same_values():
     assert one.values.tolist()[:401] == definition("0.6", 400)
 
 
+def test_a_split_with_the_heap_parity_gives_the_definitions_values():
+    # .005's splits all remove 3 tokens: its values are dense under every mask alone, and
+    # the engine reads the heap's parity too (heap n rare when popcount(G(n) & m) + n + 1
+    # is even).
+    found = octal.values("0.005", 3_000)
+    assert found.values.tolist() == definition("0.005", 3_000)
+    assert found.heap_parity == 1 and found.mask is not None
+    rare = [
+        n
+        for n in range(1, 3_001)
+        if (bin(int(found.values[n]) & found.mask).count("1") + n + 1) % 2 == 0
+    ]
+    assert found.rare_heaps == rare
+    assert octal.values("0.6", 3_000).heap_parity is None
+
+
 @pytest.mark.parametrize("threads", [0, 3, -1])
 def test_thread_counts_other_than_one_or_two_are_refused(threads):
     with pytest.raises(GrundyError):
