@@ -28,9 +28,10 @@ fn octal(c: &mut Criterion) {
         });
     }
     let dense_by_value = OctalGame::parse("0.005").expect("a valid code");
-    group.bench_function(".005, N = 2^17, 2 threads (split with the heap's parity)", |b| {
-        b.iter(|| OctalOptions::new().compute(&dense_by_value, black_box(1 << 17)))
-    });
+    group.bench_function(
+        ".005, N = 2^17, 2 threads (split with the heap's parity)",
+        |b| b.iter(|| OctalOptions::new().compute(&dense_by_value, black_box(1 << 17))),
+    );
     let sixteen = OctalGame::parse("0.16").expect("a valid code");
     group.bench_function(".16 until its period is proven", |b| {
         b.iter(|| {
