@@ -3,8 +3,8 @@
 
 use nim_games::heap_games::{OctalGame, nim_sequence};
 use nim_games::octal::{
-    Comparison, OctalOptions, RareSplit, Schedule, compare_values, fewest_rare_split, octal_values,
-    split_parity,
+    Comparison, OctalOptions, OctalValues, RareSplit, Schedule, compare_values, fewest_rare_split,
+    octal_values, split_parity,
 };
 use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half};
 use proptest::prelude::*;
@@ -101,21 +101,27 @@ fn quadratic(code: &str, max_heap: usize) -> Vec<u16> {
 #[test]
 fn the_witness_windows_give_the_direct_values() {
     for code in ["0.6", "0.16", "0.356"] {
-        let game = OctalGame::parse(code).unwrap();
-        let max_heap = 70_000;
-        let two = octal_values(&game, max_heap).unwrap();
+        let two = quadratic_on_both_schedules(code, 70_000);
         assert!(two.split().is_some(), "{code}: the engine ran with a split");
-        assert_eq!(
-            two.values(),
-            &quadratic(code, max_heap as usize)[..],
-            "{code}"
-        );
-        let one = OctalOptions::new()
-            .schedule(Schedule::OneThread)
-            .compute(&game, max_heap)
-            .unwrap();
-        assert_eq!(one, two, "{code}");
     }
+}
+
+/// The engine's values of `code` to `max_heap` on two threads, checked equal to the
+/// quadratic mex and to the engine's on one thread.
+fn quadratic_on_both_schedules(code: &str, max_heap: u32) -> OctalValues {
+    let game = OctalGame::parse(code).unwrap();
+    let two = octal_values(&game, max_heap).unwrap();
+    assert_eq!(
+        two.values(),
+        &quadratic(code, max_heap as usize)[..],
+        "{code}"
+    );
+    let one = OctalOptions::new()
+        .schedule(Schedule::OneThread)
+        .compute(&game, max_heap)
+        .unwrap();
+    assert_eq!(one, two, "{code}");
+    two
 }
 
 /// Games whose splits all remove an even number of tokens (.142) or all an odd one (.005,
@@ -125,9 +131,8 @@ fn the_witness_windows_give_the_direct_values() {
 #[test]
 fn the_split_with_the_heap_parity_gives_the_direct_values() {
     for code in ["0.005", "0.104", "0.106", "0.127", "0.142", "0.205"] {
+        let two = quadratic_on_both_schedules(code, 40_000);
         let game = OctalGame::parse(code).unwrap();
-        let max_heap = 40_000;
-        let two = octal_values(&game, max_heap).unwrap();
         let split = two
             .split()
             .expect("a split with the heap's parity is useful");
@@ -139,16 +144,6 @@ fn the_split_with_the_heap_parity_gives_the_direct_values() {
             "{code}: {} rare heaps, {without_parity} under the best mask alone",
             two.rare_heaps().len()
         );
-        assert_eq!(
-            two.values(),
-            &quadratic(code, max_heap as usize)[..],
-            "{code}"
-        );
-        let one = OctalOptions::new()
-            .schedule(Schedule::OneThread)
-            .compute(&game, max_heap)
-            .unwrap();
-        assert_eq!(one, two, "{code}");
     }
 }
 
