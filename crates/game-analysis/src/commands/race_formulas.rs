@@ -122,13 +122,7 @@ impl Report for RaceReport {
                         decision,
                         pairs: record.pairs,
                         agree: record.agree,
-                        mean_loss: DecisionRecord {
-                            pairs: record.pairs,
-                            agree: record.agree,
-                            total_loss: record.total_loss,
-                            ..DecisionRecord::default()
-                        }
-                        .mean_loss(),
+                        mean_loss: record.counts().mean_loss(),
                         worst_loss: record.worst.as_ref().map(|worst| worst.0),
                     });
                 }
@@ -250,6 +244,19 @@ pub struct KeptRecord {
     pub total_loss: f64,
     /// The worst loss, and its pair.
     pub worst: KeptWorst,
+}
+
+impl KeptRecord {
+    /// The record's counts and summed loss as a [`DecisionRecord`], without its worst pair
+    /// (which needs its positions read back).
+    fn counts(&self) -> DecisionRecord {
+        DecisionRecord {
+            pairs: self.pairs,
+            agree: self.agree,
+            total_loss: self.total_loss,
+            worst: None,
+        }
+    }
 }
 
 /// How far a formula's winning chance is from the exact cubeless one
@@ -377,10 +384,8 @@ impl RaceJudgement {
         };
         let record = |record: &KeptRecord| -> Result<DecisionRecord> {
             Ok(DecisionRecord {
-                pairs: record.pairs,
-                agree: record.agree,
-                total_loss: record.total_loss,
                 worst: worst(&record.worst)?,
+                ..record.counts()
             })
         };
         let mut judged = Vec::new();

@@ -107,30 +107,29 @@ pub fn fewest_rare_split(values: &[u16], heap_parity: Option<u8>) -> Option<(Spl
     let transform = parity_transform(coordinates, size);
     let total = heaps.len() as i64;
     let with_parity = usize::from(heap_parity.is_some());
-    (2..size)
+    // 2m + h orders the ties as wanted: the least mask first, the value alone before the
+    // heap's parity.
+    let (coordinate_mask, rare) = (2..size)
         .filter(|&coordinate_mask| coordinate_mask % 2 <= with_parity)
-        .map(|coordinate_mask| {
-            let split = Split {
-                mask: (coordinate_mask / 2) as u16,
-                heap_parity: (coordinate_mask % 2 == 1).then_some(t as u8),
-            };
-            let rare = ((total + transform[coordinate_mask]) / 2) as usize;
-            (split, rare, coordinate_mask % 2)
-        })
-        .min_by_key(|&(split, rare, by_parity)| (rare, split.mask, by_parity))
-        .map(|(split, rare, _)| (split, rare))
+        .map(|coordinate_mask| (coordinate_mask, (total + transform[coordinate_mask]) / 2))
+        .min_by_key(|&(coordinate_mask, rare)| (rare, coordinate_mask))?;
+    let split = Split {
+        mask: (coordinate_mask / 2) as u16,
+        heap_parity: (coordinate_mask % 2 == 1).then_some(t as u8),
+    };
+    Some((split, rare as usize))
 }
 
 /// The masks worth trying on `values`: those below the power of two above the largest
 /// value (higher bits never change a parity); `None` when every value is 0.
-pub(crate) fn mask_range(values: &[u16]) -> Option<usize> {
+fn mask_range(values: &[u16]) -> Option<usize> {
     let largest = values.iter().copied().max().unwrap_or(0);
     (largest > 0).then(|| (usize::from(largest) + 1).next_power_of_two())
 }
 
 /// The Walsh–Hadamard transform of the counts of `coordinates` (each below `size`, a power
 /// of two): at m, Σ_x count(x)(−1)^popcount(x & m).
-pub(crate) fn parity_transform(coordinates: impl Iterator<Item = usize>, size: usize) -> Vec<i64> {
+fn parity_transform(coordinates: impl Iterator<Item = usize>, size: usize) -> Vec<i64> {
     let mut transform = vec![0i64; size];
     for coordinate in coordinates {
         transform[coordinate] += 1;
