@@ -5,6 +5,7 @@
 //! read back entry by entry by [`TwoSidedReader`], and the one-sided files of
 //! `makebearoff -o P` ([`one_sided_file`]).
 
+mod numbering;
 mod one_sided;
 mod out_of_core;
 pub(crate) mod reader;

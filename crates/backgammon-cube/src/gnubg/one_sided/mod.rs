@@ -31,8 +31,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
+use super::numbering::{BOARD, binomial, board_of};
 use best::{MEASURES, Record, best_of_roll};
-use plays::{OneDiePlays, Plays, binomial, board_of};
+use plays::{OneDiePlays, Plays};
 
 /// The most points a one-sided file may cover (gnubg's limit).
 pub const MAX_ONE_SIDED_POINTS: u32 = 13;
@@ -45,8 +46,6 @@ const HEADER: usize = 40;
 const ROLLS: usize = 32;
 /// Probability 1 in the file's 16-bit values.
 const CERTAIN: u16 = 0xFFFF;
-/// The points of gnubg's board: 24 and the bar.
-const BOARD: usize = 25;
 
 /// Which of gnubg's one-sided layouts to write; `makebearoff -o P` writes the default (both
 /// true), `-g` leaves the gammon distributions out and `-c` the compression.
@@ -150,7 +149,7 @@ impl OneSidedFile {
         let mut listed = Plays::default();
         let mut classes = Classes::default();
         for id in 0..positions {
-            let board = board_of(id, points);
+            let board = board_of(id, points, CHECKERS);
             let plays = OneDiePlays::of(&board, id, points);
             let [win, gammon] = if id == 0 {
                 [borne_off(), borne_off()]
@@ -490,26 +489,7 @@ fn reserve<T>(vector: &mut Vec<T>, n: usize, bytes_each: u64) -> Result<(), OneS
 
 #[cfg(test)]
 mod tests {
-    use super::plays::id_of;
     use super::*;
-
-    #[test]
-    fn numbering_and_boards_are_inverse() {
-        for points in [1, 2, 6, 8] {
-            let positions = binomial(points + CHECKERS, points);
-            for id in 0..positions {
-                assert_eq!(id_of(&board_of(id, points), points), id, "P = {points}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_empty_board_is_first_and_one_checker_on_the_one_point_second() {
-        let mut board = [0u8; BOARD];
-        assert_eq!(id_of(&board, 6), 0);
-        board[0] = 1;
-        assert_eq!(id_of(&board, 6), 1);
-    }
 
     #[test]
     fn points_outside_one_to_thirteen_are_refused() {

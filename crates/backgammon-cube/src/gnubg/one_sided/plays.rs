@@ -1,81 +1,8 @@
 //! Positions and plays as gnubg numbers and lists them: the numbering of the positions of up
 //! to fifteen checkers on P points, and the plays of a roll in gnubg's order of generation.
 
-use super::{BOARD, CHECKERS};
-
-/// C(n, r) for n ≤ 15 + 13, the positions' numbering's hot path.
-pub(super) fn binomial(n: u32, r: u32) -> u32 {
-    BINOMIALS[n as usize][r as usize]
-}
-
-/// `BINOMIALS[n][r]` = C(n, r), Pascal's triangle up to n = 28.
-const BINOMIALS: [[u32; 29]; 29] = {
-    let mut table = [[0u32; 29]; 29];
-    let mut n = 0;
-    while n < 29 {
-        table[n][0] = 1;
-        let mut r = 1;
-        while r <= n {
-            table[n][r] = table[n - 1][r - 1] + table[n - 1][r];
-            r += 1;
-        }
-        n += 1;
-    }
-    table
-};
-
-/// The number of `board` (checkers on points 1 … `points`) in gnubg's order: the checkers
-/// and the points' boundaries as a row of 15 + P cells, P of them boundaries, ranked
-/// colexicographically by the boundaries' cells.
-pub(super) fn id_of(board: &[u8; BOARD], points: u32) -> u32 {
-    let mut cell = points - 1
-        + board[..points as usize]
-            .iter()
-            .map(|&c| u32::from(c))
-            .sum::<u32>();
-    let mut boundaries = 1u32 << cell;
-    for &checkers in &board[..points as usize - 1] {
-        cell -= u32::from(checkers) + 1;
-        boundaries |= 1 << cell;
-    }
-    let (mut n, mut r, mut id) = (CHECKERS + points, points, 0);
-    while n != r {
-        if boundaries & (1 << (n - 1)) != 0 {
-            id += binomial(n - 1, r);
-            r -= 1;
-        }
-        n -= 1;
-    }
-    id
-}
-
-/// The board of position `id` in gnubg's order (the inverse of [`id_of`]).
-pub(super) fn board_of(mut id: u32, points: u32) -> [u8; BOARD] {
-    let (mut n, mut r, mut boundaries) = (CHECKERS + points, points, 0u32);
-    while r > 0 {
-        if n == r {
-            boundaries |= (1 << n) - 1;
-            break;
-        }
-        let below = binomial(n - 1, r);
-        if id >= below {
-            boundaries |= 1 << (n - 1);
-            id -= below;
-            r -= 1;
-        }
-        n -= 1;
-    }
-    let mut board = [0u8; BOARD];
-    let mut cells = (0..32).rev().filter(|&cell| boundaries & (1 << cell) != 0);
-    let mut above = cells.next().unwrap_or(0);
-    for point in board.iter_mut().take(points as usize - 1) {
-        let next = cells.next().unwrap_or(0);
-        *point = (above - next - 1) as u8;
-        above = next;
-    }
-    board[points as usize - 1] = above as u8;
-    board
-}
+use super::CHECKERS;
+use crate::gnubg::numbering::{BOARD, binomial, id_of};
 
 /// The plays of one roll, in gnubg's order: the distinct successors of the plays that use
 /// the most dice, and of those the most pips.
@@ -155,7 +82,7 @@ impl Plays {
         }
         self.dice = dice;
         self.pips = pips;
-        let id = id_of(board, points);
+        let id = id_of(board, points, CHECKERS);
         if !self.successors.contains(&id) {
             self.successors.push(id);
         }
@@ -235,6 +162,7 @@ impl OneDiePlays {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gnubg::numbering::board_of;
 
     /// The one-die plays, numbered from the position's number, are exactly the legal
     /// one-checker moves, each numbered as its board is, and every one lowers the number.
@@ -243,7 +171,7 @@ mod tests {
         for points in [2u32, 5, 8] {
             let positions = binomial(points + CHECKERS, points);
             for id in (1..positions).step_by(7) {
-                let board = board_of(id, points);
+                let board = board_of(id, points, CHECKERS);
                 let plays = OneDiePlays::of(&board, id, points);
                 for die in 1..=6u8 {
                     let mut expected: Vec<u32> = (0..points as usize)
@@ -254,7 +182,7 @@ mod tests {
                             if let Some(to) = from.checked_sub(usize::from(die)) {
                                 after[to] += 1;
                             }
-                            id_of(&after, points)
+                            id_of(&after, points, CHECKERS)
                         })
                         .collect();
                     let mut ours = plays.after(die).to_vec();
