@@ -69,6 +69,7 @@ pub mod cube;
 pub mod database;
 pub mod dice;
 pub mod gnubg;
+pub mod hypergammon;
 pub mod race;
 pub mod race_formulas;
 pub mod steps;

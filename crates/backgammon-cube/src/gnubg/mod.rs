@@ -3,14 +3,17 @@
 //! `makebearoff -t 6xC` ([`two_sided_file`], in memory; [`build_two_sided_file`], out of
 //! core, up to the complete database of fifteen checkers a side, which gnubg cannot write),
 //! read back entry by entry by [`TwoSidedReader`], and the one-sided files of
-//! `makebearoff -o P` ([`one_sided_file`]).
+//! `makebearoff -o P` ([`one_sided_file`]); and the hypergammon database of `makehyper -c C`
+//! ([`write_hypergammon_file`], [`HypergammonFile`]).
 
-mod numbering;
+mod hypergammon;
+pub(crate) mod numbering;
 mod one_sided;
 mod out_of_core;
 pub(crate) mod reader;
 mod two_sided;
 
+pub use hypergammon::{HypergammonFile, HypergammonFileError, write_hypergammon_file};
 pub use one_sided::{
     MAX_ONE_SIDED_POINTS, OneSidedError, OneSidedFile, OneSidedLayout, one_sided_file,
 };

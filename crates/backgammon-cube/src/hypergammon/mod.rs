@@ -1,0 +1,383 @@
+//! Hypergammon, solved with the doubling cube: backgammon with one, two or three checkers a
+//! side on the full board — the bar, entering, hitting, blocked points, bearing off, gammons
+//! and backgammons under the real rules — where the race formulas of the paper meet
+//! positions with contact.
+//!
+//! A position is numbered as GNU Backgammon numbers it: each side's checkers among the
+//! C(C + 25, 25) ways to put at most C checkers on the 24 points and the bar (26, 351 and
+//! 3,276 for C = 1, 2, 3), the player on roll's number times that count plus the opponent's.
+//! For every position the [`HypergammonDatabase`] keeps, from the player on roll's side and
+//! before he rolls:
+//! - the cubeless outcomes: P(win), P(win a gammon or backgammon), P(win a backgammon),
+//!   P(lose a gammon or backgammon), P(lose a backgammon), under the plays of highest
+//!   cubeless money equity E = 2 P(win) − 1 + gammons + backgammons (each counting once
+//!   more), one side won less the other's;
+//! - the money equities, per unit of the cube's stake, with the cube owned by the player on
+//!   roll, centred, centred under the Jacoby rule (gammons count single until the cube is
+//!   turned), and owned by the opponent, where the player on roll has not doubled this turn
+//!   (his cube decision is [`HypergammonEntry::cube_action`]): each play chosen for that
+//!   cube, and before the opponent's next roll his decision to double, and the player's to
+//!   take, taken as best for each — E = max(E_no double, min(2 E_taken, 1)), as in the
+//!   paper's recursion (7)–(15).
+//!
+//! A roll that cannot be played passes the turn, the cube as it stands: the opponent then
+//! rolls from the same checkers and may double first.
+//!
+//! # The fixed point, and its error
+//!
+//! A hit sends a checker back, so positions repeat and the values are the fixed point of
+//! the equations above rather than a recursion. The database is found by sweeps: every
+//! entry computed from the previous sweep's (so the result does not depend on the number of
+//! threads), from zeros, until no entry moves by more than the tolerance (10⁻¹² by
+//! default); the entries kept are those of the sweep whose change was measured, so the
+//! reported residual r = max |T V − V| is that of the values returned.
+//!
+//! The residual bounds the error of the cubeless equities. Write e = V − V* for the error
+//! of the cubeless equity. A maximum of averages moves by no more than its arguments, so
+//! |e(x)| ≤ r + avg over the rolls of max over the plays of |e(y)|, and unrolling,
+//! |e(x)| ≤ r D(x), where D(x) is the expected number of turns left when both players play
+//! to make the game last longest — finite, as the game ends with probability 1 from every
+//! position whatever the players do: every turn has a chance of rolls that bring the
+//! mover's checkers home without a hit and bear them off. [`HypergammonDatabase::solve`]
+//! computes a D̄ with 1 + avg max D̄(y) ≤ D̄(x) at every position (checked after it is
+//! found), which bounds D by induction on the sweeps of D from 0, and reports r · max D̄.
+//!
+//! # Example
+//!
+//! ```
+//! use backgammon_cube::cube::{CubeAction, CubeOwnership};
+//! use backgammon_cube::hypergammon::{HypergammonDatabase, HypergammonPosition, SolveOptions};
+//!
+//! let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {})?;
+//! let start = database.entry(&HypergammonPosition::starting(1)?)?;
+//! // One checker a side: the player on roll wins 60.16 % of the games, and should double.
+//! assert!((start.win - 0.6016).abs() < 1e-4);
+//! assert_eq!(start.cube_action(CubeOwnership::Centred), CubeAction::DoubleTake);
+//! # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
+//! ```
+
+mod position;
+mod solve;
+
+use game_core::memory::MemoryError;
+use game_core::stop::checkpoint;
+
+use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
+
+pub use position::{BAR, HypergammonPosition};
+
+use position::check_checkers;
+use solve::{Successors, Values, cube_decision, cubeless_equity};
+
+/// The most checkers a side has in hypergammon.
+pub const MAX_HYPERGAMMON_CHECKERS: u32 = 3;
+
+/// An invalid hypergammon position, database or solve.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HypergammonError {
+    /// Hypergammon has one to three checkers a side.
+    #[error("hypergammon has 1 to 3 checkers a side, not {0}")]
+    Checkers(u32),
+    /// More checkers than the game has.
+    #[error("{found} checkers listed for a side of a game of {checkers}")]
+    TooManyCheckers {
+        /// The checkers listed.
+        found: u32,
+        /// The checkers a side has.
+        checkers: u32,
+    },
+    /// A place outside the board.
+    #[error("place {0}: the points are 1 to 24 and the bar 25")]
+    Place(u32),
+    /// Both players have checkers on one point.
+    #[error("both players have checkers on point {0} (numbered from the player on roll's side)")]
+    SharedPoint(u32),
+    /// A position of a game with another number of checkers than the database's.
+    #[error("a position of {position} checkers a side in a database of {database}")]
+    OtherGame {
+        /// The position's checkers a side.
+        position: u32,
+        /// The database's.
+        database: u32,
+    },
+    /// A position number beyond the database.
+    #[error("position {number} is beyond the database's {positions}")]
+    Number {
+        /// The number asked for.
+        number: usize,
+        /// The positions in the database.
+        positions: usize,
+    },
+    /// The tolerance is not a positive number.
+    #[error("the tolerance must be a positive number, not {0}")]
+    Tolerance(f64),
+    /// The sweeps stopped at their limit before the change fell to the tolerance.
+    #[error("the residual is still above the tolerance after {sweeps} sweeps")]
+    NoConvergence {
+        /// The sweeps made.
+        sweeps: u32,
+    },
+    /// The tables are more than the process may use ([`game_core::memory`]).
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+}
+
+/// How far to solve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveOptions {
+    /// Stop when no entry moves by more than this in a sweep.
+    pub tolerance: f64,
+    /// Give up after this many sweeps.
+    pub max_sweeps: u32,
+    /// What a roll that cannot be played does to the cube.
+    pub dance: DanceRule,
+}
+
+/// What happens when the player on roll cannot play his roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DanceRule {
+    /// The turn passes with the cube as it stands: the opponent rolls next from the same
+    /// checkers, and may double first — the rules of backgammon.
+    #[default]
+    PassTurn,
+    /// As gnubg's `makehyper` computes it: each equity is minus the opponent's equity in the
+    /// same slot of the same checkers — his equity with the cube he owns for the player's
+    /// owned cube, and no cube decision of his — so that its database can be reproduced.
+    Makehyper,
+}
+
+impl Default for SolveOptions {
+    /// A tolerance of 10⁻¹², at most 100,000 sweeps.
+    fn default() -> Self {
+        SolveOptions {
+            tolerance: 1e-12,
+            max_sweeps: 100_000,
+            dance: DanceRule::PassTurn,
+        }
+    }
+}
+
+/// Where the sweeps stand, after each.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SweepProgress {
+    /// Sweeps made.
+    pub sweep: u32,
+    /// The largest change of any entry in the last sweep.
+    pub change: f64,
+}
+
+/// One position's values, from the player on roll's side, before he rolls (and before his
+/// cube decision, for the equities).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HypergammonEntry {
+    /// P(win), cubeless.
+    pub win: f64,
+    /// P(win a gammon or a backgammon).
+    pub win_gammon: f64,
+    /// P(win a backgammon).
+    pub win_backgammon: f64,
+    /// P(lose a gammon or a backgammon).
+    pub lose_gammon: f64,
+    /// P(lose a backgammon).
+    pub lose_backgammon: f64,
+    /// Money equity with the cube owned by the player on roll, if he does not redouble.
+    pub owned: f64,
+    /// Money equity with the cube centred, if he does not double.
+    pub centred: f64,
+    /// Money equity with the cube centred under the Jacoby rule, if he does not double.
+    pub centred_jacoby: f64,
+    /// Money equity with the cube owned by the opponent (he cannot double).
+    pub opponent_owns: f64,
+}
+
+impl HypergammonEntry {
+    fn of(values: &Values) -> Self {
+        let [
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+            owned,
+            centred,
+            centred_jacoby,
+            opponent_owns,
+        ] = *values;
+        HypergammonEntry {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+            owned,
+            centred,
+            centred_jacoby,
+            opponent_owns,
+        }
+    }
+
+    /// The cubeless money equity: 2 P(win) − 1 + P(win gammon) − P(lose gammon) +
+    /// P(win backgammon) − P(lose backgammon).
+    pub fn cubeless_equity(&self) -> f64 {
+        cubeless_equity(&[
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ])
+    }
+
+    /// The cube decisions of the player on roll (the Jacoby rule off): double a centred
+    /// cube, redouble an owned one, when min(2 E_taken, 1) exceeds the no-double equity,
+    /// E_taken the equity with the cube then owned by the opponent; the opponent takes when
+    /// 2 E_taken < 1.
+    pub fn decisions(&self) -> CubeDecisions {
+        let doubled = (2.0 * self.opponent_owns).min(1.0);
+        CubeDecisions {
+            double: doubled > self.centred,
+            redouble: doubled > self.owned,
+            take: 2.0 * self.opponent_owns < 1.0,
+        }
+    }
+
+    /// The cube action of the player on roll with the cube as `cube`.
+    pub fn cube_action(&self, cube: CubeOwnership) -> CubeAction {
+        self.decisions().action(cube)
+    }
+
+    /// The cube action of the player on roll with the cube centred under the Jacoby rule.
+    pub fn cube_action_jacoby(&self) -> CubeAction {
+        CubeDecisions {
+            double: (2.0 * self.opponent_owns).min(1.0) > self.centred_jacoby,
+            ..self.decisions()
+        }
+        .action(CubeOwnership::Centred)
+    }
+
+    /// The money equity with the cube as `cube` after the player on roll's cube decision:
+    /// max(E_no double, min(2 E_taken, 1)) where he may double.
+    pub fn equity(&self, cube: CubeOwnership) -> f64 {
+        match cube {
+            CubeOwnership::Centred => cube_decision(self.centred, self.opponent_owns),
+            CubeOwnership::Owned => cube_decision(self.owned, self.opponent_owns),
+            CubeOwnership::OpponentOwns => self.opponent_owns,
+        }
+    }
+}
+
+/// Every position of hypergammon with C checkers a side, with its cubeless outcomes and
+/// money equities.
+#[derive(Debug, Clone)]
+pub struct HypergammonDatabase {
+    checkers: u32,
+    values: Vec<Values>,
+    sweeps: u32,
+    residual: f64,
+    error_bound: f64,
+}
+
+impl HypergammonDatabase {
+    /// Solves hypergammon with `checkers` a side to `options.tolerance`, calling `progress`
+    /// after each sweep.
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::Checkers`] outside 1 to 3, [`HypergammonError::Tolerance`],
+    /// [`HypergammonError::NoConvergence`], [`HypergammonError::Memory`].
+    pub fn solve(
+        checkers: u32,
+        options: &SolveOptions,
+        mut progress: impl FnMut(SweepProgress),
+    ) -> Result<Self, HypergammonError> {
+        check_checkers(checkers)?;
+        if !(options.tolerance > 0.0 && options.tolerance.is_finite()) {
+            return Err(HypergammonError::Tolerance(options.tolerance));
+        }
+        let (table, mut values) = Successors::new(checkers, options.dance)?;
+        for sweep in 1..=options.max_sweeps {
+            checkpoint();
+            let change = table.sweep(&mut values);
+            progress(SweepProgress { sweep, change });
+            if change > options.tolerance {
+                continue;
+            }
+            // A sweep in place moves entries by less than their residual; measure it.
+            let residual = table.residual(&values);
+            if residual <= options.tolerance {
+                let error_bound = residual * table.longest_game_bound();
+                return Ok(HypergammonDatabase {
+                    checkers,
+                    values,
+                    sweeps: sweep,
+                    residual,
+                    error_bound,
+                });
+            }
+        }
+        Err(HypergammonError::NoConvergence {
+            sweeps: options.max_sweeps,
+        })
+    }
+
+    /// The checkers a side.
+    pub fn checkers(&self) -> u32 {
+        self.checkers
+    }
+
+    /// The positions, legal or not, in gnubg's numbering: the square of the one-sided ones.
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The sweeps made.
+    pub fn sweeps(&self) -> u32 {
+        self.sweeps
+    }
+
+    /// The residual max |T V − V| of the values kept.
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// The bound on the error of every cubeless equity that follows from the residual: r D̄,
+    /// D̄ a proven bound on the expected number of turns left (see the module docs).
+    pub fn cubeless_error_bound(&self) -> f64 {
+        self.error_bound
+    }
+
+    /// The values of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::OtherGame`] when its checkers a side are not the database's.
+    pub fn entry(
+        &self,
+        position: &HypergammonPosition,
+    ) -> Result<HypergammonEntry, HypergammonError> {
+        if position.checkers() != self.checkers {
+            return Err(HypergammonError::OtherGame {
+                position: position.checkers(),
+                database: self.checkers,
+            });
+        }
+        self.entry_at(position.number() as usize)
+    }
+
+    /// The values of the position numbered `number` in gnubg's order (zeros where both
+    /// players would have a checker on one point).
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::Number`] from [`Self::positions`] on.
+    pub fn entry_at(&self, number: usize) -> Result<HypergammonEntry, HypergammonError> {
+        self.values
+            .get(number)
+            .map(HypergammonEntry::of)
+            .ok_or(HypergammonError::Number {
+                number,
+                positions: self.values.len(),
+            })
+    }
+}

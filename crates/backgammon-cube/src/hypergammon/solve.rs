@@ -1,0 +1,349 @@
+//! The database's fixed point: every position's successors listed once, then sweeps of the
+//! whole table (each entry from the previous sweep's, in parallel) until no entry moves by
+//! more than the tolerance.
+
+use game_core::memory::{self, MemoryError};
+use game_core::stop::checkpoint;
+use rayon::prelude::*;
+
+use crate::dice::{Roll, distinct_rolls};
+
+use super::DanceRule;
+use super::position::{HypergammonPosition, one_sided_positions};
+
+/// The values kept for a position, from the player on roll's side: the five cubeless
+/// outcomes (win, win a gammon, win a backgammon, lose a gammon, lose a backgammon), then the
+/// money equities before the roll with the cube owned, centred, centred under the Jacoby
+/// rule, and owned by the opponent — gnubg's order.
+pub(crate) type Values = [f64; 9];
+
+/// Marks the one successor of a roll that cannot be played (position numbers are below 2²⁴).
+const DANCED: u32 = 1 << 31;
+
+const OWNED: usize = 5;
+const CENTRED: usize = 6;
+const JACOBY: usize = 7;
+const OPPONENT_OWNS: usize = 8;
+
+/// Where a position stands in the sweeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Playing,
+    Over,
+    Illegal,
+}
+
+/// Every position's successors by roll, each numbered as the position the opponent then
+/// rolls from (a roll that cannot be played passes the turn: its one successor is the same
+/// checkers with the opponent on roll, marked [`DANCED`]). Position `p`'s lists follow one
+/// another from `successors[first[p]]`, `counts[p][r]` for the `r`-th of the 21 rolls.
+pub(crate) struct Successors {
+    status: Vec<Status>,
+    first: Vec<u64>,
+    counts: Vec<[u8; 21]>,
+    successors: Vec<u32>,
+    weights: [f64; 21],
+    dance: DanceRule,
+    /// The positions in play by the players' total pip count, lowest first: a play that hits
+    /// nothing lowers the total, so a sweep in this order finds those successors updated.
+    levels: Vec<Vec<u32>>,
+}
+
+/// The rows of the table (the player on roll's one-sided numbers) listed at once, in
+/// parallel, before they are appended: their lists are the only copy held twice.
+const ROWS_AT_ONCE: u32 = 64;
+
+/// One row of the table: every position with the player on roll's checkers fixed.
+#[derive(Default)]
+struct Row {
+    status: Vec<Status>,
+    first: Vec<u64>,
+    counts: Vec<[u8; 21]>,
+    successors: Vec<u32>,
+    values: Vec<Values>,
+}
+
+impl Successors {
+    /// Lists every position's successors, and the values of the finished games (zeros for
+    /// the positions no game reaches, where both players have a checker on one point).
+    pub(crate) fn new(
+        checkers: u32,
+        dance: DanceRule,
+    ) -> Result<(Successors, Vec<Values>), MemoryError> {
+        let sides = one_sided_positions(checkers);
+        let positions = u64::from(sides) * u64::from(sides);
+        // Each position: its values, status, level, first successor and counts, and — a
+        // measured average for two checkers, more than for one — 2.7 successors a roll.
+        let each = size_of::<Values>() as u64 + 1 + 4 + 8 + 21 + 21 * 11;
+        memory::ensure(positions * each, || {
+            format!("the successors and values of hypergammon with {checkers} checkers")
+        })?;
+        let mut table = Successors {
+            status: Vec::with_capacity(positions as usize),
+            first: Vec::with_capacity(positions as usize),
+            counts: Vec::with_capacity(positions as usize),
+            successors: Vec::new(),
+            weights: std::array::from_fn(|r| f64::from(distinct_rolls()[r].1)),
+            dance,
+            levels: Vec::new(),
+        };
+        let mut values = Vec::with_capacity(positions as usize);
+        for start in (0..sides).step_by(ROWS_AT_ONCE as usize) {
+            checkpoint();
+            let rows: Vec<Row> = (start..sides.min(start + ROWS_AT_ONCE))
+                .into_par_iter()
+                .map(|on_roll| row(checkers, on_roll))
+                .collect();
+            for row in rows {
+                let base = table.successors.len() as u64;
+                table.status.extend(row.status);
+                table
+                    .first
+                    .extend(row.first.iter().map(|first| base + first));
+                table.counts.extend(row.counts);
+                table.successors.extend(row.successors);
+                values.extend(row.values);
+            }
+        }
+        table.levels = levels(checkers, &table.status);
+        Ok((table, values))
+    }
+
+    /// One sweep of the database, in place; returns the largest change of any entry.
+    pub(crate) fn sweep(&self, values: &mut [Values]) -> f64 {
+        self.sweep_in_place(values, |p, values| self.expected(p, values), distance)
+    }
+
+    /// The residual max |T V − V| of `values`, nothing written.
+    pub(crate) fn residual(&self, values: &[Values]) -> f64 {
+        self.in_play()
+            .into_par_iter()
+            .map(|p| distance(&self.expected(p, values), &values[p]))
+            .reduce(|| 0.0, f64::max)
+    }
+
+    /// One Gauss–Seidel sweep in the order of the levels: each level's positions computed in
+    /// parallel from the table as it stands, then written in, so that the result does not
+    /// depend on the number of threads. Returns the largest change.
+    fn sweep_in_place<T: Copy + Send + Sync>(
+        &self,
+        table: &mut [T],
+        update: impl Fn(usize, &[T]) -> T + Sync,
+        distance: impl Fn(&T, &T) -> f64,
+    ) -> f64 {
+        let mut largest: f64 = 0.0;
+        let mut fresh = Vec::new();
+        for level in &self.levels {
+            checkpoint();
+            level
+                .par_iter()
+                .with_min_len(256)
+                .map(|&p| update(p as usize, table))
+                .collect_into_vec(&mut fresh);
+            for (&p, new) in level.iter().zip(&fresh) {
+                largest = largest.max(distance(new, &table[p as usize]));
+                table[p as usize] = *new;
+            }
+        }
+        largest
+    }
+
+    /// The numbers of the positions in play.
+    fn in_play(&self) -> Vec<usize> {
+        self.levels.iter().flatten().map(|&p| p as usize).collect()
+    }
+
+    /// A proven upper bound on the expected number of turns left in any position when both
+    /// players play to make the game last longest: the sweeps D ← 1 + avg max D from 0 rise
+    /// to that expectation; their limit, raised by a part in a million, is checked to be a
+    /// D̄ with 1 + avg max D̄(y) < D̄(x) at every position in play, margin 10⁻⁹ D̄(x) for
+    /// rounding. Then each sweep from 0 stays below D̄, and so does their limit. Infinite if
+    /// the check fails.
+    pub(crate) fn longest_game_bound(&self) -> f64 {
+        let mut turns = vec![0.0; self.status.len()];
+        let longest_turns = |p: usize, turns: &[f64]| self.longest_turns(p, turns);
+        for _ in 0..100_000 {
+            let change = self.sweep_in_place(&mut turns, longest_turns, |a, b| (a - b).abs());
+            if change <= 1e-8 * turns.iter().fold(1.0, |m: f64, &t| m.max(t)) {
+                break;
+            }
+        }
+        let raised: Vec<f64> = turns.iter().map(|t| t * (1.0 + 1e-6) + 1e-6).collect();
+        let holds = self
+            .in_play()
+            .into_par_iter()
+            .all(|p| self.longest_turns(p, &raised) < raised[p] * (1.0 - 1e-9));
+        if holds {
+            raised.iter().fold(0.0, |m, &t| m.max(t))
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// 1 + the average over the rolls of the longest play's expected turns left.
+    fn longest_turns(&self, p: usize, turns: &[f64]) -> f64 {
+        let mut sum = 0.0;
+        for (weight, listed) in self.rolls_of(p) {
+            let longest = listed
+                .iter()
+                .map(|&s| turns[(s & !DANCED) as usize])
+                .fold(0.0, f64::max);
+            sum += weight * longest;
+        }
+        1.0 + sum / 36.0
+    }
+
+    /// Position `p`'s rolls: each one's weight out of 36 and its successors.
+    fn rolls_of(&self, p: usize) -> impl Iterator<Item = (f64, &[u32])> {
+        let mut start = self.first[p] as usize;
+        self.weights
+            .iter()
+            .zip(&self.counts[p])
+            .map(move |(&weight, &count)| {
+                let listed = &self.successors[start..start + usize::from(count)];
+                start += usize::from(count);
+                (weight, listed)
+            })
+    }
+
+    /// The position's values: over the 21 rolls, the best play for each kept value.
+    fn expected(&self, p: usize, values: &[Values]) -> Values {
+        let mut sum = [0.0; 9];
+        for (weight, listed) in self.rolls_of(p) {
+            let best = best_play(listed, values, self.dance);
+            for (total, value) in sum.iter_mut().zip(best) {
+                *total += weight * value;
+            }
+        }
+        sum.map(|total| total / 36.0)
+    }
+}
+
+/// The largest difference of two entries' values.
+fn distance(a: &Values, b: &Values) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max)
+}
+
+/// The best of a roll's successors for each value: the cubeless outcomes of the play of
+/// highest cubeless equity, and for each cube the play of highest cubeful equity, the
+/// opponent then doubling or not, taking or passing, as suits him best.
+fn best_play(listed: &[u32], values: &[Values], dance: DanceRule) -> Values {
+    if let [only] = listed
+        && only & DANCED != 0
+        && dance == DanceRule::Makehyper
+    {
+        let theirs = &values[(only & !DANCED) as usize];
+        let mut best = [0.0; 9];
+        best[..5].copy_from_slice(&inverted(theirs));
+        for k in OWNED..=OPPONENT_OWNS {
+            best[k] = -theirs[k];
+        }
+        return best;
+    }
+    let mut best = [f64::NEG_INFINITY; 9];
+    let mut best_cubeless = f64::NEG_INFINITY;
+    for &s in listed {
+        let theirs = &values[(s & !DANCED) as usize];
+        let cubeless = -cubeless_equity(theirs);
+        if cubeless > best_cubeless {
+            best_cubeless = cubeless;
+            best[..5].copy_from_slice(&inverted(theirs));
+        }
+        let after_take = theirs[OPPONENT_OWNS];
+        let cubeful = [
+            (OWNED, -after_take),
+            (CENTRED, -cube_decision(theirs[CENTRED], after_take)),
+            (JACOBY, -cube_decision(theirs[JACOBY], after_take)),
+            (OPPONENT_OWNS, -cube_decision(theirs[OWNED], after_take)),
+        ];
+        for (k, value) in cubeful {
+            best[k] = best[k].max(value);
+        }
+    }
+    best
+}
+
+/// The equity of the player on roll who may double: his no-double equity, or — when it is
+/// at least as good — doubling, the opponent taking (twice his equity with the cube then
+/// owned by the opponent) or passing (1), whichever is worse for the doubler.
+pub(crate) fn cube_decision(no_double: f64, after_take: f64) -> f64 {
+    no_double.max((2.0 * after_take).min(1.0))
+}
+
+/// The cubeless money equity of the outcomes: 2 P(win) − 1 plus the gammons and backgammons.
+pub(crate) fn cubeless_equity(values: &[f64]) -> f64 {
+    2.0 * values[0] - 1.0 + values[1] - values[3] + values[2] - values[4]
+}
+
+/// The outcomes seen from the other player.
+fn inverted(values: &Values) -> [f64; 5] {
+    [1.0 - values[0], values[3], values[4], values[1], values[2]]
+}
+
+/// The row of the positions with the player on roll's one-sided number `on_roll`.
+fn row(checkers: u32, on_roll: u32) -> Row {
+    let mut row = Row::default();
+    let rolls = distinct_rolls();
+    for opponent in 0..one_sided_positions(checkers) {
+        let position = HypergammonPosition::from_ids(checkers, on_roll, opponent);
+        let (status, values) = classify(&position);
+        row.status.push(status);
+        row.values.push(values);
+        row.first.push(row.successors.len() as u64);
+        let mut counts = [0u8; 21];
+        if status == Status::Playing {
+            for (count, (roll, _)) in counts.iter_mut().zip(&rolls) {
+                let before = row.successors.len();
+                successors_of(&position, *roll, &mut row.successors);
+                // At most 18 distinct plays: three checkers, two dice in either order.
+                *count = (row.successors.len() - before) as u8;
+            }
+        }
+        row.counts.push(counts);
+    }
+    row
+}
+
+/// The positions in play grouped by the total pip count of both players.
+fn levels(checkers: u32, status: &[Status]) -> Vec<Vec<u32>> {
+    let sides = one_sided_positions(checkers);
+    let mut levels = vec![Vec::new(); 2 * 25 * checkers as usize + 1];
+    for (p, _) in status
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s == Status::Playing)
+    {
+        let position = HypergammonPosition::from_ids(checkers, p as u32 / sides, p as u32 % sides);
+        let (mine, theirs) = position.pip_counts();
+        levels[(mine + theirs) as usize].push(p as u32);
+    }
+    levels
+}
+
+fn classify(position: &HypergammonPosition) -> (Status, Values) {
+    if !position.is_legal() {
+        return (Status::Illegal, [0.0; 9]);
+    }
+    let Some(outputs) = position.outcome() else {
+        return (Status::Playing, [0.0; 9]);
+    };
+    let money = cubeless_equity(&outputs);
+    // Under the Jacoby rule a gammon counts single while the cube is centred.
+    let jacoby = 2.0 * outputs[0] - 1.0;
+    let mut values = [0.0; 9];
+    values[..5].copy_from_slice(&outputs);
+    values[OWNED..].copy_from_slice(&[money, money, jacoby, money]);
+    (Status::Over, values)
+}
+
+/// Adds the numbers of the positions the opponent rolls from after each play of `roll`.
+fn successors_of(position: &HypergammonPosition, roll: Roll, into: &mut Vec<u32>) {
+    let plays = position.plays(roll);
+    if plays.is_empty() {
+        into.push(position.swapped().number() | DANCED);
+    }
+    into.extend(plays.iter().map(|play| play.swapped().number()));
+}

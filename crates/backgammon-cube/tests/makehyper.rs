@@ -1,0 +1,140 @@
+//! The hypergammon databases against GNU Backgammon's `makehyper` (Debian's `gnubg`, which
+//! `.ci/run` installs), run here for one and two checkers a side. Skips, saying so, where
+//! gnubg is not installed — unless `GNUBG_REQUIRED` is set, as in CI.
+//!
+//! makehyper sweeps its table in `float` until no entry moves by more than 10⁻⁵ and stores
+//! each value in 24 bits, so an entry may differ from ours by that threshold plus 6 · 2⁻²⁴
+//! (an equity's step). It computes a roll that cannot be played by its own rule
+//! ([`DanceRule::Makehyper`]); with that rule every equity agrees, with the rules of the game
+//! ([`DanceRule::PassTurn`]) the cubeless values agree and the cubeful ones differ. The
+//! outcome probabilities follow the play of highest cubeless equity, and in the races near
+//! the end two plays often tie exactly, one with more chances to win and the other with as
+//! many more to win a gammon (a win counts 2 P − 1, a gammon once more): each program keeps
+//! one of them, so the probabilities are compared to 10⁻² (they differ by up to 4 · 10⁻³)
+//! while the equities, which are unique, agree everywhere to the threshold.
+
+use std::path::Path;
+use std::process::Command;
+
+use backgammon_cube::gnubg::{HypergammonFile, write_hypergammon_file};
+use backgammon_cube::hypergammon::{
+    DanceRule, HypergammonDatabase, HypergammonEntry, SolveOptions,
+};
+
+const MAKEHYPER: &str = "/usr/games/makehyper";
+/// makehyper's default threshold plus one step of a stored equity.
+const TOLERANCE: f64 = 1e-5 + 6.0 / 16_777_215.0;
+
+fn makehyper_missing() -> bool {
+    let missing = !Path::new(MAKEHYPER).exists();
+    if missing {
+        assert!(
+            std::env::var_os("GNUBG_REQUIRED").is_none(),
+            "GNUBG_REQUIRED is set but gnubg is not installed"
+        );
+        eprintln!("skipped: GNU Backgammon's makehyper is not installed (apt-get install gnubg)");
+    }
+    missing
+}
+
+fn makehyper(checkers: u32) -> HypergammonFile {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(format!("hyper{checkers}.bd"));
+    let status = Command::new(MAKEHYPER)
+        .args(["-c", &checkers.to_string(), "-n", "-f"])
+        .arg(&path)
+        .current_dir(folder.path())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    HypergammonFile::read(&path).unwrap()
+}
+
+fn solve(checkers: u32, dance: DanceRule) -> HypergammonDatabase {
+    let options = SolveOptions {
+        dance,
+        ..SolveOptions::default()
+    };
+    HypergammonDatabase::solve(checkers, &options, |_| {}).unwrap()
+}
+
+fn probabilities(e: &HypergammonEntry) -> [f64; 5] {
+    [
+        e.win,
+        e.win_gammon,
+        e.win_backgammon,
+        e.lose_gammon,
+        e.lose_backgammon,
+    ]
+}
+
+fn equities(e: &HypergammonEntry) -> [f64; 5] {
+    [
+        e.cubeless_equity(),
+        e.owned,
+        e.centred,
+        e.centred_jacoby,
+        e.opponent_owns,
+    ]
+}
+
+fn largest_difference(a: &[f64], b: &[f64]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max)
+}
+
+fn compare(checkers: u32) {
+    let theirs = makehyper(checkers);
+    let as_makehyper = solve(checkers, DanceRule::Makehyper);
+    let ours = solve(checkers, DanceRule::PassTurn);
+    let (mut agreeing, mut cubeful_gap) = (0, 0.0f64);
+    for number in 0..theirs.positions() {
+        let gnubg = theirs.entry_at(number).unwrap();
+        let same_rule = as_makehyper.entry_at(number).unwrap();
+        let rules = ours.entry_at(number).unwrap();
+        assert!(
+            largest_difference(&equities(&gnubg), &equities(&same_rule)) <= TOLERANCE,
+            "{number}: {gnubg:?} against {same_rule:?}"
+        );
+        assert!((gnubg.cubeless_equity() - rules.cubeless_equity()).abs() <= TOLERANCE);
+        cubeful_gap = cubeful_gap.max(largest_difference(&equities(&gnubg), &equities(&rules)));
+        let gap = largest_difference(&probabilities(&gnubg), &probabilities(&same_rule));
+        assert!(gap < 1e-2, "{number}: {gnubg:?} against {same_rule:?}");
+        if gap <= TOLERANCE {
+            agreeing += 1;
+        }
+    }
+    eprintln!(
+        "{checkers} checkers: {agreeing} of {} entries agree in every probability; under the rules \
+         of the game the cubeful equities differ by up to {cubeful_gap:.4}",
+        theirs.positions()
+    );
+    // Our file, in gnubg's layout, reads back to within a step of every value.
+    let mut bytes = Vec::new();
+    write_hypergammon_file(&as_makehyper, &mut bytes).unwrap();
+    let written = HypergammonFile::from_bytes("ours.bd", bytes).unwrap();
+    for number in 0..written.positions() {
+        let (read, kept) = (
+            written.entry_at(number).unwrap(),
+            as_makehyper.entry_at(number).unwrap(),
+        );
+        assert!(largest_difference(&equities(&read), &equities(&kept)) <= 6.0 / 16_777_215.0 * 3.0);
+    }
+}
+
+#[test]
+fn one_checker_a_side_agrees_with_makehyper() {
+    if !makehyper_missing() {
+        compare(1);
+    }
+}
+
+#[test]
+fn two_checkers_a_side_agree_with_makehyper() {
+    if !makehyper_missing() {
+        compare(2);
+    }
+}
