@@ -5,12 +5,14 @@
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::commands::{
-    bearoff, grundy, misere_quotient, mobility, octal, race_formulas, reference, tournament,
+    bearoff, grundy, hypergammon, misere_quotient, mobility, octal, race_formulas, reference,
+    tournament,
 };
 use crate::format::Format;
 
 /// Computations on the games of five classic papers and past them: nim-values of Grundy's
-/// game and of every octal game, misère quotients, GNU Backgammon's bear-off databases,
+/// game and of every octal game, misère quotients, GNU Backgammon's bear-off and
+/// hypergammon databases,
 /// random-minimax tournaments and mobility in real games, and the race formulas judged
 /// against the exact bear-off database.
 #[derive(Debug, Parser)]
@@ -47,6 +49,8 @@ pub enum Command {
     MisereQuotient(misere_quotient::Args),
     /// GNU Backgammon's bear-off databases (one-sided, two-sided), built or checked.
     Bearoff(bearoff::Args),
+    /// Hypergammon solved with the doubling cube, in GNU Backgammon's layout.
+    Hypergammon(hypergammon::Args),
     /// Random-minimax players in real games: a line of games, a piece of one, or a merge.
     Tournament(tournament::Args),
     /// Levene and Fenner's explanation measured: the mobility a player's choices leave.
@@ -89,7 +93,7 @@ mod tests {
 
     /// Words a command line is made of: every subcommand and flag, and values at and beyond
     /// the bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 48] = [
+    const WORDS: [&str; 50] = [
         "mobility",
         "--merge",
         "--first-game",
@@ -103,6 +107,8 @@ mod tests {
         "--max-heap",
         "tournament",
         "bearoff",
+        "hypergammon",
+        "--dance",
         "race-formulas",
         "completions",
         "manpage",

@@ -154,30 +154,40 @@ impl Successors {
     }
 
     /// A proven upper bound on the expected number of turns left in any position when both
-    /// players play to make the game last longest: the sweeps D ← 1 + avg max D from 0 rise
-    /// to that expectation; their limit, raised by a part in a million, is checked to be a
-    /// D̄ with 1 + avg max D̄(y) < D̄(x) at every position in play, margin 10⁻⁹ D̄(x) for
-    /// rounding. Then each sweep from 0 stays below D̄, and so does their limit. Infinite if
-    /// the check fails.
+    /// players play to make the game last longest, D(x) = 1 + avg over the rolls of max over
+    /// the plays of D(y), 0 when the game is over.
+    ///
+    /// Sweeps from D = 0 rise towards D. Once they change it by less than a thousandth, let
+    /// r be the largest T D(x) − D(x) and D̄ = (1 + a) D with a = 2r: then
+    /// T D̄ = (1 + a) T D − a ≤ (1 + a)(D + r) − a < D̄, which is checked at every position
+    /// (with a margin for rounding). Each sweep from 0 stays below such a D̄ by induction, so
+    /// their limit D does too. Infinite if no check succeeds.
     pub(crate) fn longest_game_bound(&self) -> f64 {
         let mut turns = vec![0.0; self.status.len()];
         let longest_turns = |p: usize, turns: &[f64]| self.longest_turns(p, turns);
         for _ in 0..100_000 {
             let change = self.sweep_in_place(&mut turns, longest_turns, |a, b| (a - b).abs());
-            if change <= 1e-8 * turns.iter().fold(1.0, |m: f64, &t| m.max(t)) {
-                break;
+            if change > 1e-3 * turns.iter().fold(1.0, |m: f64, &t| m.max(t)) {
+                continue;
+            }
+            let rise = self
+                .in_play()
+                .into_par_iter()
+                .map(|p| self.longest_turns(p, &turns) - turns[p])
+                .reduce(|| 0.0, f64::max);
+            let raised: Vec<f64> = turns
+                .iter()
+                .map(|t| t * (1.0 + 2.0 * rise + 1e-9))
+                .collect();
+            let holds = self
+                .in_play()
+                .into_par_iter()
+                .all(|p| self.longest_turns(p, &raised) < raised[p] * (1.0 - 1e-12));
+            if holds {
+                return raised.iter().fold(0.0, |m, &t| m.max(t));
             }
         }
-        let raised: Vec<f64> = turns.iter().map(|t| t * (1.0 + 1e-6) + 1e-6).collect();
-        let holds = self
-            .in_play()
-            .into_par_iter()
-            .all(|p| self.longest_turns(p, &raised) < raised[p] * (1.0 - 1e-9));
-        if holds {
-            raised.iter().fold(0.0, |m, &t| m.max(t))
-        } else {
-            f64::INFINITY
-        }
+        f64::INFINITY
     }
 
     /// 1 + the average over the rolls of the longest play's expected turns left.

@@ -3,6 +3,7 @@
 
 pub mod bearoff;
 pub mod grundy;
+pub mod hypergammon;
 pub mod misere_quotient;
 pub mod mobility;
 pub mod octal;
