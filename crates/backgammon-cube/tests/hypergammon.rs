@@ -292,3 +292,33 @@ fn the_dance_rule_changes_only_the_cubeful_equities() {
         "the rules differ where a roll cannot be played: {largest}"
     );
 }
+
+#[test]
+fn one_checker_a_side_solved_exactly_agrees_within_the_bound() {
+    use num_traits::ToPrimitive;
+    let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {}).unwrap();
+    let exact = database.exact_cubeless().unwrap();
+    let bound = database.cubeless_error_bound();
+    assert!(bound < 1e-11);
+    for (number, outcomes) in exact.iter().enumerate() {
+        let e = database.entry_at(number).unwrap();
+        let approximate = [
+            e.win,
+            e.win_gammon,
+            e.win_backgammon,
+            e.lose_gammon,
+            e.lose_backgammon,
+        ];
+        for (exact, approximate) in outcomes.iter().zip(approximate) {
+            let gap = (exact.to_f64().unwrap() - approximate).abs();
+            assert!(gap <= bound, "{number}: {exact} against {approximate}");
+        }
+    }
+    // One checker a side: every win is a gammon (the loser has borne off nothing).
+    let start = HypergammonPosition::starting(1).unwrap().number() as usize;
+    assert_eq!(exact[start][0], exact[start][1]);
+    assert_eq!(
+        two_checkers().exact_cubeless().err(),
+        Some(HypergammonError::ExactTooLarge(2))
+    );
+}

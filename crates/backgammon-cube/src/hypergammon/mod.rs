@@ -56,12 +56,14 @@
 //! # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
 //! ```
 
+mod exact;
 mod position;
 mod solve;
 
 use game_core::memory::MemoryError;
 use game_core::stop::checkpoint;
 
+use crate::BigRational;
 use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
 
 pub use position::{BAR, HypergammonPosition};
@@ -109,6 +111,9 @@ pub enum HypergammonError {
         /// The positions in the database.
         positions: usize,
     },
+    /// The exact solution is offered for one checker a side.
+    #[error("the exact cubeless solution is offered for one checker a side, not {0}")]
+    ExactTooLarge(u32),
     /// The tolerance is not a positive number.
     #[error("the tolerance must be a positive number, not {0}")]
     Tolerance(f64),
@@ -345,6 +350,42 @@ impl HypergammonDatabase {
     /// D̄ a proven bound on the expected number of turns left (see the module docs).
     pub fn cubeless_error_bound(&self) -> f64 {
         self.error_bound
+    }
+
+    /// The cubeless outcomes of every position as exact fractions, in the order of
+    /// [`Self::entry_at`]: (win, win a gammon, win a backgammon, lose a gammon, lose a
+    /// backgammon), zeros where no game reaches. The database's plays are evaluated by
+    /// solving their linear equations in fractions, then checked to be best in exact
+    /// arithmetic and improved where they are not, until none is; a fraction is then the
+    /// value of the game, and each of the database's entries lies within
+    /// [`Self::cubeless_error_bound`] of it where both choose the same plays.
+    ///
+    /// ```
+    /// use backgammon_cube::BigRational;
+    /// use backgammon_cube::hypergammon::{HypergammonDatabase, HypergammonPosition, SolveOptions};
+    /// use game_core::number::num_traits::Signed;
+    ///
+    /// let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {})?;
+    /// let exact = database.exact_cubeless()?;
+    /// let start = HypergammonPosition::starting(1)?;
+    /// // P(win) of the player on roll at the start: a fraction of 146-digit denominator.
+    /// let win = &exact[start.number() as usize][0];
+    /// let approximate = database.entry(&start)?.win;
+    /// let gap = (win - BigRational::from_float(approximate).unwrap()).abs();
+    /// assert!(gap < BigRational::from_float(database.cubeless_error_bound()).unwrap());
+    /// # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::ExactTooLarge`] beyond one checker a side (its linear system
+    /// grows with the positions on the bar: 5 · 1,300 unknowns for two checkers).
+    pub fn exact_cubeless(&self) -> Result<Vec<[BigRational; 5]>, HypergammonError> {
+        if self.checkers > 1 {
+            return Err(HypergammonError::ExactTooLarge(self.checkers));
+        }
+        let (table, _) = Successors::new(self.checkers, DanceRule::PassTurn)?;
+        exact::exact_outcomes(&table, &self.values)
     }
 
     /// The values of `position`.

@@ -268,6 +268,11 @@ impl HypergammonPosition {
         }
     }
 
+    /// Whether either player has a checker on the bar.
+    pub(crate) fn has_checker_on_the_bar(&self) -> bool {
+        self.on_roll[BAR_INDEX] > 0 || self.opponent[BAR_INDEX] > 0
+    }
+
     /// Whether no point holds checkers of both players.
     pub(crate) fn is_legal(&self) -> bool {
         self.shared_point().is_none()

@@ -3,6 +3,7 @@
 //! more than the tolerance.
 
 use game_core::memory::{self, MemoryError};
+use game_core::number::BigRational;
 use game_core::stop::checkpoint;
 use rayon::prelude::*;
 
@@ -38,6 +39,7 @@ enum Status {
 /// checkers with the opponent on roll, marked [`DANCED`]). Position `p`'s lists follow one
 /// another from `successors[first[p]]`, `counts[p][r]` for the `r`-th of the 21 rolls.
 pub(crate) struct Successors {
+    checkers: u32,
     status: Vec<Status>,
     first: Vec<u64>,
     counts: Vec<[u8; 21]>,
@@ -79,6 +81,7 @@ impl Successors {
             format!("the successors and values of hypergammon with {checkers} checkers")
         })?;
         let mut table = Successors {
+            checkers,
             status: Vec::with_capacity(positions as usize),
             first: Vec::with_capacity(positions as usize),
             counts: Vec::with_capacity(positions as usize),
@@ -148,8 +151,89 @@ impl Successors {
         largest
     }
 
-    /// The numbers of the positions in play.
-    fn in_play(&self) -> Vec<usize> {
+    /// For each position and roll, the first successor of highest `score`.
+    pub(crate) fn best_plays(&self, score: impl Fn(usize) -> f64 + Sync) -> Vec<[u8; 21]> {
+        (0..self.status.len())
+            .into_par_iter()
+            .map(|p| {
+                let mut plays = [0u8; 21];
+                for (play, (_, listed)) in plays.iter_mut().zip(self.rolls_of(p)) {
+                    let scores = listed.iter().map(|&s| score((s & !DANCED) as usize));
+                    let mut best = f64::NEG_INFINITY;
+                    for (i, value) in scores.enumerate() {
+                        if value > best {
+                            (best, *play) = (value, i as u8);
+                        }
+                    }
+                }
+                plays
+            })
+            .collect()
+    }
+
+    /// `plays`, each replaced by the first successor of highest `score` where that is
+    /// strictly higher than the play's own.
+    pub(crate) fn improved_plays(
+        &self,
+        plays: &[[u8; 21]],
+        score: impl Fn(usize) -> BigRational,
+    ) -> Vec<[u8; 21]> {
+        let mut improved = plays.to_vec();
+        for (p, chosen) in improved.iter_mut().enumerate() {
+            for (play, (_, listed)) in chosen.iter_mut().zip(self.rolls_of(p)) {
+                let Some(&own) = listed.get(usize::from(*play)) else {
+                    continue;
+                };
+                let mut best = score((own & !DANCED) as usize);
+                for (i, &s) in listed.iter().enumerate() {
+                    let value = score((s & !DANCED) as usize);
+                    if value > best {
+                        (best, *play) = (value, i as u8);
+                    }
+                }
+            }
+        }
+        improved
+    }
+
+    /// Position `p`'s rolls as weights out of 36 and the successors `plays` chooses.
+    pub(crate) fn chosen<'a>(
+        &'a self,
+        p: usize,
+        plays: &'a [u8; 21],
+    ) -> impl Iterator<Item = (u32, usize)> + 'a {
+        self.rolls_of(p)
+            .zip(plays)
+            .map(|((weight, listed), &play)| {
+                (
+                    weight as u32,
+                    (listed[usize::from(play)] & !DANCED) as usize,
+                )
+            })
+    }
+
+    /// The positions in play whose outcomes the exact solution keeps as unknowns: those
+    /// with a checker on the bar and those with a roll that cannot be played.
+    pub(crate) fn unknowns(&self) -> Vec<usize> {
+        let sides = one_sided_positions(self.checkers);
+        self.in_play()
+            .into_iter()
+            .filter(|&p| {
+                let position = HypergammonPosition::from_ids(
+                    self.checkers,
+                    p as u32 / sides,
+                    p as u32 % sides,
+                );
+                position.has_checker_on_the_bar()
+                    || self
+                        .rolls_of(p)
+                        .any(|(_, listed)| listed.iter().any(|s| s & DANCED != 0))
+            })
+            .collect()
+    }
+
+    /// The numbers of the positions in play, by level.
+    pub(crate) fn in_play(&self) -> Vec<usize> {
         self.levels.iter().flatten().map(|&p| p as usize).collect()
     }
 
