@@ -82,6 +82,23 @@ pub enum CubeAction {
     DoublePass,
 }
 
+impl CubeAction {
+    /// The action in the field's words: "no double", "double, take" or "double, pass".
+    pub fn name(&self) -> &'static str {
+        match self {
+            CubeAction::NoDouble => "no double",
+            CubeAction::DoubleTake => "double, take",
+            CubeAction::DoublePass => "double, pass",
+        }
+    }
+}
+
+impl std::fmt::Display for CubeAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The three cube decisions at a position (Table 5's Db_our, Db_my and Ac): whether the
 /// player on roll doubles a centred cube, whether he redoubles a cube he owns, and whether
 /// the opponent takes a double.

@@ -1,12 +1,18 @@
 //! `game_analysis._native.backgammon`: Dotsenko and Marynych's backgammon, from
 //! `backgammon_cube`: the single-checker race F(k, s), the cube equities, the one- and
-//! two-sided bear-off databases, and gnubg's bear-off files.
+//! two-sided bear-off databases, gnubg's bear-off files, and hypergammon with the cube.
 
 use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
-use backgammon_cube::cube::{CubeAction, CubeOwnership};
+use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
-use backgammon_cube::gnubg::{OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file};
+use backgammon_cube::gnubg::{
+    HypergammonFile, OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file,
+    write_hypergammon_file,
+};
+use backgammon_cube::hypergammon::{
+    DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
+};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
@@ -208,7 +214,7 @@ impl TwoSided {
                 ownership(cube)?,
             )
             .map_err(raise::<BackgammonError>)?;
-        Ok(action_name(action))
+        Ok(action.name())
     }
 }
 
@@ -222,14 +228,6 @@ fn ownership(cube: &str) -> PyResult<CubeOwnership> {
         other => Err(raise::<BackgammonError>(format!(
             "cube {other:?}: expected \"centred\", \"owned\" or \"opponent owns\""
         ))),
-    }
-}
-
-fn action_name(action: CubeAction) -> &'static str {
-    match action {
-        CubeAction::NoDouble => "no double",
-        CubeAction::DoubleTake => "double, take",
-        CubeAction::DoublePass => "double, pass",
     }
 }
 
@@ -375,9 +373,168 @@ impl GnubgTwoSided {
         cube: &str,
     ) -> PyResult<&'static str> {
         let (x, y, owner) = (position(&on_roll)?, position(&opponent)?, ownership(cube)?);
-        Ok(action_name(
-            self.read(|file| file.cube_action(&x, &y, owner))?,
-        ))
+        Ok(self.read(|file| file.cube_action(&x, &y, owner))?.name())
+    }
+}
+
+/// The places of a hypergammon side's checkers, one entry per checker: 1 to 24, 25 the bar.
+fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
+    places
+        .iter()
+        .map(|place| small::<BackgammonError>("a place", place))
+        .collect()
+}
+
+/// A hypergammon entry's nine values, in gnubg's order.
+type EntryValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64);
+
+fn entry_values(entry: &HypergammonEntry) -> EntryValues {
+    (
+        entry.win,
+        entry.win_gammon,
+        entry.win_backgammon,
+        entry.lose_gammon,
+        entry.lose_backgammon,
+        entry.owned,
+        entry.centred,
+        entry.centred_jacoby,
+        entry.opponent_owns,
+    )
+}
+
+/// Hypergammon solved with the cube: every position's cubeless outcomes and money equities.
+#[pyclass(
+    name = "HypergammonDatabase",
+    module = "game_analysis.backgammon",
+    frozen
+)]
+struct Hypergammon {
+    database: HypergammonDatabase,
+}
+
+#[pymethods]
+impl Hypergammon {
+    /// Solves hypergammon with `checkers` a side (1: milliseconds; 2: a few seconds; 3: most
+    /// of an hour) to `tolerance`; `dance` is "pass" (the rules) or "makehyper".
+    #[new]
+    #[pyo3(signature = (checkers, tolerance = 1e-12, dance = "pass"))]
+    fn new(py: Python<'_>, checkers: BigInt, tolerance: f64, dance: &str) -> PyResult<Self> {
+        let checkers = small_in::<BackgammonError>("checkers", &checkers, 1..=3)?;
+        let dance = match dance {
+            "pass" => DanceRule::PassTurn,
+            "makehyper" => DanceRule::Makehyper,
+            other => {
+                return Err(raise::<BackgammonError>(format!(
+                    "dance {other:?}: expected \"pass\" or \"makehyper\""
+                )));
+            }
+        };
+        let options = SolveOptions {
+            tolerance,
+            dance,
+            ..SolveOptions::default()
+        };
+        let database = interruptible(py, move || {
+            HypergammonDatabase::solve(checkers, &options, |_| {})
+        })?
+        .map_err(library::<BackgammonError>)?;
+        Ok(Hypergammon { database })
+    }
+
+    /// (checkers a side, positions, sweeps, residual, cubeless error bound).
+    fn summary(&self) -> (u32, usize, u32, f64, f64) {
+        let d = &self.database;
+        (
+            d.checkers(),
+            d.positions(),
+            d.sweeps(),
+            d.residual(),
+            d.cubeless_error_bound(),
+        )
+    }
+
+    /// The nine values of the position (the places of the player on roll's checkers and of
+    /// the opponent's, each from its owner's side).
+    fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
+        let position = HypergammonPosition::new(
+            self.database.checkers(),
+            &places(&on_roll)?,
+            &places(&opponent)?,
+        )
+        .map_err(raise::<BackgammonError>)?;
+        let entry = self
+            .database
+            .entry(&position)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(entry_values(&entry))
+    }
+
+    /// The cube action of the player on roll, as `TwoSidedDatabase.cube_action`.
+    #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
+    fn cube_action(
+        &self,
+        on_roll: Vec<BigInt>,
+        opponent: Vec<BigInt>,
+        cube: &str,
+    ) -> PyResult<&'static str> {
+        let position = HypergammonPosition::new(
+            self.database.checkers(),
+            &places(&on_roll)?,
+            &places(&opponent)?,
+        )
+        .map_err(raise::<BackgammonError>)?;
+        let entry = self
+            .database
+            .entry(&position)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(entry.cube_action(ownership(cube)?).name())
+    }
+
+    /// The database in GNU Backgammon's layout, the bytes of `makehyper -c C`.
+    fn gnubg_bytes(&self) -> PyResult<Vec<u8>> {
+        let mut bytes = Vec::new();
+        write_hypergammon_file(&self.database, &mut bytes).map_err(raise::<BackgammonError>)?;
+        Ok(bytes)
+    }
+}
+
+/// A GNU Backgammon hypergammon file (`makehyper -c C`), read whole.
+#[pyclass(
+    name = "GnubgHypergammonFile",
+    module = "game_analysis.backgammon",
+    frozen
+)]
+struct GnubgHypergammon {
+    file: HypergammonFile,
+}
+
+#[pymethods]
+impl GnubgHypergammon {
+    /// Reads the file at `path` and checks its header and length.
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<Self> {
+        let file = HypergammonFile::read(path).map_err(raise::<BackgammonError>)?;
+        Ok(GnubgHypergammon { file })
+    }
+
+    /// C, the checkers a side.
+    fn checkers(&self) -> u32 {
+        self.file.checkers()
+    }
+
+    /// The nine values of the position, as gnubg reads them.
+    fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
+        let position = HypergammonPosition::new(
+            self.file.checkers(),
+            &places(&on_roll)?,
+            &places(&opponent)?,
+        )
+        .map_err(raise::<BackgammonError>)?;
+        let entry = self
+            .file
+            .entry(&position)
+            .map_err(raise::<BackgammonError>)?;
+        Ok(entry_values(&entry))
     }
 }
 
@@ -393,5 +550,7 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     module.add_class::<GnubgOneSided>()?;
     module.add_class::<GnubgTwoSided>()?;
     module.add_function(wrap_pyfunction!(build_gnubg_two_sided_file, &module)?)?;
+    module.add_class::<Hypergammon>()?;
+    module.add_class::<GnubgHypergammon>()?;
     Ok(module)
 }

@@ -142,6 +142,15 @@ impl MemoryCause for backgammon_cube::two_sided::TwoSidedError {
     }
 }
 
+impl MemoryCause for backgammon_cube::hypergammon::HypergammonError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            backgammon_cube::hypergammon::HypergammonError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
 impl MemoryCause for nim_games::misere_quotient::QuotientError {
     fn memory(&self) -> Option<&MemoryError> {
         match self {

@@ -140,3 +140,55 @@ def test_gnubgs_two_sided_file_built_out_of_core_and_read(tmp_path):
         backgammon.GnubgTwoSidedFile(tmp_path / "missing.bd")
     with pytest.raises(BackgammonError):
         backgammon.build_gnubg_two_sided_file(9, tmp_path / "work-9", tmp_path / "ts-6x9.bd")
+
+
+# One checker a side, from Rust's HypergammonDatabase: the player on roll at the start.
+HYPER_1_START_WIN = 0.601583
+
+
+def test_hypergammon_one_checker_a_side():
+    database = backgammon.hypergammon(1)
+    assert (database.checkers, database.positions) == (1, 676)
+    assert database.residual <= 1e-12 and database.cubeless_error_bound < 1e-11
+    start = database.entry([24], [24])
+    assert round(start.win, 6) == HYPER_1_START_WIN
+    # One checker a side: every win is a gammon (the loser has borne off nothing).
+    assert abs(start.win - start.win_gammon) < 1e-12
+    assert database.cube_action([24], [24]) == "double, take"
+    # The entry satisfies its equations: P(win) is the average over the rolls of the best
+    # play's chance, here checked on a race with the opponent sure to come off next turn.
+    race = database.entry([6], [1])
+    assert abs(race.win - 27 / 36) < 1e-12  # the rolls that bear off from the 6-point
+    # A checker on the bar (place 25) enters; the opponent's blot on his 1-point is hit.
+    assert 0 < database.entry([25], [12]).win < 1
+
+
+def test_hypergammon_written_in_gnubgs_layout_and_read(tmp_path):
+    database = backgammon.HypergammonDatabase(1, dance="makehyper")
+    path = tmp_path / "hyper1.bd"
+    path.write_bytes(database.gnubg_bytes())
+    assert path.read_bytes().startswith(b"gnubg-H1xxx")
+    file = backgammon.GnubgHypergammonFile(path)
+    assert file.checkers() == 1
+    for on_roll, opponent in [([24], [24]), ([25], [3]), ([7], [12])]:
+        read, kept = file.entry(on_roll, opponent), database.entry(on_roll, opponent)
+        assert all(abs(r - k) <= 6 / 16_777_215 for r, k in zip(read, kept))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: backgammon.HypergammonDatabase(0),
+        lambda: backgammon.HypergammonDatabase(4),
+        lambda: backgammon.HypergammonDatabase(1, tolerance=0.0),
+        lambda: backgammon.HypergammonDatabase(1, dance="skip"),
+        lambda: backgammon.hypergammon(1).entry([26], [24]),
+        lambda: backgammon.hypergammon(1).entry([5], [20]),  # both on the player's 5-point
+        lambda: backgammon.hypergammon(1).entry([5, 6], [20]),
+        lambda: backgammon.hypergammon(1).cube_action([24], [24], cube="theirs"),
+        lambda: backgammon.GnubgHypergammonFile("/nonexistent/hyper1.bd"),
+    ],
+)
+def test_bad_hypergammon_input_is_a_backgammon_error(call):
+    with pytest.raises(BackgammonError):
+        call()

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::commands::markers::{Block, short_diff};
-use crate::commands::{mobility, octal_open, race_formulas, tournament};
+use crate::commands::{hypergammon, mobility, octal_open, race_formulas, tournament};
 use crate::error::Result;
 use crate::figures;
 
@@ -43,6 +43,7 @@ fn blocks(docs: &Path) -> Result<Vec<(Block, String)>> {
             octal_open::table(&octal_open::read_runs(docs)?),
         ),
         (race_formulas::TABLES, race_formulas::tables()?),
+        (hypergammon::TABLES, hypergammon::tables()?),
         (
             race_formulas::COMPLETE_TABLES,
             race_formulas::complete_tables(docs)?,

@@ -1,6 +1,7 @@
 //! The tasks besides verify-tables: each parses its own arguments and does its work.
 
 pub mod generate;
+pub mod hypergammon;
 pub mod markers;
 pub mod mobility;
 pub mod octal_open;

@@ -9,6 +9,7 @@ mod dotsenko_marynych;
 mod dotsenko_marynych_board;
 mod graphviz;
 mod grundy;
+mod hypergammon;
 mod johnson1970;
 mod johnson_trees;
 mod levene_fenner;
@@ -56,6 +57,7 @@ pub fn all() -> Vec<Figure> {
     figures.extend(johnson1970::figures());
     figures.extend(dotsenko_marynych::figures());
     figures.extend(dotsenko_marynych_board::figures());
+    figures.extend(hypergammon::figures());
     figures.extend(levene_fenner::figures());
     figures.extend(levene_fenner_tournaments::figures());
     figures.extend(levene_fenner_chess::figures());

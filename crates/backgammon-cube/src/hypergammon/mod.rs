@@ -65,6 +65,7 @@ use game_core::stop::checkpoint;
 
 use crate::BigRational;
 use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
+use crate::dice::Roll;
 
 pub use position::{BAR, HypergammonPosition};
 
@@ -272,6 +273,18 @@ impl HypergammonEntry {
     }
 }
 
+/// A play and the mover's equities after it, before the opponent's cube decision and roll.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatedPlay {
+    /// The position after the play, from the mover's side.
+    pub after: HypergammonPosition,
+    /// The mover's cubeless money equity.
+    pub cubeless: f64,
+    /// The mover's money equity with the cube centred: the opponent doubles next or not,
+    /// and the mover takes or passes, as is best for each.
+    pub centred: f64,
+}
+
 /// Every position of hypergammon with C checkers a side, with its cubeless outcomes and
 /// money equities.
 #[derive(Debug, Clone)]
@@ -280,7 +293,7 @@ pub struct HypergammonDatabase {
     values: Vec<Values>,
     sweeps: u32,
     residual: f64,
-    error_bound: f64,
+    longest_game: f64,
 }
 
 impl HypergammonDatabase {
@@ -311,13 +324,12 @@ impl HypergammonDatabase {
             // A sweep in place moves entries by less than their residual; measure it.
             let residual = table.residual(&values);
             if residual <= options.tolerance {
-                let error_bound = residual * table.longest_game_bound();
                 return Ok(HypergammonDatabase {
                     checkers,
                     values,
                     sweeps: sweep,
                     residual,
-                    error_bound,
+                    longest_game: table.longest_game_bound(),
                 });
             }
         }
@@ -349,7 +361,13 @@ impl HypergammonDatabase {
     /// The bound on the error of every cubeless equity that follows from the residual: r D̄,
     /// D̄ a proven bound on the expected number of turns left (see the module docs).
     pub fn cubeless_error_bound(&self) -> f64 {
-        self.error_bound
+        self.residual * self.longest_game
+    }
+
+    /// D̄, a proven bound on the expected number of turns left in any position when both
+    /// players play to make the game last longest (see the module docs).
+    pub fn longest_game_bound(&self) -> f64 {
+        self.longest_game
     }
 
     /// The cubeless outcomes of every position as exact fractions, in the order of
@@ -386,6 +404,33 @@ impl HypergammonDatabase {
         }
         let (table, _) = Successors::new(self.checkers, DanceRule::PassTurn)?;
         exact::exact_outcomes(&table, &self.values)
+    }
+
+    /// The plays of `roll` from `position` with the mover's equities after each, best
+    /// cubeless first; empty when the roll cannot be played.
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::OtherGame`] when its checkers a side are not the database's.
+    pub fn rated_plays(
+        &self,
+        position: &HypergammonPosition,
+        roll: Roll,
+    ) -> Result<Vec<RatedPlay>, HypergammonError> {
+        let mut rated = position
+            .plays(roll)
+            .into_iter()
+            .map(|after| {
+                let theirs = self.entry(&after.swapped())?;
+                Ok(RatedPlay {
+                    after,
+                    cubeless: -theirs.cubeless_equity(),
+                    centred: -theirs.equity(CubeOwnership::Centred),
+                })
+            })
+            .collect::<Result<Vec<_>, HypergammonError>>()?;
+        rated.sort_by(|a, b| b.cubeless.total_cmp(&a.cubeless));
+        Ok(rated)
     }
 
     /// The values of `position`.

@@ -113,6 +113,11 @@ impl HypergammonPosition {
         }
     }
 
+    /// Whether the game is over: one player has borne off every checker.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
     /// The point, numbered from the player on roll's side, where both players have
     /// checkers, if any (an illegal position).
     fn shared_point(&self) -> Option<u32> {

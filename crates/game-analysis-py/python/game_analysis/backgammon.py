@@ -185,3 +185,86 @@ class GnubgTwoSidedFile:
     ) -> str:
         """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
         return self._file.cube_action(list(on_roll), list(opponent), cube)
+
+
+class HypergammonEntry(NamedTuple):
+    """A hypergammon position's values for the player on roll, before his roll: the cubeless
+    outcome probabilities and the money equities per unit of the cube (before his cube
+    decision), in GNU Backgammon's order."""
+
+    win: float
+    """P(win), cubeless."""
+    win_gammon: float
+    """P(win a gammon or a backgammon)."""
+    win_backgammon: float
+    """P(win a backgammon)."""
+    lose_gammon: float
+    """P(lose a gammon or a backgammon)."""
+    lose_backgammon: float
+    """P(lose a backgammon)."""
+    owned: float
+    """The money equity owning the cube, if he does not redouble."""
+    centred: float
+    """The money equity with the cube centred, if he does not double."""
+    centred_jacoby: float
+    """The same under the Jacoby rule (gammons single until the cube is turned)."""
+    opponent_owns: float
+    """The money equity with the opponent owning the cube."""
+
+
+class HypergammonDatabase:
+    """Hypergammon with ``checkers`` a side (1 to 3) solved with the doubling cube: every
+    position's cubeless outcomes and money equities, to a residual of ``tolerance``.
+    Positions are the places of each side's checkers from its owner's side, one entry per
+    checker: points 1 to 24, 25 the bar. ``dance`` is "pass" (the rules: a roll that cannot
+    be played passes the turn, and the opponent may double) or "makehyper" (gnubg's
+    computation). One checker: milliseconds; two: a few seconds; three: most of an hour."""
+
+    def __init__(self, checkers: int, tolerance: float = 1e-12, dance: str = "pass") -> None:
+        self._database = _native.HypergammonDatabase(checkers, tolerance, dance)
+        (
+            self.checkers,
+            self.positions,
+            self.sweeps,
+            self.residual,
+            self.cubeless_error_bound,
+        ) = self._database.summary()
+
+    def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
+        """The position's values."""
+        return HypergammonEntry(*self._database.entry(list(on_roll), list(opponent)))
+
+    def cube_action(
+        self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
+    ) -> str:
+        """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
+        return self._database.cube_action(list(on_roll), list(opponent), cube)
+
+    def gnubg_bytes(self) -> bytes:
+        """The database in GNU Backgammon's layout: what ``makehyper -c C`` writes."""
+        return bytes(self._database.gnubg_bytes())
+
+
+def hypergammon(checkers: int) -> HypergammonDatabase:
+    """Hypergammon with ``checkers`` a side solved with the cube, to a residual of 1e-12.
+
+    >>> round(hypergammon(1).entry([24], [24]).win, 6)
+    0.601583
+    """
+    return HypergammonDatabase(checkers)
+
+
+class GnubgHypergammonFile:
+    """A GNU Backgammon hypergammon file (``makehyper -c C``, or
+    :meth:`HypergammonDatabase.gnubg_bytes` written out), read whole and as gnubg reads it."""
+
+    def __init__(self, path: str) -> None:
+        self._file = _native.GnubgHypergammonFile(str(path))
+
+    def checkers(self) -> int:
+        """C, the checkers a side."""
+        return self._file.checkers()
+
+    def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
+        """The position's values as stored (24-bit fixed point)."""
+        return HypergammonEntry(*self._file.entry(list(on_roll), list(opponent)))

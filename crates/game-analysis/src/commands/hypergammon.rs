@@ -150,22 +150,13 @@ impl Solved {
             start_centred_jacoby: entry.centred_jacoby,
             start_owned: entry.equity(CubeOwnership::Owned),
             start_opponent_owns: entry.opponent_owns,
-            start_action: action_name(entry.cube_action(CubeOwnership::Centred)).to_owned(),
+            start_action: entry.cube_action(CubeOwnership::Centred).to_string(),
             file: args
                 .out
                 .as_ref()
                 .map(|out| out.path().display().to_string()),
             seconds,
         })
-    }
-}
-
-fn action_name(action: backgammon_cube::cube::CubeAction) -> &'static str {
-    use backgammon_cube::cube::CubeAction;
-    match action {
-        CubeAction::NoDouble => "no double",
-        CubeAction::DoubleTake => "double, take",
-        CubeAction::DoublePass => "double, pass",
     }
 }
 
