@@ -5,6 +5,7 @@ use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::dice::{Roll, distinct_rolls};
 use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonError, HypergammonPosition, SolveOptions,
+    SolveProgress,
 };
 use std::sync::OnceLock;
 
@@ -321,4 +322,47 @@ fn one_checker_a_side_solved_exactly_agrees_within_the_bound() {
         two_checkers().exact_cubeless().err(),
         Some(HypergammonError::ExactTooLarge(2))
     );
+}
+
+#[test]
+fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
+    let folder = tempfile::tempdir().unwrap();
+    let kept = SolveOptions {
+        work_dir: Some(folder.path().to_owned()),
+        keep_every: std::time::Duration::ZERO,
+        ..SolveOptions::default()
+    };
+    let stopped = SolveOptions {
+        max_sweeps: 12,
+        ..kept.clone()
+    };
+    assert_eq!(
+        HypergammonDatabase::solve(2, &stopped, |_| {}).err(),
+        Some(HypergammonError::NoConvergence { sweeps: 12 })
+    );
+    let work = folder.path().join("hypergammon-2-pass.work");
+    assert!(work.exists());
+    let mut first_sweep = None;
+    let resumed = HypergammonDatabase::solve(2, &kept, |step| {
+        if let SolveProgress::Sweep { sweep, .. } = step {
+            first_sweep.get_or_insert(sweep);
+        }
+    })
+    .unwrap();
+    assert_eq!(first_sweep, Some(13));
+    assert!(!work.exists(), "the work is removed once the solve ends");
+    let never_stopped = two_checkers();
+    assert_eq!(resumed.sweeps(), never_stopped.sweeps());
+    for number in 0..resumed.positions() {
+        assert_eq!(
+            resumed.entry_at(number).unwrap(),
+            never_stopped.entry_at(number).unwrap()
+        );
+    }
+    // The work of another game is refused, not silently overwritten.
+    std::fs::write(folder.path().join("hypergammon-1-pass.work"), b"not this").unwrap();
+    assert!(matches!(
+        HypergammonDatabase::solve(1, &kept, |_| {}),
+        Err(HypergammonError::Work { .. })
+    ));
 }

@@ -59,6 +59,10 @@
 mod exact;
 mod position;
 mod solve;
+mod work;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use game_core::memory::MemoryError;
 use game_core::stop::checkpoint;
@@ -112,6 +116,14 @@ pub enum HypergammonError {
         /// The positions in the database.
         positions: usize,
     },
+    /// The folder of the work kept could not be read or written.
+    #[error("{path}: {message}")]
+    Work {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
     /// The exact solution is offered for one checker a side.
     #[error("the exact cubeless solution is offered for one checker a side, not {0}")]
     ExactTooLarge(u32),
@@ -129,8 +141,8 @@ pub enum HypergammonError {
     Memory(#[from] MemoryError),
 }
 
-/// How far to solve.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// How far to solve, and where to keep the work.
+#[derive(Debug, Clone, PartialEq)]
 pub struct SolveOptions {
     /// Stop when no entry moves by more than this in a sweep.
     pub tolerance: f64,
@@ -138,6 +150,13 @@ pub struct SolveOptions {
     pub max_sweeps: u32,
     /// What a roll that cannot be played does to the cube.
     pub dance: DanceRule,
+    /// A folder where the sweeps' values are kept (at most once every `keep_every`) and
+    /// resumed from: a solve stopped and run again with the same game and rule continues
+    /// from the last values kept, and ends with the same values as one never stopped. The
+    /// file is removed when the solve ends.
+    pub work_dir: Option<PathBuf>,
+    /// The least time between two writes of the work (two minutes by default).
+    pub keep_every: Duration,
 }
 
 /// What happens when the player on roll cannot play his roll.
@@ -154,23 +173,36 @@ pub enum DanceRule {
 }
 
 impl Default for SolveOptions {
-    /// A tolerance of 10⁻¹², at most 100,000 sweeps.
+    /// A tolerance of 10⁻¹², at most 100,000 sweeps, the rules' dance, no work kept.
     fn default() -> Self {
         SolveOptions {
             tolerance: 1e-12,
             max_sweeps: 100_000,
             dance: DanceRule::PassTurn,
+            work_dir: None,
+            keep_every: Duration::from_secs(120),
         }
     }
 }
 
-/// Where the sweeps stand, after each.
+/// Where a solve stands.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SweepProgress {
-    /// Sweeps made.
-    pub sweep: u32,
-    /// The largest change of any entry in the last sweep.
-    pub change: f64,
+pub enum SolveProgress {
+    /// Listing every position's plays: rows of the table (the player on roll's one-sided
+    /// positions) done, of all.
+    Listing {
+        /// Rows done.
+        rows: u32,
+        /// Rows in all.
+        of: u32,
+    },
+    /// After a sweep.
+    Sweep {
+        /// Sweeps made (counting those of a solve resumed from).
+        sweep: u32,
+        /// The largest change of any entry in the sweep.
+        change: f64,
+    },
 }
 
 /// One position's values, from the player on roll's side, before he rolls (and before his
@@ -303,27 +335,49 @@ impl HypergammonDatabase {
     /// # Errors
     ///
     /// [`HypergammonError::Checkers`] outside 1 to 3, [`HypergammonError::Tolerance`],
-    /// [`HypergammonError::NoConvergence`], [`HypergammonError::Memory`].
+    /// [`HypergammonError::NoConvergence`], [`HypergammonError::Memory`],
+    /// [`HypergammonError::Work`].
     pub fn solve(
         checkers: u32,
         options: &SolveOptions,
-        mut progress: impl FnMut(SweepProgress),
+        mut progress: impl FnMut(SolveProgress),
     ) -> Result<Self, HypergammonError> {
         check_checkers(checkers)?;
         if !(options.tolerance > 0.0 && options.tolerance.is_finite()) {
             return Err(HypergammonError::Tolerance(options.tolerance));
         }
-        let (table, mut values) = Successors::new(checkers, options.dance)?;
-        for sweep in 1..=options.max_sweeps {
+        let (table, mut values) = Successors::new(checkers, options.dance, |rows, of| {
+            progress(SolveProgress::Listing { rows, of })
+        })?;
+        let work = options
+            .work_dir
+            .as_deref()
+            .map(|folder| work::WorkFile::new(folder, checkers, options.dance));
+        let mut done = 0;
+        if let Some(work) = &work {
+            done = work.resume(&mut values)?;
+        }
+        let mut kept = Instant::now();
+        for sweep in done + 1..=options.max_sweeps {
             checkpoint();
             let change = table.sweep(&mut values);
-            progress(SweepProgress { sweep, change });
+            progress(SolveProgress::Sweep { sweep, change });
+            if let Some(work) = work
+                .as_ref()
+                .filter(|_| kept.elapsed() >= options.keep_every)
+            {
+                work.keep(sweep, &values)?;
+                kept = Instant::now();
+            }
             if change > options.tolerance {
                 continue;
             }
             // A sweep in place moves entries by less than their residual; measure it.
             let residual = table.residual(&values);
             if residual <= options.tolerance {
+                if let Some(work) = &work {
+                    work.remove()?;
+                }
                 return Ok(HypergammonDatabase {
                     checkers,
                     values,
@@ -402,7 +456,7 @@ impl HypergammonDatabase {
         if self.checkers > 1 {
             return Err(HypergammonError::ExactTooLarge(self.checkers));
         }
-        let (table, _) = Successors::new(self.checkers, DanceRule::PassTurn)?;
+        let (table, _) = Successors::new(self.checkers, DanceRule::PassTurn, |_, _| {})?;
         exact::exact_outcomes(&table, &self.values)
     }
 

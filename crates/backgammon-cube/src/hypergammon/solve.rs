@@ -71,6 +71,7 @@ impl Successors {
     pub(crate) fn new(
         checkers: u32,
         dance: DanceRule,
+        mut progress: impl FnMut(u32, u32),
     ) -> Result<(Successors, Vec<Values>), MemoryError> {
         let sides = one_sided_positions(checkers);
         let positions = u64::from(sides) * u64::from(sides);
@@ -97,6 +98,7 @@ impl Successors {
                 .into_par_iter()
                 .map(|on_roll| row(checkers, on_roll))
                 .collect();
+            progress(sides.min(start + ROWS_AT_ONCE), sides);
             for row in rows {
                 let base = table.successors.len() as u64;
                 table.status.extend(row.status);
@@ -151,7 +153,7 @@ impl Successors {
         largest
     }
 
-    /// For each position and roll, the first successor of highest `score`.
+    /// For each position and roll, the first successor within [`TIE`] of the highest `score`.
     pub(crate) fn best_plays(&self, score: impl Fn(usize) -> f64 + Sync) -> Vec<[u8; 21]> {
         (0..self.status.len())
             .into_par_iter()
@@ -159,12 +161,7 @@ impl Successors {
                 let mut plays = [0u8; 21];
                 for (play, (_, listed)) in plays.iter_mut().zip(self.rolls_of(p)) {
                     let scores = listed.iter().map(|&s| score((s & !DANCED) as usize));
-                    let mut best = f64::NEG_INFINITY;
-                    for (i, value) in scores.enumerate() {
-                        if value > best {
-                            (best, *play) = (value, i as u8);
-                        }
-                    }
+                    *play = first_best(scores) as u8;
                 }
                 plays
             })
@@ -338,14 +335,11 @@ fn best_play(listed: &[u32], values: &[Values], dance: DanceRule) -> Values {
         return best;
     }
     let mut best = [f64::NEG_INFINITY; 9];
-    let mut best_cubeless = f64::NEG_INFINITY;
+    let theirs = |s: u32| &values[(s & !DANCED) as usize];
+    let chosen = first_best(listed.iter().map(|&s| -cubeless_equity(theirs(s))));
+    best[..5].copy_from_slice(&inverted(theirs(listed[chosen])));
     for &s in listed {
-        let theirs = &values[(s & !DANCED) as usize];
-        let cubeless = -cubeless_equity(theirs);
-        if cubeless > best_cubeless {
-            best_cubeless = cubeless;
-            best[..5].copy_from_slice(&inverted(theirs));
-        }
+        let theirs = theirs(s);
         let after_take = theirs[OPPONENT_OWNS];
         let cubeful = [
             (OWNED, -after_take),
@@ -358,6 +352,19 @@ fn best_play(listed: &[u32], values: &[Values], dance: DanceRule) -> Values {
         }
     }
     best
+}
+
+/// Plays whose cubeless equities differ by less than this are taken as tied: the least
+/// difference of two positions' values that is not rounding (a few units of 10⁻¹⁶ on
+/// values up to 3, summed over 21 rolls) by a wide margin. Ties are broken by the order of
+/// the plays, so that rounding cannot switch a position between two equal plays from one
+/// sweep to the next (their outcome probabilities can differ by 10⁻²).
+pub(crate) const TIE: f64 = 1e-14;
+
+/// The first of `scores` within [`TIE`] of the highest.
+pub(crate) fn first_best(scores: impl Iterator<Item = f64> + Clone) -> usize {
+    let best = scores.clone().fold(f64::NEG_INFINITY, f64::max);
+    scores.take_while(|&score| score < best - TIE).count()
 }
 
 /// The equity of the player on roll who may double: his no-double equity, or — when it is

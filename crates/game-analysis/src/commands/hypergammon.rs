@@ -7,6 +7,7 @@ use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::gnubg::write_hypergammon_file;
 use backgammon_cube::hypergammon::{
     DanceRule, HypergammonDatabase, HypergammonPosition, MAX_HYPERGAMMON_CHECKERS, SolveOptions,
+    SolveProgress,
 };
 use serde::Serialize;
 
@@ -36,6 +37,10 @@ pub struct Args {
     /// cube, the opponent may double) or `makehyper` (gnubg's makehyper's computation).
     #[arg(long, value_name = "RULE", default_value = "pass", value_parser = ["pass", "makehyper"])]
     dance: String,
+    /// Keep the sweeps' values in DIR every two minutes, and resume from them when run
+    /// again with the same checkers and rule: a stopped solve ends with the same values.
+    #[arg(long, value_name = "DIR")]
+    work_dir: Option<std::path::PathBuf>,
     /// Threads for the sweeps (the results do not depend on them).
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
     threads: u8,
@@ -59,18 +64,30 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     let solve_options = SolveOptions {
         tolerance: args.tolerance,
         dance,
+        work_dir: args.work_dir.clone(),
         ..SolveOptions::default()
     };
     let digits = (-args.tolerance.log10()).ceil().max(1.0) as u64;
-    let progress = Progress::new(digits, "digits of the residual", options.quiet);
+    let progress = Progress::new(0, "rows of plays listed", options.quiet);
+    let mut sweeping = false;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.into())
         .build()
         .map_err(|error| Error::Usage(format!("--threads {}: {error}", args.threads)))?;
     let database = pool
         .install(|| {
-            HypergammonDatabase::solve(args.checkers, &solve_options, |sweep| {
-                progress.set((-sweep.change.log10()).clamp(0.0, digits as f64) as u64);
+            HypergammonDatabase::solve(args.checkers, &solve_options, |step| match step {
+                SolveProgress::Listing { rows, of } => {
+                    progress.set_total(u64::from(of));
+                    progress.set(u64::from(rows));
+                }
+                SolveProgress::Sweep { change, .. } => {
+                    if !sweeping {
+                        progress.restart(digits, "digits of the residual");
+                        sweeping = true;
+                    }
+                    progress.set((-change.log10()).clamp(0.0, digits as f64) as u64)
+                }
             })
         })
         .library()?;
