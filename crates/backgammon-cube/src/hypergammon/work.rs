@@ -50,7 +50,7 @@ impl WorkFile {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(0),
             Err(error) => return Err(self.error(error)),
         };
-        let expected = HEADER + values.len() * size_of::<Values>();
+        let expected = HEADER + std::mem::size_of_val(values);
         let word = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
