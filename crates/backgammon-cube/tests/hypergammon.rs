@@ -1,7 +1,7 @@
 //! Hypergammon: the rules of play, the database's invariants, and its independence of the
 //! number of threads.
 
-use backgammon_cube::cube::CubeOwnership;
+use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::dice::{Roll, distinct_rolls};
 use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonError, HypergammonPosition, SolveOptions,
@@ -365,4 +365,29 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
         HypergammonDatabase::solve(1, &kept, |_| {}),
         Err(HypergammonError::Work { .. })
     ));
+}
+
+#[test]
+fn the_first_double_is_taken_passed_or_never_offered() {
+    let database = two_checkers();
+    let chances = database.first_double_chances().unwrap();
+    for (number, [taken, passed]) in chances.iter().enumerate() {
+        assert!(
+            *taken >= 0.0 && *passed >= 0.0 && taken + passed <= 1.0 + 1e-12,
+            "{number}"
+        );
+        let Ok(position) = HypergammonPosition::numbered(2, number as u32) else {
+            continue;
+        };
+        let action = database
+            .entry(&position)
+            .unwrap()
+            .cube_action(CubeOwnership::Centred);
+        match action {
+            CubeAction::DoubleTake => assert_eq!([*taken, *passed], [1.0, 0.0]),
+            CubeAction::DoublePass => assert_eq!([*taken, *passed], [0.0, 1.0]),
+            CubeAction::NoDouble if position.is_over() => assert_eq!(taken + passed, 0.0),
+            CubeAction::NoDouble => {}
+        }
+    }
 }

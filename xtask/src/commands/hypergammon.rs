@@ -4,9 +4,12 @@
 
 use std::fmt::Write;
 
+use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::cube::{CubeAction, CubeOwnership};
+use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::distinct_rolls;
 use backgammon_cube::hypergammon::{HypergammonDatabase, HypergammonPosition, SolveOptions};
+use backgammon_cube::race_formulas::{RaceFormula, RacePair};
 
 use crate::commands::markers::Block;
 use crate::error::{LibraryResult, Result};
@@ -34,7 +37,114 @@ pub fn tables() -> Result<String> {
         text += &opening_table(database)?;
     }
     text += &decisions_table(&databases)?;
+    text += &first_double_table(&databases)?;
+    text += &race_formulas_table(&databases[1])?;
     Ok(text)
+}
+
+fn first_double_table(databases: &[HypergammonDatabase]) -> Result<String> {
+    let mut text = String::from(
+        "\nThe first double of the game, both players playing for the equity with the cube \
+         centred (the Jacoby rule off): its chances of being taken and passed, and of never \
+         coming, from the starting position with the player on roll and averaged over the \
+         opening rolls (the opponent then to roll):\n\n\
+         | C | from the start: taken | passed | never | after the opening roll: taken | passed | never |\n\
+         |---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for d in databases {
+        let chances = d.first_double_chances().library()?;
+        let start = HypergammonPosition::starting(d.checkers()).library()?;
+        let [taken, passed] = chances[start.number() as usize];
+        let mut opening = [0.0; 2];
+        for (roll, _) in distinct_rolls()
+            .into_iter()
+            .filter(|(roll, _)| !roll.is_double())
+        {
+            let plays = d.rated_plays(&start, roll).library()?;
+            let best = plays
+                .iter()
+                .max_by(|a, b| a.centred.total_cmp(&b.centred))
+                .map(|play| play.after.swapped().number() as usize);
+            if let Some(after) = best {
+                opening = [
+                    opening[0] + chances[after][0] / 15.0,
+                    opening[1] + chances[after][1] / 15.0,
+                ];
+            }
+        }
+        let _ = writeln!(
+            text,
+            "| {} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} |",
+            d.checkers(),
+            taken,
+            passed,
+            1.0 - taken - passed,
+            opening[0],
+            opening[1],
+            1.0 - opening[0] - opening[1]
+        );
+    }
+    Ok(text)
+}
+
+/// The race formulas' centred-cube actions against hypergammon's where every checker of
+/// both sides is home: the races of the two-sided bear-off database, with gammons.
+fn race_formulas_table(database: &HypergammonDatabase) -> Result<String> {
+    let one_sided = BearoffDatabase::new(database.checkers()).library()?;
+    let mut agree = [0u64; RaceFormula::ALL.len()];
+    let mut races = 0u64;
+    for number in 0..database.positions() {
+        let Ok(position) = HypergammonPosition::numbered(database.checkers(), number as u32) else {
+            continue;
+        };
+        let (Some(on_roll), Some(opponent)) = (
+            home(&position.on_roll_places()),
+            home(&position.opponent_places()),
+        ) else {
+            continue;
+        };
+        if position.is_over() {
+            continue;
+        }
+        let entry = database.entry_at(number).library()?;
+        let pair = RacePair {
+            on_roll,
+            opponent,
+            mean_rolls: [
+                one_sided.expected_rolls_f64(&on_roll).library()?,
+                one_sided.expected_rolls_f64(&opponent).library()?,
+            ],
+            cubeless_win: entry.win,
+        };
+        races += 1;
+        let action = entry.cube_action(CubeOwnership::Centred);
+        for (count, formula) in agree.iter_mut().zip(RaceFormula::ALL) {
+            if formula.advice(&pair).action(CubeOwnership::Centred) == action {
+                *count += 1;
+            }
+        }
+    }
+    let mut text = format!(
+        "\nThe race formulas beside hypergammon's bear-offs, {} checkers a side: of the {races} \
+         positions in play with every checker home, where gammons count (a player who has \
+         borne off nothing loses double), the share where each formula's action with the \
+         cube centred is the database's:\n\n| formula | same action |\n|---|---:|\n",
+        database.checkers()
+    );
+    for (count, formula) in agree.iter().zip(RaceFormula::ALL) {
+        let _ = writeln!(
+            text,
+            "| {} | {:.1} % |",
+            formula.name(),
+            100.0 * *count as f64 / races as f64
+        );
+    }
+    Ok(text)
+}
+
+/// The side as a bear-off position, if every checker is home (or off).
+fn home(places: &[u32]) -> Option<BearoffPosition> {
+    BearoffPosition::from_points(places).ok()
 }
 
 fn solved_table(databases: &[HypergammonDatabase]) -> String {
@@ -135,13 +245,15 @@ fn opening_table(database: &HypergammonDatabase) -> Result<String> {
 fn decisions_table(databases: &[HypergammonDatabase]) -> Result<String> {
     let mut text = String::from(
         "The cube action of the player on roll with the cube centred, over every position in \
-         play, and the taker's cubeless P(win) where a double is taken at the least and passed \
-         at the most (the continuous model's take point is 1/5):\n\n\
-         | C | positions in play | no double | double, take | double, pass | least P(win) taking | most P(win) passing |\n\
-         |---|---:|---:|---:|---:|---:|---:|\n",
+         play; the doubler's cubeless P(win) where a double is right at the least, and the \
+         taker's where a double is taken at the least and passed at the most (the continuous \
+         model doubles at 4/5 and takes down to 1/5):\n\n\
+         | C | positions in play | no double | double, take | double, pass | least P(win) doubling | least P(win) taking | most P(win) passing |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for d in databases {
-        let (mut counts, mut least_take, mut most_pass) = ([0u64; 3], 1.0f64, 0.0f64);
+        let (mut counts, mut least_double) = ([0u64; 3], 1.0f64);
+        let (mut least_take, mut most_pass) = (1.0f64, 0.0f64);
         for number in 0..d.positions() {
             let Ok(position) = HypergammonPosition::numbered(d.checkers(), number as u32) else {
                 continue;
@@ -156,21 +268,24 @@ fn decisions_table(databases: &[HypergammonDatabase]) -> Result<String> {
                 CubeAction::DoubleTake => {
                     counts[1] += 1;
                     least_take = least_take.min(taker);
+                    least_double = least_double.min(e.win);
                 }
                 CubeAction::DoublePass => {
                     counts[2] += 1;
                     most_pass = most_pass.max(taker);
+                    least_double = least_double.min(e.win);
                 }
             }
         }
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {:.4} | {:.4} |",
+            "| {} | {} | {} | {} | {} | {:.4} | {:.4} | {:.4} |",
             d.checkers(),
             counts.iter().sum::<u64>(),
             counts[0],
             counts[1],
             counts[2],
+            least_double,
             least_take,
             most_pass
         );

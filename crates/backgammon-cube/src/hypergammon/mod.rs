@@ -326,6 +326,8 @@ pub struct HypergammonDatabase {
     sweeps: u32,
     residual: f64,
     longest_game: f64,
+    dance: DanceRule,
+    tolerance: f64,
 }
 
 impl HypergammonDatabase {
@@ -384,6 +386,8 @@ impl HypergammonDatabase {
                     sweeps: sweep,
                     residual,
                     longest_game: table.longest_game_bound(),
+                    dance: options.dance,
+                    tolerance: options.tolerance,
                 });
             }
         }
@@ -458,6 +462,31 @@ impl HypergammonDatabase {
         }
         let (table, _) = Successors::new(self.checkers, DanceRule::PassTurn, |_, _| {})?;
         exact::exact_outcomes(&table, &self.values)
+    }
+
+    /// For every position (in the order of [`Self::entry_at`]), the chances that the first
+    /// double of the game from there is taken and that it is passed, before the player on
+    /// roll's cube decision: both players choose the plays of highest equity with the cube
+    /// centred and double, take and pass as the database says (the Jacoby rule off). The
+    /// chance that no double is ever offered is 1 less the two. Swept, as the database, to a
+    /// change of at most its tolerance.
+    ///
+    /// ```
+    /// use backgammon_cube::hypergammon::{HypergammonDatabase, HypergammonPosition, SolveOptions};
+    /// let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {})?;
+    /// let chances = database.first_double_chances()?;
+    /// // One checker a side: the player on roll at the start doubles, and is taken.
+    /// assert_eq!(chances[HypergammonPosition::starting(1)?.number() as usize], [1.0, 0.0]);
+    /// # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonError::Memory`] when the table of plays is more than the process may
+    /// use.
+    pub fn first_double_chances(&self) -> Result<Vec<[f64; 2]>, HypergammonError> {
+        let (table, _) = Successors::new(self.checkers, self.dance, |_, _| {})?;
+        Ok(table.first_double(&self.values, self.tolerance))
     }
 
     /// The plays of `roll` from `position` with the mover's equities after each, best

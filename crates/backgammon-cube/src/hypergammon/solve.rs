@@ -229,6 +229,42 @@ impl Successors {
             .collect()
     }
 
+    /// For every position, the chances (taken, passed) that the first double of the game
+    /// from there is taken or passed, both players choosing the plays of highest equity
+    /// with the cube centred (the first within [`TIE`]) and doubling, taking and passing as
+    /// `values` say; swept to a change of at most `tolerance`.
+    pub(crate) fn first_double(&self, values: &[Values], tolerance: f64) -> Vec<[f64; 2]> {
+        let mut chances = vec![[0.0; 2]; self.status.len()];
+        let update = |p: usize, chances: &[[f64; 2]]| {
+            let doubled = (2.0 * values[p][OPPONENT_OWNS]).min(1.0);
+            if doubled > values[p][CENTRED] {
+                return if 2.0 * values[p][OPPONENT_OWNS] < 1.0 {
+                    [1.0, 0.0]
+                } else {
+                    [0.0, 1.0]
+                };
+            }
+            let mut sum = [0.0; 2];
+            for (weight, listed) in self.rolls_of(p) {
+                let theirs = |s: u32| &values[(s & !DANCED) as usize];
+                let centred = listed
+                    .iter()
+                    .map(|&s| -cube_decision(theirs(s)[CENTRED], theirs(s)[OPPONENT_OWNS]));
+                let chosen = listed[first_best(centred)];
+                let next = chances[(chosen & !DANCED) as usize];
+                sum = [sum[0] + weight * next[0], sum[1] + weight * next[1]];
+            }
+            sum.map(|total| total / 36.0)
+        };
+        let change = |a: &[f64; 2], b: &[f64; 2]| (a[0] - b[0]).abs().max((a[1] - b[1]).abs());
+        for _ in 0..100_000 {
+            if self.sweep_in_place(&mut chances, update, change) <= tolerance {
+                break;
+            }
+        }
+        chances
+    }
+
     /// The numbers of the positions in play, by level.
     pub(crate) fn in_play(&self) -> Vec<usize> {
         self.levels.iter().flatten().map(|&p| p as usize).collect()
@@ -408,7 +444,8 @@ fn row(checkers: u32, on_roll: u32) -> Row {
     row
 }
 
-/// The positions in play grouped by the total pip count of both players.
+/// The positions in play grouped by the total pip count of both players, each group in the
+/// order of the opponent's checkers.
 fn levels(checkers: u32, status: &[Status]) -> Vec<Vec<u32>> {
     let sides = one_sided_positions(checkers);
     let mut levels = vec![Vec::new(); 2 * 25 * checkers as usize + 1];
@@ -420,6 +457,13 @@ fn levels(checkers: u32, status: &[Status]) -> Vec<Vec<u32>> {
         let position = HypergammonPosition::from_ids(checkers, p as u32 / sides, p as u32 % sides);
         let (mine, theirs) = position.pip_counts();
         levels[(mine + theirs) as usize].push(p as u32);
+    }
+    // A level's positions are computed from the table as it stands before the level, so
+    // their order changes nothing but speed: sorted by the opponent's checkers, successors
+    // (the opponent's checkers, mostly unmoved, now on roll) fall in one row of the table
+    // after another, which stays in cache.
+    for level in &mut levels {
+        level.sort_by_key(|&p| (p % sides, p / sides));
     }
     levels
 }
