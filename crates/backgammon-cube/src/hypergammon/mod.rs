@@ -157,6 +157,11 @@ pub struct SolveOptions {
     pub work_dir: Option<PathBuf>,
     /// The least time between two writes of the work (two minutes by default).
     pub keep_every: Duration,
+    /// Whether to prove the bound D̄ on the longest expected game, from which the cubeless
+    /// error bound follows ([`HypergammonDatabase::cubeless_error_bound`]). For three
+    /// checkers a side its sweeps converge far more slowly than the database's (more than
+    /// fifteen minutes after a solve of twenty), so it can be left out.
+    pub error_bound: bool,
 }
 
 /// What happens when the player on roll cannot play his roll.
@@ -173,7 +178,8 @@ pub enum DanceRule {
 }
 
 impl Default for SolveOptions {
-    /// A tolerance of 10⁻¹², at most 100,000 sweeps, the rules' dance, no work kept.
+    /// A tolerance of 10⁻¹², at most 100,000 sweeps, the rules' dance, no work kept, the
+    /// error bound proven.
     fn default() -> Self {
         SolveOptions {
             tolerance: 1e-12,
@@ -181,6 +187,7 @@ impl Default for SolveOptions {
             dance: DanceRule::PassTurn,
             work_dir: None,
             keep_every: Duration::from_secs(120),
+            error_bound: true,
         }
     }
 }
@@ -385,7 +392,11 @@ impl HypergammonDatabase {
                     values,
                     sweeps: sweep,
                     residual,
-                    longest_game: table.longest_game_bound(),
+                    longest_game: if options.error_bound {
+                        table.longest_game_bound()
+                    } else {
+                        f64::INFINITY
+                    },
                     dance: options.dance,
                     tolerance: options.tolerance,
                 });
@@ -417,13 +428,15 @@ impl HypergammonDatabase {
     }
 
     /// The bound on the error of every cubeless equity that follows from the residual: r D̄,
-    /// D̄ a proven bound on the expected number of turns left (see the module docs).
+    /// D̄ a proven bound on the expected number of turns left (see the module docs);
+    /// infinite when the bound was not asked for ([`SolveOptions::error_bound`]).
     pub fn cubeless_error_bound(&self) -> f64 {
         self.residual * self.longest_game
     }
 
     /// D̄, a proven bound on the expected number of turns left in any position when both
-    /// players play to make the game last longest (see the module docs).
+    /// players play to make the game last longest (see the module docs); infinite when it
+    /// was not asked for.
     pub fn longest_game_bound(&self) -> f64 {
         self.longest_game
     }

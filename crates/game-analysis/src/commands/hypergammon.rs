@@ -41,6 +41,10 @@ pub struct Args {
     /// again with the same checkers and rule: a stopped solve ends with the same values.
     #[arg(long, value_name = "DIR")]
     work_dir: Option<std::path::PathBuf>,
+    /// Do not prove the bound on the cubeless equities' error (for three checkers a side
+    /// its proof takes longer than the solve).
+    #[arg(long)]
+    no_error_bound: bool,
     /// Threads for the sweeps (the results do not depend on them).
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
     threads: u8,
@@ -65,6 +69,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         tolerance: args.tolerance,
         dance,
         work_dir: args.work_dir.clone(),
+        error_bound: !args.no_error_bound,
         ..SolveOptions::default()
     };
     let digits = (-args.tolerance.log10()).ceil().max(1.0) as u64;
@@ -114,8 +119,9 @@ pub struct Solved {
     pub sweeps: u32,
     /// The residual max |T V − V| of the values written.
     pub residual: f64,
-    /// The bound on every cubeless equity's error that follows from the residual.
-    pub cubeless_error_bound: f64,
+    /// The bound on every cubeless equity's error that follows from the residual (none when
+    /// not proven).
+    pub cubeless_error_bound: Option<f64>,
     /// The starting position, the player on roll: P(win), cubeless.
     pub start_win: f64,
     /// P(win a gammon or backgammon).
@@ -156,7 +162,7 @@ impl Solved {
             tolerance: args.tolerance,
             sweeps: database.sweeps(),
             residual: database.residual(),
-            cubeless_error_bound: database.cubeless_error_bound(),
+            cubeless_error_bound: Some(database.cubeless_error_bound()).filter(|b| b.is_finite()),
             start_win: entry.win,
             start_win_gammon: entry.win_gammon,
             start_win_backgammon: entry.win_backgammon,
@@ -188,7 +194,7 @@ impl Report for Solved {
             .unwrap_or_default();
         format!(
             "Hypergammon, {} checkers a side: {} positions, {} sweeps, residual {:.1e} \
-             (cubeless equities within {:.1e}); a roll that cannot be played: {}.\n\
+             (cubeless equities within {}); a roll that cannot be played: {}.\n\
              The starting position, the player on roll: P(win) {:.6}, gammons {:.6} won and \
              {:.6} lost, backgammons {:.6} and {:.6}.\n\
              Cubeless equity {:+.6}; with the cube centred {:+.6} ({}), under the Jacoby rule \
@@ -197,7 +203,8 @@ impl Report for Solved {
             self.positions,
             self.sweeps,
             self.residual,
-            self.cubeless_error_bound,
+            self.cubeless_error_bound
+                .map_or("a bound not proven".to_owned(), |b| format!("{b:.1e}")),
             self.dance,
             self.start_win,
             self.start_win_gammon,
