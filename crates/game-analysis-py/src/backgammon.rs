@@ -414,8 +414,8 @@ struct Hypergammon {
 
 #[pymethods]
 impl Hypergammon {
-    /// Solves hypergammon with `checkers` a side (1: milliseconds; 2: a few seconds; 3: most
-    /// of an hour) to `tolerance`; `dance` is "pass" (the rules) or "makehyper".
+    /// Solves hypergammon with `checkers` a side (1: milliseconds; 2: a few seconds; 3: about
+    /// twenty minutes) to `tolerance`; `dance` is "pass" (the rules) or "makehyper".
     #[new]
     #[pyo3(signature = (checkers, tolerance = 1e-12, dance = "pass"))]
     fn new(py: Python<'_>, checkers: BigInt, tolerance: f64, dance: &str) -> PyResult<Self> {

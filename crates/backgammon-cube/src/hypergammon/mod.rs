@@ -40,7 +40,11 @@
 //! position whatever the players do: every turn has a chance of rolls that bring the
 //! mover's checkers home without a hit and bear them off. [`HypergammonDatabase::solve`]
 //! computes a D̄ with 1 + avg max D̄(y) ≤ D̄(x) at every position (checked after it is
-//! found), which bounds D by induction on the sweeps of D from 0, and reports r · max D̄.
+//! found), which bounds D by induction on the sweeps of D from 0, and reports r · max D̄
+//! (unless asked not to, [`SolveOptions::error_bound`]: for three checkers a side those
+//! sweeps converge far more slowly than the database's). The cubeful equities have no
+//! such bound: a take doubles the stake, so an error can double; their residual is
+//! reported.
 //!
 //! # Example
 //!

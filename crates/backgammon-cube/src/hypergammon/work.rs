@@ -1,5 +1,5 @@
 //! The sweeps' values kept in a folder, so that a long solve (three checkers a side take
-//! most of an hour) resumes where it stopped. The file holds a header — a magic string, the
+//! about twenty minutes) resumes where it stopped. The file holds a header — a magic string, the
 //! checkers a side, the rule for a roll that cannot be played, the sweeps made — and then
 //! every position's nine values as little-endian `f64`, written whole
 //! ([`game_core::durable`]). Sweeps are deterministic, so a solve resumed from sweep k ends
