@@ -385,6 +385,16 @@ fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
         .collect()
 }
 
+/// The hypergammon position of `checkers` a side with these places.
+fn hypergammon_position(
+    checkers: u32,
+    on_roll: &[BigInt],
+    opponent: &[BigInt],
+) -> PyResult<HypergammonPosition> {
+    HypergammonPosition::new(checkers, &places(on_roll)?, &places(opponent)?)
+        .map_err(raise::<BackgammonError>)
+}
+
 /// A hypergammon entry's nine values, in gnubg's order.
 type EntryValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64);
 
@@ -410,6 +420,14 @@ fn entry_values(entry: &HypergammonEntry) -> EntryValues {
 )]
 struct Hypergammon {
     database: HypergammonDatabase,
+}
+
+impl Hypergammon {
+    fn entry_of(&self, position: &HypergammonPosition) -> PyResult<HypergammonEntry> {
+        self.database
+            .entry(position)
+            .map_err(raise::<BackgammonError>)
+    }
 }
 
 #[pymethods]
@@ -456,17 +474,8 @@ impl Hypergammon {
     /// The nine values of the position (the places of the player on roll's checkers and of
     /// the opponent's, each from its owner's side).
     fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
-        let position = HypergammonPosition::new(
-            self.database.checkers(),
-            &places(&on_roll)?,
-            &places(&opponent)?,
-        )
-        .map_err(raise::<BackgammonError>)?;
-        let entry = self
-            .database
-            .entry(&position)
-            .map_err(raise::<BackgammonError>)?;
-        Ok(entry_values(&entry))
+        let position = hypergammon_position(self.database.checkers(), &on_roll, &opponent)?;
+        Ok(entry_values(&self.entry_of(&position)?))
     }
 
     /// The cube action of the player on roll, as `TwoSidedDatabase.cube_action`.
@@ -477,17 +486,11 @@ impl Hypergammon {
         opponent: Vec<BigInt>,
         cube: &str,
     ) -> PyResult<&'static str> {
-        let position = HypergammonPosition::new(
-            self.database.checkers(),
-            &places(&on_roll)?,
-            &places(&opponent)?,
-        )
-        .map_err(raise::<BackgammonError>)?;
-        let entry = self
-            .database
-            .entry(&position)
-            .map_err(raise::<BackgammonError>)?;
-        Ok(entry.cube_action(ownership(cube)?).name())
+        let position = hypergammon_position(self.database.checkers(), &on_roll, &opponent)?;
+        Ok(self
+            .entry_of(&position)?
+            .cube_action(ownership(cube)?)
+            .name())
     }
 
     /// The database in GNU Backgammon's layout, the bytes of `makehyper -c C`.
@@ -524,12 +527,7 @@ impl GnubgHypergammon {
 
     /// The nine values of the position, as gnubg reads them.
     fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
-        let position = HypergammonPosition::new(
-            self.file.checkers(),
-            &places(&on_roll)?,
-            &places(&opponent)?,
-        )
-        .map_err(raise::<BackgammonError>)?;
+        let position = hypergammon_position(self.file.checkers(), &on_roll, &opponent)?;
         let entry = self
             .file
             .entry(&position)
