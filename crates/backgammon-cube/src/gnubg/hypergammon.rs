@@ -234,12 +234,6 @@ impl HypergammonFile {
         &self,
         position: &HypergammonPosition,
     ) -> Result<HypergammonEntry, HypergammonError> {
-        if position.checkers() != self.checkers {
-            return Err(HypergammonError::OtherGame {
-                position: position.checkers(),
-                database: self.checkers,
-            });
-        }
-        self.entry_at(position.number() as usize)
+        self.entry_at(position.number_in(self.checkers)?)
     }
 }

@@ -542,13 +542,7 @@ impl HypergammonDatabase {
         &self,
         position: &HypergammonPosition,
     ) -> Result<HypergammonEntry, HypergammonError> {
-        if position.checkers() != self.checkers {
-            return Err(HypergammonError::OtherGame {
-                position: position.checkers(),
-                database: self.checkers,
-            });
-        }
-        self.entry_at(position.number() as usize)
+        self.entry_at(position.number_in(self.checkers)?)
     }
 
     /// The values of the position numbered `number` in gnubg's order (zeros where both

@@ -253,6 +253,17 @@ impl HypergammonPosition {
         }
     }
 
+    /// The position's number in a database or file of `checkers` a side.
+    pub(crate) fn number_in(&self, checkers: u32) -> Result<usize, HypergammonError> {
+        if self.checkers() != checkers {
+            return Err(HypergammonError::OtherGame {
+                position: self.checkers(),
+                database: checkers,
+            });
+        }
+        Ok(self.number() as usize)
+    }
+
     /// gnubg's number of the player on roll's checkers among the C(C + 25, 25) one-sided
     /// positions of C checkers.
     pub(crate) fn on_roll_id(&self) -> u32 {
