@@ -13,10 +13,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let database = HypergammonDatabase::solve(checkers, &SolveOptions::default(), |_| {})?;
     let start = database.entry(&HypergammonPosition::starting(checkers)?)?;
     println!(
-        "Hypergammon, {checkers} checkers a side: {} sweeps, residual {:.1e}, cubeless error at most {:.1e}",
+        "Hypergammon, {checkers} checkers a side: {} sweeps, residual {:.1e}, error at most {:.1e} cubeless, {:.1e} cubeful",
         database.sweeps(),
         database.residual(),
-        database.cubeless_error_bound()
+        database.cubeless_error_bound(),
+        database.cubeful_error_bound()
     );
     println!(
         "The player on roll at the start: P(win) {:.6}, gammons {:.6} / {:.6}, backgammons {:.6} / {:.6}",

@@ -325,6 +325,46 @@ fn one_checker_a_side_solved_exactly_agrees_within_the_bound() {
 }
 
 #[test]
+fn the_cubeful_equities_of_a_looser_solve_are_within_the_two_bounds() {
+    for (checkers, tolerance) in [(1, 1e-6), (2, 1e-5)] {
+        let tight = match checkers {
+            2 => two_checkers().clone(),
+            _ => HypergammonDatabase::solve(checkers, &SolveOptions::default(), |_| {}).unwrap(),
+        };
+        let options = SolveOptions {
+            tolerance,
+            ..SolveOptions::default()
+        };
+        let loose = HypergammonDatabase::solve(checkers, &options, |_| {}).unwrap();
+        let allowed = tight.cubeful_error_bound() + loose.cubeful_error_bound();
+        assert!(allowed < 100.0 * tolerance, "{checkers}: {allowed}");
+        // S̄ counts the stake: a taken double doubles it, so S̄ is not below one turn.
+        assert!(tight.staked_turns_bound() >= 1.0);
+        let mut largest: f64 = 0.0;
+        for number in 0..tight.positions() {
+            let (a, b) = (
+                tight.entry_at(number).unwrap(),
+                loose.entry_at(number).unwrap(),
+            );
+            for (a, b) in [
+                (a.owned, b.owned),
+                (a.centred, b.centred),
+                (a.centred_jacoby, b.centred_jacoby),
+                (a.opponent_owns, b.opponent_owns),
+            ] {
+                largest = largest.max((a - b).abs());
+            }
+        }
+        assert!(largest <= allowed, "{checkers}: {largest} > {allowed}");
+        // The two solves differ by more than rounding: the test can tell.
+        assert!(
+            largest > 10.0 * tight.cubeful_error_bound(),
+            "{checkers}: {largest}"
+        );
+    }
+}
+
+#[test]
 fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
     let folder = tempfile::tempdir().unwrap();
     let kept = SolveOptions {

@@ -459,8 +459,8 @@ impl Hypergammon {
         Ok(Hypergammon { database })
     }
 
-    /// (checkers a side, positions, sweeps, residual, cubeless error bound).
-    fn summary(&self) -> (u32, usize, u32, f64, f64) {
+    /// (checkers a side, positions, sweeps, residual, cubeless and cubeful error bounds).
+    fn summary(&self) -> (u32, usize, u32, f64, f64, f64) {
         let d = &self.database;
         (
             d.checkers(),
@@ -468,6 +468,7 @@ impl Hypergammon {
             d.sweeps(),
             d.residual(),
             d.cubeless_error_bound(),
+            d.cubeful_error_bound(),
         )
     }
 

@@ -150,6 +150,7 @@ def test_hypergammon_one_checker_a_side():
     database = backgammon.hypergammon(1)
     assert (database.checkers, database.positions) == (1, 676)
     assert database.residual <= 1e-12 and database.cubeless_error_bound < 1e-11
+    assert 0 < database.cubeful_error_bound < 1e-11
     start = database.entry([24], [24])
     assert round(start.win, 6) == HYPER_1_START_WIN
     # One checker a side: every win is a gammon (the loser has borne off nothing).

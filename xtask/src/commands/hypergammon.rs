@@ -149,19 +149,22 @@ fn home(places: &[u32]) -> Option<BearoffPosition> {
 
 fn solved_table(databases: &[HypergammonDatabase]) -> String {
     let mut text = String::from(
-        "| C | positions | sweeps | residual r | longest expected game D̄ (turns) | cubeless error bound r D̄ |\n\
-         |---|---:|---:|---:|---:|---:|\n",
+        "| C | positions | sweeps | residual r | longest expected game D̄ (turns) | cubeless error bound r D̄ | \
+         stake-weighted turns S̄ | cubeful error bound r S̄ |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for d in databases {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {:.1e} | {:.2} | {:.1e} |",
+            "| {} | {} | {} | {:.1e} | {:.2} | {:.1e} | {:.2} | {:.1e} |",
             d.checkers(),
             d.positions(),
             d.sweeps(),
             d.residual(),
             d.longest_game_bound(),
-            d.cubeless_error_bound()
+            d.cubeless_error_bound(),
+            d.staked_turns_bound(),
+            d.cubeful_error_bound()
         );
     }
     text + "\n"

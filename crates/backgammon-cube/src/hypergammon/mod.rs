@@ -41,12 +41,26 @@
 //! mover's checkers home without a hit and bear them off. [`HypergammonDatabase::solve`]
 //! computes a D̄ with 1 + avg max D̄(y) ≤ D̄(x) at every position (checked after it is
 //! found), which bounds D by induction on the sweeps of D from 0, and reports r · max D̄
-//! (unless asked not to, [`SolveOptions::error_bound`]: for three checkers a side those
-//! sweeps converge far more slowly than the database's). The cubeful equities have no
-//! such bound: a take doubles the stake, so an error can double; their residual is
-//! reported.
+//! (unless asked not to, [`SolveOptions::error_bound`]).
 //!
-//! # Example
+//! The cubeful equities need more: a taken double doubles the stake, so an error can double
+//! from one turn to the next, and over every way of playing — both players redoubling at
+//! every turn — the sum need not be finite. The bound therefore follows the database's own
+//! decisions. Let ε bound the error of every value. A play whose value is more than 4ε
+//! below the best cannot become best, and a cube decision max(E_no double, min(2 E_taken, 1))
+//! can only take a branch within 3ε of the one taken; count every such branch as open. Then
+//! |e(x)| ≤ r + avg over the rolls of max over the open plays of the open branches' errors:
+//! e(y) for no double, 2 e(y) for a taken double, 0 for a pass. Let S(x) solve the same
+//! equation with r = 1 — the expected sum over the turns left of the stake, per unit of the
+//! stake now, as the database plays and handles the cube (every near-tie counted both ways).
+//! [`HypergammonDatabase::solve`] proves an S̄ ≥ S as above, and checks that r · max S̄ ≤ ε
+//! for the ε it assumed. In the box of values within r S̄(x) of the database's, the equations'
+//! map T then sends the box into itself (so it holds a solution) and contracts in the
+//! weights S̄ (so it holds only one): the cube equations have exactly one solution within
+//! r S̄(x) of each entry, reported as r · max S̄. (They may have others far away; this bound
+//! does not say there are none.)
+//!
+//! //! # Example
 //!
 //! ```
 //! use backgammon_cube::cube::{CubeAction, CubeOwnership};
@@ -161,10 +175,10 @@ pub struct SolveOptions {
     pub work_dir: Option<PathBuf>,
     /// The least time between two writes of the work (two minutes by default).
     pub keep_every: Duration,
-    /// Whether to prove the bound D̄ on the longest expected game, from which the cubeless
-    /// error bound follows ([`HypergammonDatabase::cubeless_error_bound`]). For three
-    /// checkers a side its sweeps converge far more slowly than the database's (more than
-    /// fifteen minutes after a solve of twenty), so it can be left out.
+    /// Whether to prove the bounds D̄ on the longest expected game and S̄ on the expected
+    /// stake-weighted turns, from which the error bounds follow
+    /// ([`HypergammonDatabase::cubeless_error_bound`],
+    /// [`HypergammonDatabase::cubeful_error_bound`]); each takes sweeps of its own.
     pub error_bound: bool,
 }
 
@@ -337,6 +351,7 @@ pub struct HypergammonDatabase {
     sweeps: u32,
     residual: f64,
     longest_game: f64,
+    staked_turns: f64,
     dance: DanceRule,
     tolerance: f64,
 }
@@ -391,16 +406,21 @@ impl HypergammonDatabase {
                 if let Some(work) = &work {
                     work.remove()?;
                 }
+                let (longest_game, staked_turns) = if options.error_bound {
+                    (
+                        table.longest_game_bound(),
+                        table.staked_turns_bound(&values, residual),
+                    )
+                } else {
+                    (f64::INFINITY, f64::INFINITY)
+                };
                 return Ok(HypergammonDatabase {
                     checkers,
                     values,
                     sweeps: sweep,
                     residual,
-                    longest_game: if options.error_bound {
-                        table.longest_game_bound()
-                    } else {
-                        f64::INFINITY
-                    },
+                    longest_game,
+                    staked_turns,
                     dance: options.dance,
                     tolerance: options.tolerance,
                 });
@@ -443,6 +463,22 @@ impl HypergammonDatabase {
     /// was not asked for.
     pub fn longest_game_bound(&self) -> f64 {
         self.longest_game
+    }
+
+    /// The bound on the error of every cubeful money equity that follows from the residual:
+    /// r S̄, S̄ a proven bound on the expected stake-weighted turns left (see the module docs):
+    /// the cube equations have exactly one solution within it of the values kept. Infinite
+    /// when the bound was not asked for ([`SolveOptions::error_bound`]) or not proven.
+    pub fn cubeful_error_bound(&self) -> f64 {
+        self.residual * self.staked_turns
+    }
+
+    /// S̄, a proven bound on the expected sum over the turns left of the stake, per unit of
+    /// the stake now, when the players play and handle the cube as the database says (every
+    /// decision within the error of another counted as taken too; see the module docs);
+    /// infinite when it was not asked for or not proven.
+    pub fn staked_turns_bound(&self) -> f64 {
+        self.staked_turns
     }
 
     /// The cubeless outcomes of every position as exact fractions, in the order of

@@ -272,52 +272,139 @@ impl Successors {
 
     /// A proven upper bound on the expected number of turns left in any position when both
     /// players play to make the game last longest, D(x) = 1 + avg over the rolls of max over
-    /// the plays of D(y), 0 when the game is over.
-    ///
-    /// Sweeps from D = 0 rise towards D. Once they change it by less than a thousandth, let
-    /// r be the largest T D(x) − D(x) and D̄ = (1 + a) D with a = 2r: then
-    /// T D̄ = (1 + a) T D − a ≤ (1 + a)(D + r) − a < D̄, which is checked at every position
-    /// (with a margin for rounding). Each sweep from 0 stays below such a D̄ by induction, so
-    /// their limit D does too. Infinite if no check succeeds.
+    /// the plays of D(y), 0 when the game is over ([`Self::certified_bound`]).
     pub(crate) fn longest_game_bound(&self) -> f64 {
-        let mut turns = vec![0.0; self.status.len()];
-        let longest_turns = |p: usize, turns: &[f64]| self.longest_turns(p, turns);
+        self.certified_bound(|p, turns: &[[f64; 1]]| [self.longest_turns(p, turns)])
+    }
+
+    /// 1 + the average over the rolls of the longest play's expected turns left.
+    fn longest_turns(&self, p: usize, turns: &[[f64; 1]]) -> f64 {
+        let mut sum = 0.0;
+        for (weight, listed) in self.rolls_of(p) {
+            let longest = listed
+                .iter()
+                .map(|&s| turns[(s & !DANCED) as usize][0])
+                .fold(0.0, f64::max);
+            sum += weight * longest;
+        }
+        1.0 + sum / 36.0
+    }
+
+    /// A proven upper bound on S, the expected sum over the turns left of the stake (per unit
+    /// of the stake now), for each cube slot, when the players play, double, take and pass
+    /// as `values` say — every play and cube decision within the reach of an error of at
+    /// most `reach` in every value counted as though it were taken:
+    /// S(x) = 1 + avg over the rolls of max over those plays of the largest of S(y) for not
+    /// doubling and 2 S(y) for a taken double (0 for a pass). Infinite if none is proven.
+    fn staked_turns_within(&self, values: &[Values], reach: f64) -> f64 {
+        self.certified_bound(|p, staked: &[[f64; 4]]| self.staked_turns(p, values, staked, reach))
+    }
+
+    /// S̄ for values of residual `residual`: proven with a reach at least r S̄, so that every
+    /// solution within r S̄ of the values makes no decision the bound left out. Infinite if
+    /// none is proven.
+    pub(crate) fn staked_turns_bound(&self, values: &[Values], residual: f64) -> f64 {
+        let mut reach = (1e3 * residual).max(1e-9);
+        for _ in 0..3 {
+            let bound = self.staked_turns_within(values, reach);
+            if !bound.is_finite() || residual * bound <= reach {
+                return bound;
+            }
+            reach = 2.0 * residual * bound;
+        }
+        f64::INFINITY
+    }
+
+    /// 1 + the average over the rolls of the most stake-weighted turns left of the plays
+    /// within reach of the best, for each cube slot.
+    fn staked_turns(
+        &self,
+        p: usize,
+        values: &[Values],
+        staked: &[[f64; 4]],
+        reach: f64,
+    ) -> [f64; 4] {
+        let mut sum = [0.0; 4];
+        for (weight, listed) in self.rolls_of(p) {
+            let options = listed.iter().map(|&s| {
+                let next = (s & !DANCED) as usize;
+                let passed_on = s & DANCED != 0 && self.dance == DanceRule::Makehyper;
+                cube_options(&values[next], &staked[next], passed_on, reach)
+            });
+            let best = options
+                .clone()
+                .fold([f64::NEG_INFINITY; 4], |best, option| {
+                    std::array::from_fn(|k| best[k].max(option[k].0))
+                });
+            let most = options.fold([0.0f64; 4], |most, option| {
+                std::array::from_fn(|k| {
+                    // A play's value moves by at most twice the reach (a taken double).
+                    if option[k].0 >= best[k] - 4.0 * reach {
+                        most[k].max(option[k].1)
+                    } else {
+                        most[k]
+                    }
+                })
+            });
+            for (total, most) in sum.iter_mut().zip(most) {
+                *total += weight * most;
+            }
+        }
+        sum.map(|total| 1.0 + total / 36.0)
+    }
+
+    /// A proven upper bound on the least solution D of D = step(D) on the positions in play
+    /// (0 elsewhere), for a `step` of the form 1 + M D with M monotone and positively
+    /// homogeneous (a maximum of averages, with non-negative weights): the largest entry of
+    /// a D̄ with step(D̄) < D̄ at every position, checked; infinite if none is found.
+    ///
+    /// Sweeps from D = 0 rise towards the least solution. Once the largest rise
+    /// r = max (step(D) − D) is below one half, D̄ = (1 + a) D with a = r / (1 − r) gives
+    /// step(D̄) = (1 + a) step(D) − a ≤ (1 + a)(D + r) − a = D̄, checked at every position
+    /// with a margin for rounding. Each sweep from 0 stays below such a D̄ by induction, so
+    /// their limit does too. The sweeps stop, unproven, when D passes 10¹² (M's growth is
+    /// then at least 1: the least solution may be infinite).
+    fn certified_bound<const N: usize>(
+        &self,
+        step: impl Fn(usize, &[[f64; N]]) -> [f64; N] + Sync,
+    ) -> f64 {
+        let mut bound = vec![[0.0; N]; self.status.len()];
+        let largest = |bound: &[[f64; N]]| bound.iter().flatten().fold(0.0, |m: f64, &d| m.max(d));
+        let change = |a: &[f64; N], b: &[f64; N]| {
+            a.iter()
+                .zip(b)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max)
+        };
         for _ in 0..100_000 {
-            let change = self.sweep_in_place(&mut turns, longest_turns, |a, b| (a - b).abs());
-            if change > 1e-3 * turns.iter().fold(1.0, |m: f64, &t| m.max(t)) {
+            if self.sweep_in_place(&mut bound, &step, change) > 0.1 {
+                if largest(&bound) > 1e12 {
+                    break;
+                }
                 continue;
             }
             let rise = self
                 .in_play()
                 .into_par_iter()
-                .map(|p| self.longest_turns(p, &turns) - turns[p])
+                .map(|p| {
+                    let next = step(p, &bound);
+                    (0..N).map(|k| next[k] - bound[p][k]).fold(0.0, f64::max)
+                })
                 .reduce(|| 0.0, f64::max);
-            let raised: Vec<f64> = turns
-                .iter()
-                .map(|t| t * (1.0 + 2.0 * rise + 1e-9))
-                .collect();
-            let holds = self
-                .in_play()
-                .into_par_iter()
-                .all(|p| self.longest_turns(p, &raised) < raised[p] * (1.0 - 1e-12));
+            if rise >= 0.5 {
+                continue;
+            }
+            let raised_by = 1.0 + rise / (1.0 - rise) + 1e-9;
+            let raised: Vec<[f64; N]> = bound.iter().map(|d| d.map(|d| d * raised_by)).collect();
+            let holds = self.in_play().into_par_iter().all(|p| {
+                let next = step(p, &raised);
+                (0..N).all(|k| next[k] < raised[p][k] * (1.0 - 1e-12))
+            });
             if holds {
-                return raised.iter().fold(0.0, |m, &t| m.max(t));
+                return largest(&raised);
             }
         }
         f64::INFINITY
-    }
-
-    /// 1 + the average over the rolls of the longest play's expected turns left.
-    fn longest_turns(&self, p: usize, turns: &[f64]) -> f64 {
-        let mut sum = 0.0;
-        for (weight, listed) in self.rolls_of(p) {
-            let longest = listed
-                .iter()
-                .map(|&s| turns[(s & !DANCED) as usize])
-                .fold(0.0, f64::max);
-            sum += weight * longest;
-        }
-        1.0 + sum / 36.0
     }
 
     /// Position `p`'s rolls: each one's weight out of 36 and its successors.
@@ -408,6 +495,42 @@ pub(crate) fn first_best(scores: impl Iterator<Item = f64> + Clone) -> usize {
 /// owned by the opponent) or passing (1), whichever is worse for the doubler.
 pub(crate) fn cube_decision(no_double: f64, after_take: f64) -> f64 {
     no_double.max((2.0 * after_take).min(1.0))
+}
+
+/// For each cube slot of the player who has just played to `theirs` (the opponent's values
+/// and stake-weighted turns), his value and the most the opponent's stake-weighted turns can
+/// weigh in it: minus the opponent's equity after his cube decision, of which the branches —
+/// no double (the slot's S), a taken double (2 S with the cube then owned by the player) and
+/// a pass (0) — are those that can be taken when every value moves by at most `reach`.
+/// `passed_on` for a roll that cannot be played under [`DanceRule::Makehyper`]: no cube
+/// decision, minus the same slot.
+fn cube_options(
+    theirs: &Values,
+    staked: &[f64; 4],
+    passed_on: bool,
+    reach: f64,
+) -> [(f64, f64); 4] {
+    if passed_on {
+        return std::array::from_fn(|k| (-theirs[OWNED + k], staked[k]));
+    }
+    let after_take = theirs[OPPONENT_OWNS];
+    let decided = |no_double: usize| {
+        let value = -cube_decision(theirs[no_double], after_take);
+        let doubled = (2.0 * after_take).min(1.0);
+        let stays = theirs[no_double] >= doubled - 3.0 * reach;
+        let taken = 2.0 * after_take <= 1.0 + 2.0 * reach
+            && 2.0 * after_take >= theirs[no_double] - 3.0 * reach;
+        let weight = |open: bool, weight: f64| if open { weight } else { 0.0 };
+        let most = weight(stays, staked[no_double - OWNED])
+            .max(weight(taken, 2.0 * staked[OPPONENT_OWNS - OWNED]));
+        (value, most)
+    };
+    [
+        (-after_take, staked[OPPONENT_OWNS - OWNED]),
+        decided(CENTRED),
+        decided(JACOBY),
+        decided(OWNED),
+    ]
 }
 
 /// The cubeless money equity of the outcomes: 2 P(win) − 1 plus the gammons and backgammons.

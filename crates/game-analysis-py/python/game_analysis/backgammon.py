@@ -218,8 +218,9 @@ class HypergammonDatabase:
     Positions are the places of each side's checkers from its owner's side, one entry per
     checker: points 1 to 24, 25 the bar. ``dance`` is "pass" (the rules: a roll that cannot
     be played passes the turn, and the opponent may double) or "makehyper" (gnubg's
-    computation). One checker: milliseconds; two: a few seconds; three: about twenty minutes
-    and 5 GB."""
+    computation). ``residual``, ``cubeless_error_bound`` and ``cubeful_error_bound`` say how
+    far the values can be from the equations' solution. One checker: milliseconds; two: a few
+    seconds; three: about twenty minutes and 5 GB."""
 
     def __init__(self, checkers: int, tolerance: float = 1e-12, dance: str = "pass") -> None:
         self._database = _native.HypergammonDatabase(checkers, tolerance, dance)
@@ -229,6 +230,7 @@ class HypergammonDatabase:
             self.sweeps,
             self.residual,
             self.cubeless_error_bound,
+            self.cubeful_error_bound,
         ) = self._database.summary()
 
     def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:

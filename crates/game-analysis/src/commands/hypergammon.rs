@@ -41,8 +41,8 @@ pub struct Args {
     /// again with the same checkers and rule: a stopped solve ends with the same values.
     #[arg(long, value_name = "DIR")]
     work_dir: Option<std::path::PathBuf>,
-    /// Do not prove the bound on the cubeless equities' error (for three checkers a side
-    /// its proof takes longer than the solve).
+    /// Do not prove the bounds on the equities' errors (cubeless and cubeful), which take
+    /// sweeps of their own after the solve.
     #[arg(long)]
     no_error_bound: bool,
     /// Threads for the sweeps (the results do not depend on them).
@@ -122,6 +122,9 @@ pub struct Solved {
     /// The bound on every cubeless equity's error that follows from the residual (none when
     /// not proven).
     pub cubeless_error_bound: Option<f64>,
+    /// The bound on every cubeful equity's error: the cube equations have exactly one
+    /// solution within it of the values written (none when not proven).
+    pub cubeful_error_bound: Option<f64>,
     /// The starting position, the player on roll: P(win), cubeless.
     pub start_win: f64,
     /// P(win a gammon or backgammon).
@@ -163,6 +166,7 @@ impl Solved {
             sweeps: database.sweeps(),
             residual: database.residual(),
             cubeless_error_bound: Some(database.cubeless_error_bound()).filter(|b| b.is_finite()),
+            cubeful_error_bound: Some(database.cubeful_error_bound()).filter(|b| b.is_finite()),
             start_win: entry.win,
             start_win_gammon: entry.win_gammon,
             start_win_backgammon: entry.win_backgammon,
@@ -194,7 +198,7 @@ impl Report for Solved {
             .unwrap_or_default();
         format!(
             "Hypergammon, {} checkers a side: {} positions, {} sweeps, residual {:.1e} \
-             (cubeless equities within {}); a roll that cannot be played: {}.\n\
+             (cubeless equities within {}, cubeful within {}); a roll that cannot be played: {}.\n\
              The starting position, the player on roll: P(win) {:.6}, gammons {:.6} won and \
              {:.6} lost, backgammons {:.6} and {:.6}.\n\
              Cubeless equity {:+.6}; with the cube centred {:+.6} ({}), under the Jacoby rule \
@@ -203,8 +207,8 @@ impl Report for Solved {
             self.positions,
             self.sweeps,
             self.residual,
-            self.cubeless_error_bound
-                .map_or("a bound not proven".to_owned(), |b| format!("{b:.1e}")),
+            bound_text(self.cubeless_error_bound),
+            bound_text(self.cubeful_error_bound),
             self.dance,
             self.start_win,
             self.start_win_gammon,
@@ -223,6 +227,11 @@ impl Report for Solved {
     fn rows(&self) -> Vec<Solved> {
         vec![self.clone()]
     }
+}
+
+/// An error bound, or that none was proven.
+fn bound_text(bound: Option<f64>) -> String {
+    bound.map_or("a bound not proven".to_owned(), |b| format!("{b:.1e}"))
 }
 
 #[cfg(test)]
