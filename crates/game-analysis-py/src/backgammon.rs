@@ -11,7 +11,7 @@ use backgammon_cube::gnubg::{
     write_hypergammon_file,
 };
 use backgammon_cube::hypergammon::{
-    DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
+    BAR, DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
@@ -20,7 +20,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, interruptible, library, pair, raise, small, small_in};
+use crate::{BackgammonError, interruptible, library, pair, raise, small_in};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -60,7 +60,7 @@ fn decisions_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError
 fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
     let points = points
         .iter()
-        .map(|point| small::<BackgammonError>("a point", point))
+        .map(|point| small_in::<BackgammonError>("a point", point, 1..=6))
         .collect::<PyResult<Vec<u32>>>()?;
     BearoffPosition::from_points(&points).map_err(raise::<BackgammonError>)
 }
@@ -381,7 +381,7 @@ impl GnubgTwoSided {
 fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
     places
         .iter()
-        .map(|place| small::<BackgammonError>("a place", place))
+        .map(|place| small_in::<BackgammonError>("a place", place, 1..=BAR))
         .collect()
 }
 

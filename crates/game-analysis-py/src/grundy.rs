@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, interruptible, library, raise, small, small_in};
+use crate::{GrundyError, OctalError, interruptible, library, raise, small, small_in};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
@@ -88,10 +88,10 @@ fn octal_values<'py>(
     until_proven: bool,
     threads: BigInt,
 ) -> PyResult<OctalTable<'py>> {
-    let game = OctalGame::parse(code).map_err(raise::<GrundyError>)?;
-    let n = small_in::<GrundyError>("n", &n, 0..=MAX_HEAP)?;
-    let schedule = Schedule::on_threads(small::<GrundyError>("threads", &threads)?)
-        .ok_or_else(|| raise::<GrundyError>(format!("threads = {threads}: 1 or 2")))?;
+    let game = OctalGame::parse(code).map_err(raise::<OctalError>)?;
+    let n = small_in::<OctalError>("n", &n, 0..=MAX_HEAP)?;
+    let schedule = Schedule::on_threads(small_in::<OctalError>("threads", &threads, 1..=2)?)
+        .ok_or_else(|| raise::<OctalError>(format!("threads = {threads}: 1 or 2")))?;
     let table = interruptible(py, move || {
         let options = OctalOptions::new().schedule(schedule);
         if until_proven {
@@ -100,7 +100,7 @@ fn octal_values<'py>(
             options.compute(&game, n)
         }
     })?
-    .map_err(library::<GrundyError>)?;
+    .map_err(library::<OctalError>)?;
     let bytes: Vec<u8> = table
         .values()
         .iter()
@@ -136,11 +136,11 @@ type Quotient = (
 /// heaps up to `max_heap` (at most 255), its outcome search bounded.
 #[pyfunction]
 fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quotient> {
-    let max_heap = small_in::<GrundyError>("max_heap", &max_heap, 0..=255)?;
+    let max_heap = small_in::<OctalError>("max_heap", &max_heap, 0..=255)?;
     let octal = if code == "grundy" {
         None
     } else {
-        Some(OctalGame::parse(code).map_err(raise::<GrundyError>)?)
+        Some(OctalGame::parse(code).map_err(raise::<OctalError>)?)
     };
     let game = octal.clone();
     let quotient = interruptible(py, move || {
@@ -150,7 +150,7 @@ fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quo
             None => options.compute(&GrundysGame, max_heap),
         }
     })?
-    .map_err(library::<GrundyError>)?;
+    .map_err(library::<OctalError>)?;
     let order = quotient.order();
     let products = (0..order)
         .map(|x| (0..order).filter_map(|y| quotient.product(x, y)).collect())

@@ -12,7 +12,9 @@ use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Share, To
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
-use crate::{LeveneFennerError, interruptible, library, pair, raise, small, small_in};
+use crate::{
+    LeveneFennerError, TournamentError, interruptible, library, pair, raise, small, small_in,
+};
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
@@ -58,13 +60,13 @@ fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigI
     Ok((pair(&bracket.low), pair(&bracket.high)))
 }
 
-/// A Python int as a `u64` in `range`, or a [`LeveneFennerError`] naming it.
+/// A Python int as a `u64` in `range`, or a [`TournamentError`] naming it.
 fn word_in(name: &str, value: &BigInt, range: RangeInclusive<u64>) -> PyResult<u64> {
     u64::try_from(value)
         .ok()
         .filter(|word| range.contains(word))
         .ok_or_else(|| {
-            raise::<LeveneFennerError>(format!(
+            raise::<TournamentError>(format!(
                 "{name} = {value} is outside {}..={}, the range this call takes",
                 range.start(),
                 range.end()
@@ -74,9 +76,9 @@ fn word_in(name: &str, value: &BigInt, range: RangeInclusive<u64>) -> PyResult<u
 
 /// A tournament player (`EVALUATION:DEPTH` or `uniform`), no deeper than [`MAX_DEPTH`].
 fn player(spec: &str, alpha: u64) -> PyResult<RandomMinimax> {
-    let player = RandomMinimax::parse(spec, alpha).map_err(raise::<LeveneFennerError>)?;
+    let player = RandomMinimax::parse(spec, alpha).map_err(raise::<TournamentError>)?;
     if player.depth() > MAX_DEPTH {
-        return Err(raise::<LeveneFennerError>(format!(
+        return Err(raise::<TournamentError>(format!(
             "{spec}: depth {} is beyond {MAX_DEPTH}, the deepest a tournament player searches",
             player.depth()
         )));
@@ -101,7 +103,7 @@ fn play_games(
     seed: BigInt,
     alpha: BigInt,
 ) -> PyResult<(u64, u64, u64)> {
-    let game: TournamentGame = game.parse().map_err(raise::<LeveneFennerError>)?;
+    let game: TournamentGame = game.parse().map_err(raise::<TournamentError>)?;
     let alpha = word_in("alpha", &alpha, 1..=MAX_ALPHA)?;
     let (a, b) = (player(a, alpha)?, player(b, alpha)?);
     let games = word_in("games", &games, 1..=MAX_GAMES)?;
@@ -110,7 +112,7 @@ fn play_games(
     let result = interruptible(py, move || {
         game.play_games(&a, &b, first_game..first_game + games, seed)
     })?
-    .map_err(raise::<LeveneFennerError>)?;
+    .map_err(raise::<TournamentError>)?;
     Ok((result.a_wins, result.b_wins, result.draws))
 }
 

@@ -58,6 +58,12 @@ pyo3::create_exception!(
 );
 pyo3::create_exception!(
     game_analysis,
+    OctalError,
+    GameAnalysisError,
+    "Bad input to game_analysis.octal."
+);
+pyo3::create_exception!(
+    game_analysis,
     JohnsonError,
     GameAnalysisError,
     "Bad input to game_analysis.johnson."
@@ -67,6 +73,12 @@ pyo3::create_exception!(
     LeveneFennerError,
     GameAnalysisError,
     "Bad input to game_analysis.levene_fenner."
+);
+pyo3::create_exception!(
+    game_analysis,
+    TournamentError,
+    GameAnalysisError,
+    "Bad input to game_analysis.tournament."
 );
 pyo3::create_exception!(
     game_analysis,
@@ -207,15 +219,16 @@ fn small_in<E: PyTypeInfo>(
     value: &BigInt,
     range: std::ops::RangeInclusive<u32>,
 ) -> PyResult<u32> {
-    let small = small::<E>(name, value)?;
-    if !range.contains(&small) {
-        return Err(raise::<E>(format!(
-            "{name} = {small} is outside {}..={}, the range this call takes",
-            range.start(),
-            range.end()
-        )));
-    }
-    Ok(small)
+    u32::try_from(value)
+        .ok()
+        .filter(|small| range.contains(small))
+        .ok_or_else(|| {
+            raise::<E>(format!(
+                "{name} = {value} is outside {}..={}, the range this call takes",
+                range.start(),
+                range.end()
+            ))
+        })
 }
 
 /// How often a long call looks for a pending signal while it waits for its result.
@@ -290,8 +303,10 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("GameAnalysisError", GameAnalysisError::type_object(py))?;
     module.add("MatchesError", MatchesError::type_object(py))?;
     module.add("GrundyError", GrundyError::type_object(py))?;
+    module.add("OctalError", OctalError::type_object(py))?;
     module.add("JohnsonError", JohnsonError::type_object(py))?;
     module.add("LeveneFennerError", LeveneFennerError::type_object(py))?;
+    module.add("TournamentError", TournamentError::type_object(py))?;
     module.add("BackgammonError", BackgammonError::type_object(py))?;
     module.add("OutOfMemoryError", out_of_memory_type(py)?)?;
     module.add_submodule(&matches::module(py)?)?;

@@ -61,6 +61,8 @@ def test_the_two_sided_database():
     # One checker on the 1-point bears off with any roll.
     assert database.win_probability([1], [6, 6, 6]) == 1.0
     assert database.cube_action([1], [6, 6, 6]) == "double, pass"
+    assert database.cube_action([1], [6, 6, 6]) is backgammon.CubeAction.DOUBLE_PASS
+    assert str(backgammon.CubeAction.DOUBLE_PASS) == "double, pass"
     assert database.cube_action([1], [6, 6, 6], cube="opponent owns") == "no double"
     entry = database.equities([6, 6], [5])
     assert 0 <= entry.win <= 1 and entry.opponent_owns <= entry.centred <= entry.owned
@@ -116,6 +118,13 @@ def test_zero_pip_counts_and_empty_databases_are_refused_everywhere(call):
         call()
 
 
+def test_a_negative_pip_count_is_told_the_range_the_call_takes():
+    with pytest.raises(BackgammonError, match="k = -1 is outside 1..=2000"):
+        backgammon.race_win_probability(-1, 21)
+    with pytest.raises(BackgammonError, match="a place = 26 is outside 1..=25"):
+        backgammon.hypergammon(1).entry([26], [24])
+
+
 def test_gnubgs_two_sided_file_built_out_of_core_and_read(tmp_path):
     out = tmp_path / "ts-6x4.bd"
     backgammon.build_gnubg_two_sided_file(4, tmp_path / "work", out)
@@ -155,7 +164,7 @@ def test_hypergammon_one_checker_a_side():
     assert round(start.win, 6) == HYPER_1_START_WIN
     # One checker a side: every win is a gammon (the loser has borne off nothing).
     assert abs(start.win - start.win_gammon) < 1e-12
-    assert database.cube_action([24], [24]) == "double, take"
+    assert database.cube_action([24], [24]) is backgammon.CubeAction.DOUBLE_TAKE
     # The entry satisfies its equations: P(win) is the average over the rolls of the best
     # play's chance, here checked on a race with the opponent sure to come off next turn.
     race = database.entry([6], [1])

@@ -3,7 +3,7 @@ the periods of Winning Ways' classic games."""
 
 import pytest
 
-from game_analysis import GrundyError, octal
+from game_analysis import OctalError, octal
 
 
 def definition(code, n):
@@ -69,13 +69,13 @@ def test_a_split_with_the_heap_parity_gives_the_definitions_values():
 
 @pytest.mark.parametrize("threads", [0, 3, -1])
 def test_thread_counts_other_than_one_or_two_are_refused(threads):
-    with pytest.raises(GrundyError):
+    with pytest.raises(OctalError):
         octal.values("0.77", 10, threads=threads)
 
 
 @pytest.mark.parametrize("code", ["0.8", "1.2", "", "0.000", "x"])
 def test_bad_codes_are_refused(code):
-    with pytest.raises(GrundyError):
+    with pytest.raises(OctalError):
         octal.values(code, 10)
 
 
@@ -98,7 +98,7 @@ def test_dawsons_kayles_to_heap_30_has_360_elements():
 
 def test_misere_quotient_errors():
     for code, n in [("0.8", 5), ("1.2", 5), ("", 5), ("0.77", 256), ("0.77", -1)]:
-        with pytest.raises(GrundyError):
+        with pytest.raises(OctalError):
             octal.misere_quotient(code, n)
-    with pytest.raises(GrundyError):
+    with pytest.raises(OctalError):
         octal.misere_quotient("0.6", 60)  # past the outcome search's budget

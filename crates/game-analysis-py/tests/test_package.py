@@ -9,7 +9,10 @@ from game_analysis import grundy
 
 
 def test_every_error_is_a_value_error():
-    for name in ["MatchesError", "GrundyError", "JohnsonError", "LeveneFennerError", "BackgammonError"]:
+    for name in [
+        "MatchesError", "GrundyError", "OctalError", "JohnsonError", "LeveneFennerError",
+        "TournamentError", "BackgammonError",
+    ]:
         error = getattr(game_analysis, name)
         assert issubclass(error, game_analysis.GameAnalysisError)
         assert issubclass(error, ValueError)

@@ -3,7 +3,7 @@ on a Dask cluster of two worker processes, and bad lines are typed errors."""
 
 import pytest
 
-from game_analysis import LeveneFennerError, tournament
+from game_analysis import TournamentError, tournament
 
 LINE = ("connect-four", "random:1", "random:2")
 
@@ -41,14 +41,14 @@ def test_chess_pieces_merge_too():
 ])
 def test_pieces_that_do_not_tile_a_line_are_refused(pieces):
     results = [tournament.play(*LINE, count, first_game=first) for first, count in pieces]
-    with pytest.raises(LeveneFennerError):
+    with pytest.raises(TournamentError):
         tournament.merge(results)
 
 
 def test_pieces_of_different_lines_are_refused():
     one = tournament.play(*LINE, 3, seed=1)
     other = tournament.play(*LINE, 3, first_game=3, seed=2)
-    with pytest.raises(LeveneFennerError, match="different lines"):
+    with pytest.raises(TournamentError, match="different lines"):
         tournament.merge([one, other])
 
 
@@ -59,7 +59,7 @@ def test_pieces_of_different_lines_are_refused():
     [dict(tournament.play(*LINE, 3), games="3")],
 ])
 def test_malformed_pieces_are_refused(pieces):
-    with pytest.raises(LeveneFennerError):
+    with pytest.raises(TournamentError):
         tournament.merge(pieces)
 
 
@@ -81,7 +81,7 @@ def test_a_piece_that_is_not_a_dict_is_a_type_error():
     lambda: tournament.split(10**12, 10**12),
 ])
 def test_bad_lines_are_typed_errors(call):
-    with pytest.raises(LeveneFennerError):
+    with pytest.raises(TournamentError):
         call()
 
 

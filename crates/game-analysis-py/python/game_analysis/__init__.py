@@ -13,7 +13,8 @@ Five papers, one submodule each, over the Rust crates of the workspace:
   bear-off databases).
 
 Exact values are ``fractions.Fraction``. Bad input raises ``GameAnalysisError`` (a
-``ValueError``) or its subclass for the paper, with the Rust library's message; a
+``ValueError``) or its subclass for the submodule (``OctalError`` for ``octal``,
+``TournamentError`` for ``tournament``, …), with the Rust library's message; a
 computation that needs more memory than the process may use raises ``OutOfMemoryError``
 (a ``GameAnalysisError`` and a ``MemoryError``) before it starts, naming both figures.
 """
@@ -28,7 +29,9 @@ from ._native import (
     JohnsonError,
     LeveneFennerError,
     MatchesError,
+    OctalError,
     OutOfMemoryError,
+    TournamentError,
 )
 
 try:
@@ -43,7 +46,9 @@ __all__ = [
     "JohnsonError",
     "LeveneFennerError",
     "MatchesError",
+    "OctalError",
     "OutOfMemoryError",
+    "TournamentError",
     "backgammon",
     "grundy",
     "johnson",

@@ -7,11 +7,24 @@ opponent, B); bear-off positions as the points of their checkers, one entry per 
 
 from __future__ import annotations
 
+from enum import Enum
 from fractions import Fraction
 from typing import List, NamedTuple, Sequence, Tuple, Union
 
 from ._fractions import from_pair
 from ._native import backgammon as _native
+
+
+class CubeAction(str, Enum):
+    """The player on roll's cube action (Rust's ``backgammon_cube::cube::CubeAction``). A
+    ``str`` as well, its value the action in the field's words."""
+
+    NO_DOUBLE = "no double"
+    DOUBLE_TAKE = "double, take"
+    DOUBLE_PASS = "double, pass"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class CubeEquities(NamedTuple):
@@ -121,10 +134,14 @@ class TwoSidedDatabase:
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
-    ) -> str:
-        """"no double", "double, take" or "double, pass"; ``cube`` is "centred", "owned" (by
-        the player on roll) or "opponent owns" (who then cannot double)."""
-        return self._database.cube_action(list(on_roll), list(opponent), cube)
+    ) -> CubeAction:
+        """The player on roll's action; ``cube`` is "centred", "owned" (by the player on
+        roll) or "opponent owns" (who then cannot double).
+
+        >>> TwoSidedDatabase(1).cube_action([6], [1])
+        <CubeAction.DOUBLE_PASS: 'double, pass'>
+        """
+        return CubeAction(self._database.cube_action(list(on_roll), list(opponent), cube))
 
 
 class GnubgOneSidedFile:
@@ -182,9 +199,9 @@ class GnubgTwoSidedFile:
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
-    ) -> str:
+    ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
-        return self._file.cube_action(list(on_roll), list(opponent), cube)
+        return CubeAction(self._file.cube_action(list(on_roll), list(opponent), cube))
 
 
 class HypergammonEntry(NamedTuple):
@@ -239,9 +256,9 @@ class HypergammonDatabase:
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
-    ) -> str:
+    ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
-        return self._database.cube_action(list(on_roll), list(opponent), cube)
+        return CubeAction(self._database.cube_action(list(on_roll), list(opponent), cube))
 
     def gnubg_bytes(self) -> bytes:
         """The database in GNU Backgammon's layout: what ``makehyper -c C`` writes."""

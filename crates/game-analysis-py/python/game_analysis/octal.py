@@ -3,7 +3,7 @@ nim-values by the rare/common method, with the period the values prove, and thei
 quotients.
 
 From the Rust crate ``nim-games`` (``nim_games::octal``). Bad codes and bounds raise
-``GrundyError``, the error of the heap games' module.
+``OctalError``.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class MisereQuotient(NamedTuple):
 def misere_quotient(code: str, max_heap: int) -> MisereQuotient:
     """The misère quotient of the octal game ``code`` (or Grundy's game, ``"grundy"``) for
     heaps up to ``max_heap`` (at most 255), every step proven (``nim_games::misere_quotient``).
-    The outcome search is bounded (a million positions): past it, ``GrundyError``. Releases
+    The outcome search is bounded (a million positions): past it, ``OctalError``. Releases
     the GIL while it computes.
 
     >>> q = misere_quotient("0.75", 40)

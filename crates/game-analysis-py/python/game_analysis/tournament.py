@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from ._native import LeveneFennerError
+from ._native import TournamentError
 from ._native import levene_fenner as _native
 
 #: The seed of every line unless told otherwise (the year of Beal and Smith's report).
@@ -74,32 +74,32 @@ def _checked(piece: Any) -> Result:
         raise TypeError(f"a piece is a result dict, not {type(piece).__name__}")
     missing = [f for f in _LINE_FIELDS + ("games", "a_wins", "b_wins", "draws") if f not in piece]
     if missing:
-        raise LeveneFennerError(f"a piece without {', '.join(missing)}: {piece}")
+        raise TournamentError(f"a piece without {', '.join(missing)}: {piece}")
     counts = ("games", "first_game", "a_wins", "b_wins", "draws")
     if any(not isinstance(piece.get(f, 0), int) or piece.get(f, 0) < 0 for f in counts):
-        raise LeveneFennerError(f"a piece's games and counts are whole numbers: {piece}")
+        raise TournamentError(f"a piece's games and counts are whole numbers: {piece}")
     if piece["a_wins"] + piece["b_wins"] + piece["draws"] != piece["games"]:
-        raise LeveneFennerError(f"a piece whose wins and draws are not its games: {piece}")
+        raise TournamentError(f"a piece whose wins and draws are not its games: {piece}")
     return piece
 
 
 def merge(pieces: Iterable[Result]) -> Result:
     """The line that ``pieces`` of it played, as if played at once. Raises
-    ``LeveneFennerError`` unless they are of one line and follow each other without a gap or
+    ``TournamentError`` unless they are of one line and follow each other without a gap or
     an overlap."""
     ordered = sorted((_checked(piece) for piece in pieces),
                      key=lambda piece: piece.get("first_game", 0))
     if not ordered:
-        raise LeveneFennerError("no pieces to merge")
+        raise TournamentError("no pieces to merge")
     first = ordered[0]
     line = {field: first[field] for field in _LINE_FIELDS}
     start = first.get("first_game", 0)
     games, wins = 0, [0, 0, 0]
     for piece in ordered:
         if any(piece[field] != line[field] for field in _LINE_FIELDS):
-            raise LeveneFennerError(f"the pieces are of different lines: {line} and {piece}")
+            raise TournamentError(f"the pieces are of different lines: {line} and {piece}")
         if piece.get("first_game", 0) != start + games:
-            raise LeveneFennerError(
+            raise TournamentError(
                 f"the pieces do not follow each other: games {start}..{start + games} "
                 f"then a piece from game {piece.get('first_game', 0)}"
             )
@@ -124,7 +124,7 @@ def split(games: int, pieces: int) -> List[Tuple[int, int]]:
     if not isinstance(games, int) or not isinstance(pieces, int):
         raise TypeError("games and pieces are whole numbers")
     if not 1 <= pieces <= min(games, MAX_GAMES):
-        raise LeveneFennerError(
+        raise TournamentError(
             f"cannot split {games} games into {pieces} pieces (1 to {MAX_GAMES:,} pieces, "
             "at most one a game)"
         )
