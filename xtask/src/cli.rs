@@ -5,7 +5,8 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    generate, mobility, octal_open, octal_record, race_formulas, tournament, verify_tables,
+    generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
+    verify_tables,
 };
 use crate::figures;
 
@@ -46,6 +47,8 @@ pub enum Task {
     Mobility(mobility::Args),
     /// Judge the race formulas over the complete bear-off database and keep the judgement.
     RaceFormulas(race_formulas::Args),
+    /// Solve hypergammon with three checkers a side and keep its summary for the docs.
+    Hypergammon(hypergammon::Args),
 }
 
 /// The task of the command line `args` (without the program's name): what the tests read.

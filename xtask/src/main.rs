@@ -21,7 +21,8 @@ use std::process::ExitCode;
 
 use cli::Task;
 use commands::{
-    generate, mobility, octal_open, octal_record, race_formulas, tournament, verify_tables,
+    generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
+    verify_tables,
 };
 
 fn main() -> ExitCode {
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Task::OctalOpen(args) => octal_open::run(args, &docs),
         Task::OctalRecord(args) => octal_record::run(args, &docs),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
+        Task::Hypergammon(args) => hypergammon::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
         Task::Mobility(args) => mobility::run(args, &docs),
     };

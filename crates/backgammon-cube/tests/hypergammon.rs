@@ -4,8 +4,8 @@
 use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::dice::{Roll, distinct_rolls};
 use backgammon_cube::hypergammon::{
-    BAR, DanceRule, HypergammonDatabase, HypergammonError, HypergammonPosition, SolveOptions,
-    SolveProgress,
+    BAR, DanceRule, ErrorBound, HypergammonDatabase, HypergammonError, HypergammonPosition,
+    SolveOptions, SolveProgress,
 };
 use std::sync::OnceLock;
 
@@ -383,13 +383,18 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
     let work = folder.path().join("hypergammon-2-pass.work");
     assert!(work.exists());
     let mut first_sweep = None;
-    let resumed = HypergammonDatabase::solve(2, &kept, |step| {
-        if let SolveProgress::Sweep { sweep, .. } = step {
+    let mut bounds = Vec::new();
+    let resumed = HypergammonDatabase::solve(2, &kept, |step| match step {
+        SolveProgress::Sweep { sweep, .. } => {
             first_sweep.get_or_insert(sweep);
         }
+        SolveProgress::Bound { bound, sweep, .. } if sweep == 1 => bounds.push(bound),
+        _ => {}
     })
     .unwrap();
     assert_eq!(first_sweep, Some(13));
+    // Each bound's proof is shown, the longest game first.
+    assert_eq!(bounds, [ErrorBound::LongestGame, ErrorBound::StakedTurns]);
     assert!(!work.exists(), "the work is removed once the solve ends");
     let never_stopped = two_checkers();
     assert_eq!(resumed.sweeps(), never_stopped.sweeps());

@@ -43,7 +43,7 @@ fn blocks(docs: &Path) -> Result<Vec<(Block, String)>> {
             octal_open::table(&octal_open::read_runs(docs)?),
         ),
         (race_formulas::TABLES, race_formulas::tables()?),
-        (hypergammon::TABLES, hypergammon::tables()?),
+        (hypergammon::TABLES, hypergammon::tables(docs)?),
         (
             race_formulas::COMPLETE_TABLES,
             race_formulas::complete_tables(docs)?,

@@ -228,6 +228,25 @@ pub enum SolveProgress {
         /// The largest change of any entry in the sweep.
         change: f64,
     },
+    /// After a sweep of a bound's proof, once the database has converged: the proof is
+    /// tried once the change is below a tenth of a turn.
+    Bound {
+        /// The bound being proven.
+        bound: ErrorBound,
+        /// Sweeps of this bound made.
+        sweep: u32,
+        /// The largest change of the bound in the sweep, in turns.
+        change: f64,
+    },
+}
+
+/// The bounds [`HypergammonDatabase::solve`] proves after the database has converged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorBound {
+    /// D̄, the longest expected game ([`HypergammonDatabase::longest_game_bound`]).
+    LongestGame,
+    /// S̄, the expected stake-weighted turns ([`HypergammonDatabase::staked_turns_bound`]).
+    StakedTurns,
 }
 
 /// One position's values, from the player on roll's side, before he rolls (and before his
@@ -407,10 +426,22 @@ impl HypergammonDatabase {
                     work.remove()?;
                 }
                 let (longest_game, staked_turns) = if options.error_bound {
-                    (
-                        table.longest_game_bound(),
-                        table.staked_turns_bound(&values, residual),
-                    )
+                    let longest_game = table.longest_game_bound(&mut |sweep, change| {
+                        progress(SolveProgress::Bound {
+                            bound: ErrorBound::LongestGame,
+                            sweep,
+                            change,
+                        })
+                    });
+                    let staked_turns =
+                        table.staked_turns_bound(&values, residual, &mut |sweep, change| {
+                            progress(SolveProgress::Bound {
+                                bound: ErrorBound::StakedTurns,
+                                sweep,
+                                change,
+                            })
+                        });
+                    (longest_game, staked_turns)
                 } else {
                     (f64::INFINITY, f64::INFINITY)
                 };

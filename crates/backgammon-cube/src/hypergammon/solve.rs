@@ -273,8 +273,11 @@ impl Successors {
     /// A proven upper bound on the expected number of turns left in any position when both
     /// players play to make the game last longest, D(x) = 1 + avg over the rolls of max over
     /// the plays of D(y), 0 when the game is over ([`Self::certified_bound`]).
-    pub(crate) fn longest_game_bound(&self) -> f64 {
-        self.certified_bound(|p, turns: &[[f64; 1]]| [self.longest_turns(p, turns)])
+    pub(crate) fn longest_game_bound(&self, progress: &mut dyn FnMut(u32, f64)) -> f64 {
+        self.certified_bound(
+            |p, turns: &[[f64; 1]]| [self.longest_turns(p, turns)],
+            progress,
+        )
     }
 
     /// 1 + the average over the rolls of the longest play's expected turns left.
@@ -296,17 +299,30 @@ impl Successors {
     /// most `reach` in every value counted as though it were taken:
     /// S(x) = 1 + avg over the rolls of max over those plays of the largest of S(y) for not
     /// doubling and 2 S(y) for a taken double (0 for a pass). Infinite if none is proven.
-    fn staked_turns_within(&self, values: &[Values], reach: f64) -> f64 {
-        self.certified_bound(|p, staked: &[[f64; 4]]| self.staked_turns(p, values, staked, reach))
+    fn staked_turns_within(
+        &self,
+        values: &[Values],
+        reach: f64,
+        progress: &mut dyn FnMut(u32, f64),
+    ) -> f64 {
+        self.certified_bound(
+            |p, staked: &[[f64; 4]]| self.staked_turns(p, values, staked, reach),
+            progress,
+        )
     }
 
     /// S̄ for values of residual `residual`: proven with a reach at least r S̄, so that every
     /// solution within r S̄ of the values makes no decision the bound left out. Infinite if
     /// none is proven.
-    pub(crate) fn staked_turns_bound(&self, values: &[Values], residual: f64) -> f64 {
+    pub(crate) fn staked_turns_bound(
+        &self,
+        values: &[Values],
+        residual: f64,
+        progress: &mut dyn FnMut(u32, f64),
+    ) -> f64 {
         let mut reach = (1e3 * residual).max(1e-9);
         for _ in 0..3 {
-            let bound = self.staked_turns_within(values, reach);
+            let bound = self.staked_turns_within(values, reach, progress);
             if !bound.is_finite() || residual * bound <= reach {
                 return bound;
             }
@@ -367,6 +383,7 @@ impl Successors {
     fn certified_bound<const N: usize>(
         &self,
         step: impl Fn(usize, &[[f64; N]]) -> [f64; N] + Sync,
+        progress: &mut dyn FnMut(u32, f64),
     ) -> f64 {
         let mut bound = vec![[0.0; N]; self.status.len()];
         let largest = |bound: &[[f64; N]]| bound.iter().flatten().fold(0.0, |m: f64, &d| m.max(d));
@@ -376,8 +393,10 @@ impl Successors {
                 .map(|(a, b)| (a - b).abs())
                 .fold(0.0, f64::max)
         };
-        for _ in 0..100_000 {
-            if self.sweep_in_place(&mut bound, &step, change) > 0.1 {
+        for sweep in 1..=100_000 {
+            let changed = self.sweep_in_place(&mut bound, &step, change);
+            progress(sweep, changed);
+            if changed > 0.1 {
                 if largest(&bound) > 1e12 {
                     break;
                 }

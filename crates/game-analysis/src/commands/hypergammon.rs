@@ -6,8 +6,8 @@ use std::time::Instant;
 use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::gnubg::write_hypergammon_file;
 use backgammon_cube::hypergammon::{
-    DanceRule, HypergammonDatabase, HypergammonPosition, MAX_HYPERGAMMON_CHECKERS, SolveOptions,
-    SolveProgress,
+    DanceRule, ErrorBound, HypergammonDatabase, HypergammonPosition, MAX_HYPERGAMMON_CHECKERS,
+    SolveOptions, SolveProgress,
 };
 use serde::Serialize;
 
@@ -57,6 +57,9 @@ fn parse_tolerance(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
+/// The digits a bound's sweeps are shown to gain: from a change of 100 turns to a tenth.
+const BOUND_DIGITS: u64 = 3;
+
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
     let started = Instant::now();
@@ -74,7 +77,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     };
     let digits = (-args.tolerance.log10()).ceil().max(1.0) as u64;
     let progress = Progress::new(0, "rows of plays listed", options.quiet);
-    let mut sweeping = false;
+    let mut phase = None;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.into())
         .build()
@@ -87,11 +90,27 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
                     progress.set(u64::from(rows));
                 }
                 SolveProgress::Sweep { change, .. } => {
-                    if !sweeping {
+                    if phase.is_none() {
                         progress.restart(digits, "digits of the residual");
-                        sweeping = true;
+                        phase = Some(None);
                     }
                     progress.set((-change.log10()).clamp(0.0, digits as f64) as u64)
+                }
+                SolveProgress::Bound { bound, change, .. } => {
+                    if phase != Some(Some(bound)) {
+                        let unit = match bound {
+                            ErrorBound::LongestGame => "longest game's bound",
+                            ErrorBound::StakedTurns => "staked turns' bound",
+                        };
+                        // The proof is tried once a sweep changes the bound by < 0.1 turn.
+                        progress.restart(
+                            BOUND_DIGITS,
+                            &format!("digits to a tenth of a turn, the {unit}"),
+                        );
+                        phase = Some(Some(bound));
+                    }
+                    let digits = BOUND_DIGITS as f64 - 1.0 - change.log10();
+                    progress.set(digits.clamp(0.0, BOUND_DIGITS as f64) as u64)
                 }
             })
         })
