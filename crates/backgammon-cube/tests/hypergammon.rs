@@ -367,8 +367,9 @@ fn the_cubeful_equities_of_a_looser_solve_are_within_the_two_bounds() {
 #[test]
 fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
     let folder = tempfile::tempdir().unwrap();
+    // A folder that does not exist yet is made.
     let kept = SolveOptions {
-        work_dir: Some(folder.path().to_owned()),
+        work_dir: Some(folder.path().join("not yet made")),
         keep_every: std::time::Duration::ZERO,
         ..SolveOptions::default()
     };
@@ -380,7 +381,7 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
         HypergammonDatabase::solve(2, &stopped, |_| {}).err(),
         Some(HypergammonError::NoConvergence { sweeps: 12 })
     );
-    let work = folder.path().join("hypergammon-2-pass.work");
+    let work = folder.path().join("not yet made/hypergammon-2-pass.work");
     assert!(work.exists());
     let mut first_sweep = None;
     let mut bounds = Vec::new();
@@ -388,7 +389,7 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
         SolveProgress::Sweep { sweep, .. } => {
             first_sweep.get_or_insert(sweep);
         }
-        SolveProgress::Bound { bound, sweep, .. } if sweep == 1 => bounds.push(bound),
+        SolveProgress::Bound { bound, sweep: 1, .. } => bounds.push(bound),
         _ => {}
     })
     .unwrap();
@@ -405,7 +406,11 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
         );
     }
     // The work of another game is refused, not silently overwritten.
-    std::fs::write(folder.path().join("hypergammon-1-pass.work"), b"not this").unwrap();
+    std::fs::write(
+        folder.path().join("not yet made/hypergammon-1-pass.work"),
+        b"not this",
+    )
+    .unwrap();
     assert!(matches!(
         HypergammonDatabase::solve(1, &kept, |_| {}),
         Err(HypergammonError::Work { .. })

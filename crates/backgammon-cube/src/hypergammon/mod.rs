@@ -393,13 +393,14 @@ impl HypergammonDatabase {
         if !(options.tolerance > 0.0 && options.tolerance.is_finite()) {
             return Err(HypergammonError::Tolerance(options.tolerance));
         }
-        let (table, mut values) = Successors::new(checkers, options.dance, |rows, of| {
-            progress(SolveProgress::Listing { rows, of })
-        })?;
         let work = options
             .work_dir
             .as_deref()
-            .map(|folder| work::WorkFile::new(folder, checkers, options.dance));
+            .map(|folder| work::WorkFile::new(folder, checkers, options.dance))
+            .transpose()?;
+        let (table, mut values) = Successors::new(checkers, options.dance, |rows, of| {
+            progress(SolveProgress::Listing { rows, of })
+        })?;
         let mut done = 0;
         if let Some(work) = &work {
             done = work.resume(&mut values)?;

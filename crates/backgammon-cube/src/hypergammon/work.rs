@@ -23,16 +23,24 @@ pub(crate) struct WorkFile {
 }
 
 impl WorkFile {
-    pub(crate) fn new(folder: &Path, checkers: u32, dance: DanceRule) -> WorkFile {
+    /// The work file of this game and rule in `folder`, which is made if it is missing (at
+    /// once, so that a folder that cannot be made fails before the work, not after it).
+    pub(crate) fn new(
+        folder: &Path,
+        checkers: u32,
+        dance: DanceRule,
+    ) -> Result<WorkFile, HypergammonError> {
         let (rule, name) = match dance {
             DanceRule::PassTurn => (0, "pass"),
             DanceRule::Makehyper => (1, "makehyper"),
         };
-        WorkFile {
+        let work = WorkFile {
             path: folder.join(format!("hypergammon-{checkers}-{name}.work")),
             checkers,
             rule,
-        }
+        };
+        std::fs::create_dir_all(folder).map_err(|error| work.error(error))?;
+        Ok(work)
     }
 
     fn error(&self, message: impl ToString) -> HypergammonError {
