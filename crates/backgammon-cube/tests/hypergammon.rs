@@ -389,7 +389,9 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
         SolveProgress::Sweep { sweep, .. } => {
             first_sweep.get_or_insert(sweep);
         }
-        SolveProgress::Bound { bound, sweep: 1, .. } => bounds.push(bound),
+        SolveProgress::Bound {
+            bound, sweep: 1, ..
+        } => bounds.push(bound),
         _ => {}
     })
     .unwrap();
