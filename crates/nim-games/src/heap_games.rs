@@ -7,6 +7,7 @@
 
 use game_core::ImpartialGame;
 
+use crate::rare_common::NimValueError;
 use crate::sprague_grundy::{canonical_heaps, mex};
 
 /// Invalid parameters of a heap game.
@@ -111,7 +112,8 @@ impl TakeAndBreak for SubtractionGame {
 /// ```
 /// use nim_games::heap_games::{OctalGame, nim_sequence};
 /// let kayles = OctalGame::parse("0.77").unwrap();
-/// assert_eq!(nim_sequence(&kayles, 8), vec![0, 1, 2, 3, 1, 4, 3, 2, 1]);
+/// assert_eq!(nim_sequence(&kayles, 8)?, [0, 1, 2, 3, 1, 4, 3, 2, 1]);
+/// # Ok::<(), nim_games::octal::NimValueError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OctalGame {
@@ -229,9 +231,29 @@ impl<T: TakeAndBreak> ImpartialGame for Heaps<T> {
 }
 
 /// The nim-values G(0), G(1), …, G(`max_heap`) of single heaps, by the mex rule: G(n) is the
-/// mex over moves of the XOR of the values of the heaps left. Quadratic for splitting games;
-/// the rare/common method of [`crate::grundys_game`] is the fast one for Grundy's game.
-pub fn nim_sequence<T: TakeAndBreak>(game: &T, max_heap: u32) -> Vec<u32> {
+/// mex over moves of the XOR of the values of the heaps left — the definition, quadratic for
+/// splitting games. The fast ones are [`crate::octal::octal_values`] for octal games and
+/// [`crate::grundys_game::nim_values`] for Grundy's game; all three give the values as `u16`.
+///
+/// # Errors
+///
+/// [`NimValueError::ValueOverflow`] for a value past 65,534 (Nim's heaps past 65,534).
+pub fn nim_sequence<T: TakeAndBreak>(game: &T, max_heap: u32) -> Result<Vec<u16>, NimValueError> {
+    mex_values(game, max_heap)
+        .into_iter()
+        .enumerate()
+        .map(|(heap, value)| {
+            u16::try_from(value)
+                .ok()
+                .filter(|&value| value < u16::MAX)
+                .ok_or(NimValueError::ValueOverflow { heap: heap as u64 })
+        })
+        .collect()
+}
+
+/// G(0), …, G(`max_heap`) by the mex rule, as [`nim_sequence`] but unbounded: for the
+/// searches whose heaps are few enough that every value is small.
+pub(crate) fn mex_values<T: TakeAndBreak>(game: &T, max_heap: u32) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(max_heap as usize + 1);
     for heap in 0..=max_heap {
         let value = mex(game.heap_moves(heap).iter().map(|left| {

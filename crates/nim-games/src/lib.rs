@@ -25,19 +25,20 @@
 //!
 //! # Examples
 //!
-//! Grundy's game's nim-values by the rare/common method, an octal game's by the definition,
-//! and the matches game's search trees:
+//! Grundy's game's and an octal game's nim-values by the rare/common method (the octal game's
+//! period proven by its values), and the matches game's search trees:
 //!
 //! ```
-//! use nim_games::{MatchesGame, OctalGame, TreeSizes, nim_sequence, nim_values};
+//! use nim_games::{MatchesGame, OctalGame, Periodicity, TreeSizes, nim_values, octal_values};
 //!
 //! // G(0..=10) of Grundy's game (OEIS A002188); heaps of value 0 lose for the player to move.
 //! let table = nim_values(1_000)?;
 //! assert_eq!(&table.values()[..11], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
 //!
 //! // Kayles, the octal game 0.77: its values are periodic with period 12 from heap 71.
-//! let kayles = OctalGame::parse("0.77")?;
-//! assert_eq!(nim_sequence(&kayles, 8), [0, 1, 2, 3, 1, 4, 3, 2, 1]);
+//! let kayles = octal_values(&OctalGame::parse("0.77")?, 1_000)?;
+//! assert_eq!(&kayles.values()[..9], &[0, 1, 2, 3, 1, 4, 3, 2, 1]);
+//! assert_eq!(kayles.periodicity(), Some(Periodicity { preperiod: 71, period: 12 }));
 //!
 //! let sizes = TreeSizes::measure(&MatchesGame::new(15)?)?;
 //! assert_eq!((sizes.minimax, sizes.alpha_beta), (6872, 156));

@@ -21,10 +21,11 @@ pub struct Periodicity {
 /// ```
 /// use nim_games::heap_games::{OctalGame, nim_sequence};
 /// use nim_games::periodicity::{Periodicity, proven_periodicity};
-/// let kayles = OctalGame::parse("0.77").unwrap();
-/// let values = nim_sequence(&kayles, 200);
+/// let kayles = OctalGame::parse("0.77")?;
+/// let values = nim_sequence(&kayles, 200)?;
 /// assert_eq!(proven_periodicity(&values, kayles.max_removal()),
 ///            Some(Periodicity { preperiod: 71, period: 12 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn proven_periodicity<T: PartialEq>(values: &[T], max_removal: u32) -> Option<Periodicity> {
     let t = max_removal as usize;
@@ -56,10 +57,11 @@ fn least_preperiod<T: PartialEq>(values: &[T], period: usize) -> usize {
 /// ```
 /// use nim_games::heap_games::{OctalGame, nim_sequence};
 /// use nim_games::periodicity::{Periodicity, proven_periodicity_at_most_half};
-/// let kayles = OctalGame::parse("0.77").unwrap();
-/// let values = nim_sequence(&kayles, 200);
+/// let kayles = OctalGame::parse("0.77")?;
+/// let values = nim_sequence(&kayles, 200)?;
 /// assert_eq!(proven_periodicity_at_most_half(&values, kayles.max_removal()),
 ///            Some(Periodicity { preperiod: 71, period: 12 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn proven_periodicity_at_most_half<T: Copy + Into<u64> + PartialEq>(
     values: &[T],

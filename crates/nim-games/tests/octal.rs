@@ -10,10 +10,7 @@ use nim_games::periodicity::{proven_periodicity, proven_periodicity_at_most_half
 use proptest::prelude::*;
 
 fn direct(game: &OctalGame, max_heap: u32) -> Vec<u16> {
-    nim_sequence(game, max_heap)
-        .into_iter()
-        .map(|value| u16::try_from(value).unwrap())
-        .collect()
+    nim_sequence(game, max_heap).unwrap()
 }
 
 /// Kayles, Dawson's Kayles and Dawson's Chess, the games of Winning Ways' table with long

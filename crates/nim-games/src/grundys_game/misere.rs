@@ -12,7 +12,7 @@ use game_core::stop::checkpoint;
 use rustc_hash::FxHashMap;
 
 use super::GrundysGame;
-use crate::heap_games::nim_sequence;
+use crate::heap_games::mex_values;
 
 /// The largest heap the byte encoding holds.
 pub const MAX_MISERE_HEAP: u32 = u8::MAX as u32;
@@ -49,7 +49,7 @@ impl MisereSolver {
     /// A solver with an empty table.
     pub fn new() -> Self {
         MisereSolver {
-            nim_values: nim_sequence(&GrundysGame, MAX_MISERE_HEAP),
+            nim_values: mex_values(&GrundysGame, MAX_MISERE_HEAP),
             table: PositionTable::default(),
         }
     }

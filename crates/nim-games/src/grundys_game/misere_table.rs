@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::GrundysGame;
-use crate::heap_games::nim_sequence;
+use crate::heap_games::mex_values;
 
 /// The most positions a [`MisereTable`] holds: 2^34, a table of 2 GiB (reached at 160
 /// live matches).
@@ -91,7 +91,7 @@ impl MisereTable {
     /// [`MisereTableError::Memory`] when their table is more than the process may use.
     pub fn new(max_matches: u32) -> Result<Self, MisereTableError> {
         let index = PositionIndex::new(max_matches)?;
-        let nim_values = nim_sequence(&GrundysGame, max_matches);
+        let nim_values = mex_values(&GrundysGame, max_matches);
         let words = index.positions().div_ceil(64) as usize;
         memory::ensure(8 * words as u64, || {
             format!("the misère table of positions with at most {max_matches} live matches")
@@ -478,7 +478,7 @@ mod tests {
     #[test]
     fn each_option_index_is_the_options_own_and_comes_first() {
         let index = PositionIndex::new(22).unwrap();
-        let nim_values = nim_sequence(&GrundysGame, 22);
+        let nim_values = mex_values(&GrundysGame, 22);
         let mut retrograde = Retrograde::new(&index, &nim_values, &[]);
         for matches in 0..=22 {
             for parts in partitions_in_order(matches, matches) {

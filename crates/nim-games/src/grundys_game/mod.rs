@@ -17,7 +17,7 @@ pub use misere::{HeapTooLarge, MAX_MISERE_HEAP, MisereSolver};
 pub use misere_table::{MAX_TABLE_POSITIONS, MisereTable, MisereTableError};
 pub use sparse::{NimValueError, NimValueOptions, NimValueTable, Schedule, nim_values};
 
-use crate::heap_games::{TakeAndBreak, nim_sequence};
+use crate::heap_games::{TakeAndBreak, mex_values};
 use crate::sprague_grundy::{OutcomeClass, normal_outcome};
 
 /// Grundy's game: split one heap into two non-empty heaps of different sizes. Heaps of 1
@@ -129,7 +129,7 @@ impl HeapOutcomes {
             return Err(HeapTooLarge(max_heap));
         }
         Ok(HeapOutcomes {
-            nim_values: nim_sequence(&GrundysGame, max_heap),
+            nim_values: mex_values(&GrundysGame, max_heap),
             misere: MisereSolver::new(),
         })
     }

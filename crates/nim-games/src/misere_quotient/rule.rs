@@ -6,7 +6,7 @@ use game_core::stop::checkpoint;
 
 use super::QuotientError;
 use crate::grundys_game::PositionTable;
-use crate::heap_games::{TakeAndBreak, nim_sequence};
+use crate::heap_games::{TakeAndBreak, mex_values};
 
 /// Bytes a searched position takes in the outcome table: its boxed key, the key's bytes,
 /// the outcome and the map's own bytes (20 million positions were measured at 1.5 to
@@ -47,7 +47,7 @@ impl HeapRule {
         }
         HeapRule {
             moves,
-            nim_values: nim_sequence(game, u32::from(max_heap)),
+            nim_values: mex_values(game, u32::from(max_heap)),
         }
     }
 
