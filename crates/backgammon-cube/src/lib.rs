@@ -80,6 +80,11 @@ pub mod two_sided;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
+/// interval), from `game_core::number`: a caller writing code generic over it needs no
+/// dependency on `game-core`.
+pub use game_core::number::Real;
+
 pub use bearoff::{BearoffError, BearoffPosition};
 pub use cube::{CubeAction, CubeDecisions, CubeEquities, CubeError, CubeOwnership};
 pub use database::BearoffDatabase;

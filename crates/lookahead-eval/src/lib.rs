@@ -61,6 +61,11 @@ pub mod value;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
+/// interval), from `game_core::number`: a caller writing code generic over it needs no
+/// dependency on `game-core`.
+pub use game_core::number::Real;
+
 pub use params::{Game3Parameters, Game3ParametersError};
 /// The class of games (*E*, *A*), shared with `tree-gen` and `solitaire`; here in exact
 /// fractions, `GameClass<BigRational>`.

@@ -65,4 +65,9 @@ pub mod tournament;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// The trait a game implements for the random-minimax player ([`player::Material`] builds on
+/// it), from `game_core`: a caller bringing a game of its own needs no dependency on
+/// `game-core`.
+pub use game_core::Game;
+
 pub use shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};

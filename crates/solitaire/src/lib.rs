@@ -42,6 +42,10 @@ pub mod play;
 pub mod strategies;
 mod strategy;
 
+/// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
+/// interval), from `game_core::number`: a caller writing code generic over it needs no
+/// dependency on `game-core`.
+pub use game_core::number::Real;
 pub use named::{StrategyName, UnknownStrategyName};
 pub use play::{Form, GameRecord, PlayError, play_game};
 pub use strategy::{Branch, Look, LookError, Observation, Strategy};
