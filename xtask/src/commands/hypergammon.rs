@@ -13,7 +13,7 @@ use backgammon_cube::cube::{CubeAction, CubeOwnership};
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::distinct_rolls;
 use backgammon_cube::hypergammon::{
-    HypergammonDatabase, HypergammonPosition, SolveOptions, SolveProgress,
+    HypergammonDatabase, HypergammonPosition, RatedPlay, SolveOptions, SolveProgress,
 };
 use backgammon_cube::race_formulas::{RaceFormula, RacePair};
 use game_analysis::format::json;
@@ -250,10 +250,7 @@ fn openings(database: &HypergammonDatabase, start: &HypergammonPosition) -> Resu
     {
         let plays = database.rated_plays(start, roll).library()?;
         let cubeless = &plays[0];
-        let centred = plays
-            .iter()
-            .max_by(|a, b| a.centred.total_cmp(&b.centred))
-            .unwrap_or(cubeless);
+        let centred = best_centred(&plays).unwrap_or(cubeless);
         openings.push(Opening {
             roll: format!("{}-{}", roll.second, roll.first),
             cubeless_play: places(&cubeless.after),
@@ -263,6 +260,11 @@ fn openings(database: &HypergammonDatabase, start: &HypergammonPosition) -> Resu
         });
     }
     Ok(openings)
+}
+
+/// The play of highest equity with the cube centred.
+fn best_centred(plays: &[RatedPlay]) -> Option<&RatedPlay> {
+    plays.iter().max_by(|a, b| a.centred.total_cmp(&b.centred))
 }
 
 fn decisions(database: &HypergammonDatabase) -> Result<Decisions> {
@@ -313,10 +315,7 @@ fn first_double(
         .filter(|(roll, _)| !roll.is_double())
     {
         let plays = database.rated_plays(start, roll).library()?;
-        let best = plays
-            .iter()
-            .max_by(|a, b| a.centred.total_cmp(&b.centred))
-            .map(|play| play.after.swapped().number() as usize);
+        let best = best_centred(&plays).map(|play| play.after.swapped().number() as usize);
         if let Some(after) = best {
             opening = [
                 opening[0] + chances[after][0] / 15.0,
