@@ -40,12 +40,12 @@ mod johnson;
 mod key;
 mod params;
 
+pub use explicit::{ExplicitTreeError, FiniteTree, Valued};
+pub use game_class::{GameClass, GameClassError};
 /// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
 /// interval), from `game_core::number`: a caller writing code generic over it needs no
 /// dependency on `game-core`.
 pub use game_core::number::Real;
-pub use explicit::{ExplicitTreeError, FiniteTree, Valued};
-pub use game_class::{GameClass, GameClassError};
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
 pub use params::{Shift, SplitRatio, TreeParams, TreeParamsError, Valuation};
