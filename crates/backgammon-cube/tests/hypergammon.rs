@@ -396,8 +396,8 @@ fn a_solve_stopped_and_resumed_ends_with_the_values_of_one_never_stopped() {
     })
     .unwrap();
     assert_eq!(first_sweep, Some(13));
-    // Each bound's proof is shown, the longest game first.
-    assert_eq!(bounds, [ErrorBound::LongestGame, ErrorBound::StakedTurns]);
+    // Each bound's proof is shown, the cubeless one first.
+    assert_eq!(bounds, [ErrorBound::Turns, ErrorBound::StakedTurns]);
     assert!(!work.exists(), "the work is removed once the solve ends");
     let never_stopped = two_checkers();
     assert_eq!(resumed.sweeps(), never_stopped.sweeps());

@@ -129,8 +129,8 @@ pub struct Summary {
     sweeps: u32,
     /// The residual max |T V − V|.
     residual: f64,
-    /// D̄, the proven bound on the longest expected game (turns).
-    longest_game: f64,
+    /// T̄, the proven bound on the expected turns left as the database plays.
+    turns: f64,
     /// S̄, the proven bound on the expected stake-weighted turns.
     staked_turns: f64,
     /// The starting position.
@@ -213,7 +213,7 @@ impl Summary {
             positions: database.positions(),
             sweeps: database.sweeps(),
             residual: database.residual(),
-            longest_game: database.longest_game_bound(),
+            turns: database.turns_bound(),
             staked_turns: database.staked_turns_bound(),
             start: start_values(database, &start)?,
             openings: openings(database, &start)?,
@@ -405,7 +405,7 @@ fn home(places: &[u32]) -> Option<BearoffPosition> {
 
 fn solved_table(summaries: &[Summary]) -> String {
     let mut text = String::from(
-        "| C | positions | sweeps | residual r | longest expected game D̄ (turns) | cubeless error bound r D̄ | \
+        "| C | positions | sweeps | residual r | expected turns T̄ | cubeless error bound r T̄ | \
          stake-weighted turns S̄ | cubeful error bound r S̄ |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
@@ -417,8 +417,8 @@ fn solved_table(summaries: &[Summary]) -> String {
             s.positions,
             s.sweeps,
             s.residual,
-            s.longest_game,
-            s.residual * s.longest_game,
+            s.turns,
+            s.residual * s.turns,
             s.staked_turns,
             s.residual * s.staked_turns,
         );

@@ -26,41 +26,44 @@
 //! # The fixed point, and its error
 //!
 //! A hit sends a checker back, so positions repeat and the values are the fixed point of
-//! the equations above rather than a recursion. The database is found by sweeps: every
-//! entry computed from the previous sweep's (so the result does not depend on the number of
+//! the equations above rather than a recursion. The database is found by sweeps in the
+//! order of the players' total pip count, each level's entries computed from the table as
+//! it stands and written together (so the result does not depend on the number of
 //! threads), from zeros, until no entry moves by more than the tolerance (10⁻¹² by
-//! default); the entries kept are those of the sweep whose change was measured, so the
-//! reported residual r = max |T V − V| is that of the values returned.
+//! default); the residual r = max |T V − V| is then measured on the values returned.
 //!
-//! The residual bounds the error of the cubeless equities. Write e = V − V* for the error
-//! of the cubeless equity. A maximum of averages moves by no more than its arguments, so
-//! |e(x)| ≤ r + avg over the rolls of max over the plays of |e(y)|, and unrolling,
-//! |e(x)| ≤ r D(x), where D(x) is the expected number of turns left when both players play
-//! to make the game last longest — finite, as the game ends with probability 1 from every
-//! position whatever the players do: every turn has a chance of rolls that bring the
-//! mover's checkers home without a hit and bear them off. [`HypergammonDatabase::solve`]
-//! computes a D̄ with 1 + avg max D̄(y) ≤ D̄(x) at every position (checked after it is
-//! found), which bounds D by induction on the sweeps of D from 0, and reports r · max D̄
-//! (unless asked not to, [`SolveOptions::error_bound`]).
+//! The residual bounds the errors through the database's own decisions. Write e = V − V*
+//! for the error of the cubeless equity, and let ε bound it everywhere. A play whose equity
+//! is more than 2ε below the best cannot become best, and a maximum of averages moves by
+//! no more than its arguments, so |e(x)| ≤ r + avg over the rolls of max over the plays
+//! within 2ε of the best of |e(y)|, and unrolling, |e(x)| ≤ r T(x): T(x) is the expected
+//! number of turns left when the players play as the database says, every near-tie counted
+//! both ways.
 //!
-//! The cubeful equities need more: a taken double doubles the stake, so an error can double
-//! from one turn to the next, and over every way of playing — both players redoubling at
-//! every turn — the sum need not be finite. The bound therefore follows the database's own
-//! decisions. Let ε bound the error of every value. A play whose value is more than 4ε
-//! below the best cannot become best, and a cube decision max(E_no double, min(2 E_taken, 1))
-//! can only take a branch within 3ε of the one taken; count every such branch as open. Then
-//! |e(x)| ≤ r + avg over the rolls of max over the open plays of the open branches' errors:
-//! e(y) for no double, 2 e(y) for a taken double, 0 for a pass. Let S(x) solve the same
-//! equation with r = 1 — the expected sum over the turns left of the stake, per unit of the
-//! stake now, as the database plays and handles the cube (every near-tie counted both ways).
-//! [`HypergammonDatabase::solve`] proves an S̄ ≥ S as above, and checks that r · max S̄ ≤ ε
-//! for the ε it assumed. In the box of values within r S̄(x) of the database's, the equations'
-//! map T then sends the box into itself (so it holds a solution) and contracts in the
-//! weights S̄ (so it holds only one): the cube equations have exactly one solution within
-//! r S̄(x) of each entry, reported as r · max S̄. (They may have others far away; this bound
-//! does not say there are none.)
+//! The cubeful equities carry the stake: a taken double doubles it, so an error can double
+//! from one turn to the next (over every way of playing — both players redoubling at every
+//! turn — the sum need not be finite). A play whose value is more than 4ε below the best
+//! cannot become best, and a cube decision max(E_no double, min(2 E_taken, 1)) can only take
+//! a branch within 3ε of the one taken; counting every such branch as open,
+//! |e(x)| ≤ r + avg over the rolls of max over the open plays of the open branches' errors
+//! (e(y) for no double, 2 e(y) for a taken double, 0 for a pass), so |e(x)| ≤ r S(x): S(x)
+//! is the expected sum over the turns left of the stake, per unit of the stake now, as the
+//! database plays and handles the cube.
 //!
-//! //! # Example
+//! [`HypergammonDatabase::solve`] proves a T̄ ≥ T and an S̄ ≥ S — sweeps from 0, and a
+//! candidate checked at every position to satisfy 1 + avg max T̄(y) < T̄(x) (and its
+//! analogue), which bounds the least solution by induction — and checks that r · max T̄ and
+//! r · max S̄ are at most the ε they assumed. In the box of values within r T̄(x) (r S̄(x)) of
+//! the database's, the equations' map then sends the box into itself (so it holds a
+//! solution) and contracts in the weights T̄ (S̄), so it holds only one: the equations have
+//! exactly one solution within r T̄(x) and r S̄(x) of each entry, reported as
+//! [`HypergammonDatabase::cubeless_error_bound`] and
+//! [`HypergammonDatabase::cubeful_error_bound`] (unless asked not to,
+//! [`SolveOptions::error_bound`]). They may have other solutions far away; the bounds do not
+//! say there are none (for one checker a side the exact solution,
+//! [`HypergammonDatabase::exact_cubeless`], is within the bound of every entry).
+//!
+//! # Example
 //!
 //! ```
 //! use backgammon_cube::cube::{CubeAction, CubeOwnership};
@@ -175,7 +178,7 @@ pub struct SolveOptions {
     pub work_dir: Option<PathBuf>,
     /// The least time between two writes of the work (two minutes by default).
     pub keep_every: Duration,
-    /// Whether to prove the bounds D̄ on the longest expected game and S̄ on the expected
+    /// Whether to prove the bounds T̄ on the expected turns and S̄ on the expected
     /// stake-weighted turns, from which the error bounds follow
     /// ([`HypergammonDatabase::cubeless_error_bound`],
     /// [`HypergammonDatabase::cubeful_error_bound`]); each takes sweeps of its own.
@@ -243,8 +246,8 @@ pub enum SolveProgress {
 /// The bounds [`HypergammonDatabase::solve`] proves after the database has converged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorBound {
-    /// D̄, the longest expected game ([`HypergammonDatabase::longest_game_bound`]).
-    LongestGame,
+    /// T̄, the expected turns as the database plays ([`HypergammonDatabase::turns_bound`]).
+    Turns,
     /// S̄, the expected stake-weighted turns ([`HypergammonDatabase::staked_turns_bound`]).
     StakedTurns,
 }
@@ -369,7 +372,7 @@ pub struct HypergammonDatabase {
     values: Vec<Values>,
     sweeps: u32,
     residual: f64,
-    longest_game: f64,
+    turns: f64,
     staked_turns: f64,
     dance: DanceRule,
     tolerance: f64,
@@ -426,14 +429,15 @@ impl HypergammonDatabase {
                 if let Some(work) = &work {
                     work.remove()?;
                 }
-                let (longest_game, staked_turns) = if options.error_bound {
-                    let longest_game = table.longest_game_bound(&mut |sweep, change| {
-                        progress(SolveProgress::Bound {
-                            bound: ErrorBound::LongestGame,
-                            sweep,
-                            change,
-                        })
-                    });
+                let (turns, staked_turns) = if options.error_bound {
+                    let turns =
+                        table.played_turns_bound(&values, residual, &mut |sweep, change| {
+                            progress(SolveProgress::Bound {
+                                bound: ErrorBound::Turns,
+                                sweep,
+                                change,
+                            })
+                        });
                     let staked_turns =
                         table.staked_turns_bound(&values, residual, &mut |sweep, change| {
                             progress(SolveProgress::Bound {
@@ -442,7 +446,7 @@ impl HypergammonDatabase {
                                 change,
                             })
                         });
-                    (longest_game, staked_turns)
+                    (turns, staked_turns)
                 } else {
                     (f64::INFINITY, f64::INFINITY)
                 };
@@ -451,7 +455,7 @@ impl HypergammonDatabase {
                     values,
                     sweeps: sweep,
                     residual,
-                    longest_game,
+                    turns,
                     staked_turns,
                     dance: options.dance,
                     tolerance: options.tolerance,
@@ -483,18 +487,19 @@ impl HypergammonDatabase {
         self.residual
     }
 
-    /// The bound on the error of every cubeless equity that follows from the residual: r D̄,
-    /// D̄ a proven bound on the expected number of turns left (see the module docs);
-    /// infinite when the bound was not asked for ([`SolveOptions::error_bound`]).
+    /// The bound on the error of every cubeless equity that follows from the residual: r T̄,
+    /// T̄ a proven bound on the expected number of turns left as the database plays (see the
+    /// module docs); infinite when the bound was not asked for ([`SolveOptions::error_bound`])
+    /// or not proven.
     pub fn cubeless_error_bound(&self) -> f64 {
-        self.residual * self.longest_game
+        self.residual * self.turns
     }
 
-    /// D̄, a proven bound on the expected number of turns left in any position when both
-    /// players play to make the game last longest (see the module docs); infinite when it
-    /// was not asked for.
-    pub fn longest_game_bound(&self) -> f64 {
-        self.longest_game
+    /// T̄, a proven bound on the expected number of turns left in any position when the
+    /// players play as the database says (every play within the error of the best counted as
+    /// played too; see the module docs); infinite when it was not asked for or not proven.
+    pub fn turns_bound(&self) -> f64 {
+        self.turns
     }
 
     /// The bound on the error of every cubeful money equity that follows from the residual:

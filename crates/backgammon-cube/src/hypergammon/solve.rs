@@ -270,25 +270,53 @@ impl Successors {
         self.levels.iter().flatten().map(|&p| p as usize).collect()
     }
 
-    /// A proven upper bound on the expected number of turns left in any position when both
-    /// players play to make the game last longest, D(x) = 1 + avg over the rolls of max over
-    /// the plays of D(y), 0 when the game is over ([`Self::certified_bound`]).
-    pub(crate) fn longest_game_bound(&self, progress: &mut dyn FnMut(u32, f64)) -> f64 {
+    /// T̄ for values of residual `residual` ([`Self::played_turns_within`]), proven with a
+    /// reach of at least r T̄. Infinite if none is proven.
+    pub(crate) fn played_turns_bound(
+        &self,
+        values: &[Values],
+        residual: f64,
+        progress: &mut dyn FnMut(u32, f64),
+    ) -> f64 {
+        within_reach(residual, |reach| {
+            self.played_turns_within(values, reach, progress)
+        })
+    }
+
+    /// A proven upper bound on T, the expected number of turns left when the players play
+    /// as `values` say for the cubeless equity — every play within the reach of an error of
+    /// at most `reach` in every equity counted as though it were chosen:
+    /// T(x) = 1 + avg over the rolls of max over those plays of T(y). Infinite if none is
+    /// proven.
+    fn played_turns_within(
+        &self,
+        values: &[Values],
+        reach: f64,
+        progress: &mut dyn FnMut(u32, f64),
+    ) -> f64 {
         self.certified_bound(
-            |p, turns: &[[f64; 1]]| [self.longest_turns(p, turns)],
+            |p, turns: &[[f64; 1]]| [self.played_turns(p, values, turns, reach)],
             progress,
         )
     }
 
-    /// 1 + the average over the rolls of the longest play's expected turns left.
-    fn longest_turns(&self, p: usize, turns: &[[f64; 1]]) -> f64 {
+    /// 1 + the average over the rolls of the most turns left of the plays within reach of
+    /// the best cubeless equity.
+    fn played_turns(&self, p: usize, values: &[Values], turns: &[[f64; 1]], reach: f64) -> f64 {
         let mut sum = 0.0;
         for (weight, listed) in self.rolls_of(p) {
-            let longest = listed
-                .iter()
-                .map(|&s| turns[(s & !DANCED) as usize][0])
-                .fold(0.0, f64::max);
-            sum += weight * longest;
+            let options = listed.iter().map(|&s| {
+                let next = (s & !DANCED) as usize;
+                (-cubeless_equity(&values[next]), turns[next][0])
+            });
+            let best = options
+                .clone()
+                .fold(f64::NEG_INFINITY, |best, (value, _)| best.max(value));
+            // A play's equity moves by at most the reach.
+            let most = options
+                .filter(|&(value, _)| value >= best - 2.0 * reach)
+                .fold(0.0, |most: f64, (_, turns)| most.max(turns));
+            sum += weight * most;
         }
         1.0 + sum / 36.0
     }
@@ -311,24 +339,17 @@ impl Successors {
         )
     }
 
-    /// S̄ for values of residual `residual`: proven with a reach at least r S̄, so that every
-    /// solution within r S̄ of the values makes no decision the bound left out. Infinite if
-    /// none is proven.
+    /// S̄ for values of residual `residual` ([`Self::staked_turns_within`]), proven with a
+    /// reach of at least r S̄. Infinite if none is proven.
     pub(crate) fn staked_turns_bound(
         &self,
         values: &[Values],
         residual: f64,
         progress: &mut dyn FnMut(u32, f64),
     ) -> f64 {
-        let mut reach = (1e3 * residual).max(1e-9);
-        for _ in 0..3 {
-            let bound = self.staked_turns_within(values, reach, progress);
-            if !bound.is_finite() || residual * bound <= reach {
-                return bound;
-            }
-            reach = 2.0 * residual * bound;
-        }
-        f64::INFINITY
+        within_reach(residual, |reach| {
+            self.staked_turns_within(values, reach, progress)
+        })
     }
 
     /// 1 + the average over the rolls of the most stake-weighted turns left of the plays
@@ -501,6 +522,22 @@ fn best_play(listed: &[u32], values: &[Values], dance: DanceRule) -> Values {
         }
     }
     best
+}
+
+/// A bound B proven with a reach (the largest error of any value it allows for) of at least
+/// r B, so that every solution within r B of the values makes no decision the bound left
+/// out: tried with a reach of 1,000 r (at least 10⁻⁹), then with twice r B as found.
+/// Infinite if none is proven.
+fn within_reach(residual: f64, mut bound_with: impl FnMut(f64) -> f64) -> f64 {
+    let mut reach = (1e3 * residual).max(1e-9);
+    for _ in 0..3 {
+        let bound = bound_with(reach);
+        if !bound.is_finite() || residual * bound <= reach {
+            return bound;
+        }
+        reach = 2.0 * residual * bound;
+    }
+    f64::INFINITY
 }
 
 /// The sweeps of a bound between two checks of a candidate ([`Successors::certified_bound`]).

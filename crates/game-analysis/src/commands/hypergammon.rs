@@ -99,7 +99,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
                 SolveProgress::Bound { bound, change, .. } => {
                     if phase != Some(Some(bound)) {
                         let unit = match bound {
-                            ErrorBound::LongestGame => "longest game's bound",
+                            ErrorBound::Turns => "expected turns' bound",
                             ErrorBound::StakedTurns => "staked turns' bound",
                         };
                         // The proof is tried once a sweep changes the bound by < 0.1 turn.
