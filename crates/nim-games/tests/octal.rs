@@ -103,20 +103,6 @@ fn the_witness_windows_give_the_direct_values() {
     }
 }
 
-/// Games with no useful split (.06, .76: dense under every mask and parity) take a direct
-/// mex, past the heap from which two threads share each heap's splits, on one thread and
-/// on two.
-#[test]
-fn the_direct_mex_on_two_threads_gives_the_direct_values() {
-    for code in ["0.06", "0.76"] {
-        let two = quadratic_on_both_schedules(code, 12_000);
-        assert!(
-            two.split().is_none(),
-            "{code}: the engine ran without a split"
-        );
-    }
-}
-
 /// The engine's values of `code` to `max_heap` on two threads, checked equal to the
 /// quadratic mex and to the engine's on one thread.
 fn quadratic_on_both_schedules(code: &str, max_heap: u32) -> OctalValues {

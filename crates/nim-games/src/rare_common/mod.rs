@@ -69,10 +69,6 @@ use mask::{Split, fewest_rare_split, is_rare};
 /// two above the largest: a value must stay below this bound.
 const MAX_VALUE: usize = u16::MAX as usize;
 
-/// The heap from which a direct mex on two threads shares each heap's splits: below it a
-/// heap's few thousand splits take about as long as handing half of them over.
-const SHARED_MEX_FROM: usize = 1 << 13;
-
 /// Heaps per block of the schedule: a block's far rare pairs are marked while the blocks
 /// before it are computed.
 const BLOCK: usize = 256;
@@ -174,22 +170,12 @@ impl Rules {
 
     /// Marks in `set` the values of every split of heap n = `values.len()`.
     fn mark_all_splits(&self, set: &mut [u8], values: &[u16]) {
-        self.mark_share_of_splits(set, values, 0, 1);
-    }
-
-    /// Marks in `set` the values of share `share` of `shares` of the splits of heap
-    /// n = `values.len()`: for each k, the share-th of `shares` equal runs of the smaller
-    /// part a.
-    fn mark_share_of_splits(&self, set: &mut [u8], values: &[u16], share: usize, shares: usize) {
         let n = values.len();
         for &k in &self.split {
             let Some(left) = Rules::left_after(n, k) else {
                 continue;
             };
-            let parts = self.last_part(left);
-            let first = 1 + parts * share / shares;
-            let end = 1 + parts * (share + 1) / shares;
-            for a in first..end {
+            for a in 1..=self.last_part(left) {
                 set[usize::from(values[a] ^ values[left - a])] = 1;
             }
         }
@@ -447,7 +433,6 @@ fn compute_heaps(
     pace: &mut Pace,
 ) -> Result<Outcome, NimValueError> {
     let heaps = max_heap + 1;
-    let two_threads = matches!(worker, FarWorker::Helper { .. });
     let mut next_choice = match mask {
         MaskChoice::Fixed(split) => {
             solver.use_split(Some(split));
@@ -465,7 +450,7 @@ fn compute_heaps(
         let stretch = n..heaps.min(next_choice);
         let stopped = match solver.split {
             Some(split) => solver.rare_common_stretch(stretch, split, &mut worker, pace)?,
-            None => solver.direct_stretch(stretch, two_threads, pace)?,
+            None => solver.direct_stretch(stretch, pace)?,
         };
         n = solver.values.len();
         if stopped {
@@ -484,8 +469,6 @@ struct Solver {
     split: Option<SplitInUse>,
     rare: Vec<RareHeap>,
     set: Vec<u8>,
-    /// The second thread's marks of a direct mex ([`Solver::direct_stretch`]).
-    other_set: Vec<u8>,
     candidates: Vec<u16>,
     window_tables: WindowTables,
     /// The values the windows have seen for the current heap.
@@ -525,7 +508,6 @@ impl Solver {
             split: None,
             rare: Vec::new(),
             set: Vec::new(),
-            other_set: Vec::new(),
             candidates: Vec::new(),
             window_tables,
             marked: Box::new([0; 1 << 16]),
@@ -590,39 +572,22 @@ impl Solver {
         Ok(())
     }
 
-    /// Computes the heaps of `stretch` by a direct mex over all their options, the splits
-    /// of each heap from [`SHARED_MEX_FROM`] on shared with a second thread when
-    /// `two_threads`; whether `pace` stopped it.
+    /// Computes the heaps of `stretch` by a direct mex over all their options; whether
+    /// `pace` stopped it.
     fn direct_stretch(
         &mut self,
         stretch: Range<usize>,
-        two_threads: bool,
         pace: &mut Pace,
     ) -> Result<bool, NimValueError> {
         for n in stretch {
             if pace.stop_before(&self.values) {
                 return Ok(true);
             }
-            let size = set_size(self.largest);
             self.set.clear();
-            self.set.resize(size, 0);
+            self.set.resize(set_size(self.largest), 0);
             self.rules
                 .mark_whole_heap_moves(&mut self.set, &self.values);
-            if two_threads && n >= SHARED_MEX_FROM {
-                self.other_set.clear();
-                self.other_set.resize(size, 0);
-                let (rules, values) = (&self.rules, &self.values);
-                let (set, other_set) = (&mut self.set, &mut self.other_set);
-                rayon::join(
-                    || rules.mark_share_of_splits(set, values, 0, 2),
-                    || rules.mark_share_of_splits(other_set, values, 1, 2),
-                );
-                for (mark, other) in self.set.iter_mut().zip(&self.other_set) {
-                    *mark |= other;
-                }
-            } else {
-                self.rules.mark_all_splits(&mut self.set, &self.values);
-            }
+            self.rules.mark_all_splits(&mut self.set, &self.values);
             let value = self.set.iter().position(|&seen| seen == 0);
             self.push(value.unwrap_or(self.set.len()))?;
             pace.computed(n);
