@@ -33,8 +33,8 @@ const MAX_EXACT_CUBE_PIPS: u32 = 120;
 /// The pip counts k and s, each at most `max`.
 fn pip_counts(k: &BigInt, s: &BigInt, max: u32) -> PyResult<(u32, u32)> {
     Ok((
-        small_in::<BackgammonError>("k", k, 1..=max)?,
-        small_in::<BackgammonError>("s", s, 1..=max)?,
+        small_in::<BackgammonError, _>("k", k, 1..=max)?,
+        small_in::<BackgammonError, _>("s", s, 1..=max)?,
     ))
 }
 
@@ -60,7 +60,7 @@ fn decisions_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError
 fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
     let points = points
         .iter()
-        .map(|point| small_in::<BackgammonError>("a point", point, 1..=6))
+        .map(|point| small_in::<BackgammonError, _>("a point", point, 1..=6))
         .collect::<PyResult<Vec<u32>>>()?;
     BearoffPosition::from_points(&points).map_err(raise::<BackgammonError>)
 }
@@ -122,7 +122,7 @@ impl OneSided {
     #[pyo3(signature = (max_checkers = BigInt::from(15)))]
     fn new(py: Python<'_>, max_checkers: BigInt) -> PyResult<Self> {
         let max_checkers =
-            small_in::<BackgammonError>("max_checkers", &max_checkers, 1..=MAX_CHECKERS)?;
+            small_in::<BackgammonError, _>("max_checkers", &max_checkers, 1..=MAX_CHECKERS)?;
         let database = interruptible(py, move || BearoffDatabase::new(max_checkers))?
             .map_err(raise::<BackgammonError>)?;
         Ok(OneSided { database })
@@ -165,7 +165,7 @@ impl TwoSided {
     #[new]
     fn new(py: Python<'_>, checkers: BigInt) -> PyResult<Self> {
         let checkers =
-            small_in::<BackgammonError>("checkers", &checkers, 1..=MAX_MEASURED_CHECKERS)?;
+            small_in::<BackgammonError, _>("checkers", &checkers, 1..=MAX_MEASURED_CHECKERS)?;
         let database = interruptible(py, move || TwoSidedDatabase::<f64>::new(checkers))?
             .map_err(library::<BackgammonError>)?;
         Ok(TwoSided { database })
@@ -253,7 +253,7 @@ impl GnubgOneSided {
     #[pyo3(signature = (points, gammon = true, compress = true))]
     fn new(py: Python<'_>, points: BigInt, gammon: bool, compress: bool) -> PyResult<Self> {
         let points =
-            small_in::<BackgammonError>("points", &points, 1..=MAX_PYTHON_ONE_SIDED_POINTS)?;
+            small_in::<BackgammonError, _>("points", &points, 1..=MAX_PYTHON_ONE_SIDED_POINTS)?;
         let layout = OneSidedLayout { gammon, compress };
         let file = interruptible(py, move || {
             backgammon_cube::gnubg::one_sided_file(points, layout)
@@ -272,7 +272,7 @@ impl GnubgOneSided {
     /// the first one off.
     fn distributions(&self, id: BigInt) -> PyResult<(Vec<u16>, Vec<u16>)> {
         let positions = self.file.positions() as u32;
-        let id = small_in::<BackgammonError>("id", &id, 0..=positions - 1)?;
+        let id = small_in::<BackgammonError, _>("id", &id, 0..=positions - 1)?;
         let (win, gammon) = self
             .file
             .distributions(id)
@@ -301,7 +301,7 @@ fn build_gnubg_two_sided_file(
     out: std::path::PathBuf,
 ) -> PyResult<()> {
     let checkers =
-        small_in::<BackgammonError>("checkers", &checkers, 1..=MAX_PYTHON_TWO_SIDED_CHECKERS)?;
+        small_in::<BackgammonError, _>("checkers", &checkers, 1..=MAX_PYTHON_TWO_SIDED_CHECKERS)?;
     interruptible(py, move || {
         build_two_sided_file(checkers, &work_dir, &out, |_| {})
     })?
@@ -381,7 +381,7 @@ impl GnubgTwoSided {
 fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
     places
         .iter()
-        .map(|place| small_in::<BackgammonError>("a place", place, 1..=BAR))
+        .map(|place| small_in::<BackgammonError, _>("a place", place, 1..=BAR))
         .collect()
 }
 
@@ -437,7 +437,7 @@ impl Hypergammon {
     #[new]
     #[pyo3(signature = (checkers, tolerance = 1e-12, dance = "pass"))]
     fn new(py: Python<'_>, checkers: BigInt, tolerance: f64, dance: &str) -> PyResult<Self> {
-        let checkers = small_in::<BackgammonError>("checkers", &checkers, 1..=3)?;
+        let checkers = small_in::<BackgammonError, _>("checkers", &checkers, 1..=3)?;
         let dance = match dance {
             "pass" => DanceRule::PassTurn,
             "makehyper" => DanceRule::Makehyper,

@@ -17,7 +17,7 @@ const MAX_HEAP: u32 = 1_000_000_000;
 
 /// The table of G(0), …, G(n), n at most [`MAX_HEAP`], computed without the GIL.
 fn table(py: Python<'_>, n: &BigInt) -> PyResult<NimValueTable> {
-    let n = small_in::<GrundyError>("n", n, 0..=MAX_HEAP)?;
+    let n = small_in::<GrundyError, _>("n", n, 0..=MAX_HEAP)?;
     interruptible(py, move || nim_values(n))?.map_err(library::<GrundyError>)
 }
 
@@ -89,8 +89,8 @@ fn octal_values<'py>(
     threads: BigInt,
 ) -> PyResult<OctalTable<'py>> {
     let game = OctalGame::parse(code).map_err(raise::<OctalError>)?;
-    let n = small_in::<OctalError>("n", &n, 0..=MAX_HEAP)?;
-    let schedule = Schedule::on_threads(small_in::<OctalError>("threads", &threads, 1..=2)?)
+    let n = small_in::<OctalError, _>("n", &n, 0..=MAX_HEAP)?;
+    let schedule = Schedule::on_threads(small_in::<OctalError, _>("threads", &threads, 1..=2)?)
         .ok_or_else(|| raise::<OctalError>(format!("threads = {threads}: 1 or 2")))?;
     let table = interruptible(py, move || {
         let options = OctalOptions::new().schedule(schedule);
@@ -136,7 +136,7 @@ type Quotient = (
 /// heaps up to `max_heap` (at most 255), its outcome search bounded.
 #[pyfunction]
 fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quotient> {
-    let max_heap = small_in::<OctalError>("max_heap", &max_heap, 0..=255)?;
+    let max_heap = small_in::<OctalError, _>("max_heap", &max_heap, 0..=255)?;
     let octal = if code == "grundy" {
         None
     } else {

@@ -1,8 +1,6 @@
 //! `game_analysis._native.levene_fenner`: random minimaxing (Levene and Fenner), from
 //! `minimax_random`.
 
-use std::ops::RangeInclusive;
-
 use game_core::number::to_f64;
 use minimax_random::MoveShape;
 use minimax_random::nau::{Bracket, w_b};
@@ -42,7 +40,7 @@ const MAX_BRANCHING: u32 = 10_000;
 
 /// w_b's exact bracket, for b in 1..=[`MAX_BRANCHING`], computed without the GIL.
 fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
-    let b = small_in::<LeveneFennerError>("b", b, 1..=MAX_BRANCHING)?;
+    let b = small_in::<LeveneFennerError, _>("b", b, 1..=MAX_BRANCHING)?;
     interruptible(py, move || w_b(b))?.map_err(raise::<LeveneFennerError>)
 }
 
@@ -58,20 +56,6 @@ fn nau_w(py: Python<'_>, b: BigInt) -> PyResult<f64> {
 fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigInt, BigInt))> {
     let bracket = bracket(py, &b)?;
     Ok((pair(&bracket.low), pair(&bracket.high)))
-}
-
-/// A Python int as a `u64` in `range`, or a [`TournamentError`] naming it.
-fn word_in(name: &str, value: &BigInt, range: RangeInclusive<u64>) -> PyResult<u64> {
-    u64::try_from(value)
-        .ok()
-        .filter(|word| range.contains(word))
-        .ok_or_else(|| {
-            raise::<TournamentError>(format!(
-                "{name} = {value} is outside {}..={}, the range this call takes",
-                range.start(),
-                range.end()
-            ))
-        })
 }
 
 /// A tournament player (`EVALUATION:DEPTH` or `uniform`), no deeper than [`MAX_DEPTH`].
@@ -104,11 +88,12 @@ fn play_games(
     alpha: BigInt,
 ) -> PyResult<(u64, u64, u64)> {
     let game: TournamentGame = game.parse().map_err(raise::<TournamentError>)?;
-    let alpha = word_in("alpha", &alpha, 1..=MAX_ALPHA)?;
+    let alpha = small_in::<TournamentError, u64>("alpha", &alpha, 1..=MAX_ALPHA)?;
     let (a, b) = (player(a, alpha)?, player(b, alpha)?);
-    let games = word_in("games", &games, 1..=MAX_GAMES)?;
-    let first_game = word_in("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
-    let seed = word_in("seed", &seed, 0..=u64::MAX)?;
+    let games = small_in::<TournamentError, u64>("games", &games, 1..=MAX_GAMES)?;
+    let first_game =
+        small_in::<TournamentError, u64>("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
+    let seed = small_in::<TournamentError, u64>("seed", &seed, 0..=u64::MAX)?;
     let result = interruptible(py, move || {
         game.play_games(&a, &b, first_game..first_game + games, seed)
     })?
@@ -120,8 +105,8 @@ fn play_games(
 /// the tournaments report B's share of the decisive games; `None` for no trials.
 #[pyfunction]
 fn wilson(successes: BigInt, trials: BigInt) -> PyResult<Option<(f64, f64, f64)>> {
-    let trials = word_in("trials", &trials, 0..=u64::MAX)?;
-    let successes = word_in("successes", &successes, 0..=trials)?;
+    let trials = small_in::<TournamentError, u64>("trials", &trials, 0..=u64::MAX)?;
+    let successes = small_in::<TournamentError, u64>("successes", &successes, 0..=trials)?;
     Ok(Share::wilson(successes, trials).map(|share| (share.estimate, share.low, share.high)))
 }
 

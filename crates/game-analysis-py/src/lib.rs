@@ -211,15 +211,18 @@ fn small<E: PyTypeInfo>(name: &str, value: &BigInt) -> PyResult<u32> {
     })
 }
 
-/// A Python int as a `u32` in `range`, or the error `E` naming the argument and the range
-/// (a size of 0 where nothing can be computed, or a bound where a call would otherwise run
-/// for hours or exhaust memory).
-fn small_in<E: PyTypeInfo>(
+/// A Python int as a `u32` or `u64` in `range`, or the error `E` naming the argument and
+/// the range (a size of 0 where nothing can be computed, or a bound where a call would
+/// otherwise run for hours or exhaust memory).
+fn small_in<E: PyTypeInfo, T>(
     name: &str,
     value: &BigInt,
-    range: std::ops::RangeInclusive<u32>,
-) -> PyResult<u32> {
-    u32::try_from(value)
+    range: std::ops::RangeInclusive<T>,
+) -> PyResult<T>
+where
+    T: for<'a> TryFrom<&'a BigInt> + PartialOrd + Display,
+{
+    T::try_from(value)
         .ok()
         .filter(|small| range.contains(small))
         .ok_or_else(|| {

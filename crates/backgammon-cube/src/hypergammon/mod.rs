@@ -231,8 +231,8 @@ pub enum SolveProgress {
         /// The largest change of any entry in the sweep.
         change: f64,
     },
-    /// After a sweep of a bound's proof, once the database has converged: the proof is
-    /// tried once the change is below a tenth of a turn.
+    /// After a sweep of a bound's proof, once the database has converged (a candidate bound
+    /// is checked every few sweeps, and the proof ends when one holds).
     Bound {
         /// The bound being proven.
         bound: ErrorBound,

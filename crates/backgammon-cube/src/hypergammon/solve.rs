@@ -270,8 +270,11 @@ impl Successors {
         self.levels.iter().flatten().map(|&p| p as usize).collect()
     }
 
-    /// T̄ for values of residual `residual` ([`Self::played_turns_within`]), proven with a
-    /// reach of at least r T̄. Infinite if none is proven.
+    /// A proven upper bound T̄ on T, the expected number of turns left when the players play
+    /// as `values` (of residual `residual`) say for the cubeless equity — every play within
+    /// the reach of an error of at most r T̄ in every equity counted as though it were chosen
+    /// ([`within_reach`]): T(x) = 1 + avg over the rolls of max over those plays of T(y).
+    /// Infinite if none is proven.
     pub(crate) fn played_turns_bound(
         &self,
         values: &[Values],
@@ -279,68 +282,24 @@ impl Successors {
         progress: &mut dyn FnMut(u32, f64),
     ) -> f64 {
         within_reach(residual, |reach| {
-            self.played_turns_within(values, reach, progress)
+            let step = |p: usize, turns: &[[f64; 1]]| {
+                // A play's equity moves by at most the reach.
+                self.near_best_turns(p, 2.0 * reach, |s| {
+                    let next = (s & !DANCED) as usize;
+                    [(-cubeless_equity(&values[next]), turns[next][0])]
+                })
+            };
+            self.certified_bound(step, progress)
         })
     }
 
-    /// A proven upper bound on T, the expected number of turns left when the players play
-    /// as `values` say for the cubeless equity — every play within the reach of an error of
-    /// at most `reach` in every equity counted as though it were chosen:
-    /// T(x) = 1 + avg over the rolls of max over those plays of T(y). Infinite if none is
-    /// proven.
-    fn played_turns_within(
-        &self,
-        values: &[Values],
-        reach: f64,
-        progress: &mut dyn FnMut(u32, f64),
-    ) -> f64 {
-        self.certified_bound(
-            |p, turns: &[[f64; 1]]| [self.played_turns(p, values, turns, reach)],
-            progress,
-        )
-    }
-
-    /// 1 + the average over the rolls of the most turns left of the plays within reach of
-    /// the best cubeless equity.
-    fn played_turns(&self, p: usize, values: &[Values], turns: &[[f64; 1]], reach: f64) -> f64 {
-        let mut sum = 0.0;
-        for (weight, listed) in self.rolls_of(p) {
-            let options = listed.iter().map(|&s| {
-                let next = (s & !DANCED) as usize;
-                (-cubeless_equity(&values[next]), turns[next][0])
-            });
-            let best = options
-                .clone()
-                .fold(f64::NEG_INFINITY, |best, (value, _)| best.max(value));
-            // A play's equity moves by at most the reach.
-            let most = options
-                .filter(|&(value, _)| value >= best - 2.0 * reach)
-                .fold(0.0, |most: f64, (_, turns)| most.max(turns));
-            sum += weight * most;
-        }
-        1.0 + sum / 36.0
-    }
-
-    /// A proven upper bound on S, the expected sum over the turns left of the stake (per unit
-    /// of the stake now), for each cube slot, when the players play, double, take and pass
-    /// as `values` say — every play and cube decision within the reach of an error of at
-    /// most `reach` in every value counted as though it were taken:
-    /// S(x) = 1 + avg over the rolls of max over those plays of the largest of S(y) for not
-    /// doubling and 2 S(y) for a taken double (0 for a pass). Infinite if none is proven.
-    fn staked_turns_within(
-        &self,
-        values: &[Values],
-        reach: f64,
-        progress: &mut dyn FnMut(u32, f64),
-    ) -> f64 {
-        self.certified_bound(
-            |p, staked: &[[f64; 4]]| self.staked_turns(p, values, staked, reach),
-            progress,
-        )
-    }
-
-    /// S̄ for values of residual `residual` ([`Self::staked_turns_within`]), proven with a
-    /// reach of at least r S̄. Infinite if none is proven.
+    /// A proven upper bound S̄ on S, the expected sum over the turns left of the stake (per
+    /// unit of the stake now), for each cube slot, when the players play, double, take and
+    /// pass as `values` (of residual `residual`) say — every play and cube decision within
+    /// the reach of an error of at most r S̄ in every value counted as though it were taken
+    /// ([`within_reach`]): S(x) = 1 + avg over the rolls of max over those plays of the
+    /// largest of S(y) for not doubling and 2 S(y) for a taken double (0 for a pass).
+    /// Infinite if none is proven.
     pub(crate) fn staked_turns_bound(
         &self,
         values: &[Values],
@@ -348,35 +307,38 @@ impl Successors {
         progress: &mut dyn FnMut(u32, f64),
     ) -> f64 {
         within_reach(residual, |reach| {
-            self.staked_turns_within(values, reach, progress)
+            let step = |p: usize, staked: &[[f64; 4]]| {
+                // A play's value moves by at most twice the reach (a taken double).
+                self.near_best_turns(p, 4.0 * reach, |s| {
+                    let next = (s & !DANCED) as usize;
+                    let passed_on = s & DANCED != 0 && self.dance == DanceRule::Makehyper;
+                    cube_options(&values[next], &staked[next], passed_on, reach)
+                })
+            };
+            self.certified_bound(step, progress)
         })
     }
 
-    /// 1 + the average over the rolls of the most stake-weighted turns left of the plays
-    /// within reach of the best, for each cube slot.
-    fn staked_turns(
+    /// 1 + the average over position `p`'s rolls of the most turns left among the plays
+    /// within `slack` of the best, slot by slot; `option` gives a successor's value and turns
+    /// left in each slot.
+    fn near_best_turns<const N: usize>(
         &self,
         p: usize,
-        values: &[Values],
-        staked: &[[f64; 4]],
-        reach: f64,
-    ) -> [f64; 4] {
-        let mut sum = [0.0; 4];
+        slack: f64,
+        option: impl Fn(u32) -> [(f64, f64); N],
+    ) -> [f64; N] {
+        let mut sum = [0.0; N];
         for (weight, listed) in self.rolls_of(p) {
-            let options = listed.iter().map(|&s| {
-                let next = (s & !DANCED) as usize;
-                let passed_on = s & DANCED != 0 && self.dance == DanceRule::Makehyper;
-                cube_options(&values[next], &staked[next], passed_on, reach)
-            });
+            let options = listed.iter().map(|&s| option(s));
             let best = options
                 .clone()
-                .fold([f64::NEG_INFINITY; 4], |best, option| {
+                .fold([f64::NEG_INFINITY; N], |best, option| {
                     std::array::from_fn(|k| best[k].max(option[k].0))
                 });
-            let most = options.fold([0.0f64; 4], |most, option| {
+            let most = options.fold([0.0f64; N], |most, option| {
                 std::array::from_fn(|k| {
-                    // A play's value moves by at most twice the reach (a taken double).
-                    if option[k].0 >= best[k] - 4.0 * reach {
+                    if option[k].0 >= best[k] - slack {
                         most[k].max(option[k].1)
                     } else {
                         most[k]
@@ -399,8 +361,8 @@ impl Successors {
     /// once the slowest way of lasting dominates: by a ratio ρ, so that what is left is about
     /// ρ / (1 − ρ) times the last rise δ. Every [`CHECK_EVERY`] sweeps the candidate
     /// D̄ = (1 + 10⁻³) D + 2 ρ / (1 − ρ) δ + 10⁻⁹ — that tail, twice over — is checked at
-    /// every position (with a margin of 10⁻¹² for rounding); where it holds, each sweep from 0 stays below D̄ by induction (M is
-    /// monotone), so their limit does too. The sweeps stop, unproven, when D passes 10¹²
+    /// every position (with a margin of 10⁻¹² for rounding); where it holds, each sweep from
+    /// 0 stays below D̄ by induction (M is monotone), so their limit does too. The sweeps stop, unproven, when D passes 10¹²
     /// (M's growth is then at least 1: the least solution may be infinite).
     fn certified_bound<const N: usize>(
         &self,
@@ -416,8 +378,9 @@ impl Successors {
                 .fold(0.0, f64::max)
         };
         let mut last_change = f64::INFINITY;
-        for sweep in 1..=100_000 {
-            let before = bound.clone();
+        for sweep in 1..=100_000u32 {
+            // Only a sweep followed by a check needs the values before it.
+            let before = sweep.is_multiple_of(CHECK_EVERY).then(|| bound.clone());
             let changed = self.sweep_in_place(&mut bound, &step, change);
             progress(sweep, changed);
             let ratio = if changed > 0.0 {
@@ -429,9 +392,9 @@ impl Successors {
             if largest(&bound) > 1e12 {
                 break;
             }
-            if !sweep.is_multiple_of(CHECK_EVERY) || ratio >= 1.0 {
+            let Some(before) = before.filter(|_| ratio < 1.0) else {
                 continue;
-            }
+            };
             let ahead = 2.0 * ratio / (1.0 - ratio);
             let candidate: Vec<[f64; N]> = bound
                 .iter()

@@ -57,7 +57,8 @@ fn parse_tolerance(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
-/// The digits a bound's sweeps are shown to gain: from a change of 100 turns to a tenth.
+/// The digits a bound's sweeps are shown to gain, from a change of 100 turns a sweep to a
+/// tenth of a turn (the proof usually holds before, and the bar then ends early).
 const BOUND_DIGITS: u64 = 3;
 
 /// Runs the command.
@@ -102,10 +103,9 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
                             ErrorBound::Turns => "expected turns' bound",
                             ErrorBound::StakedTurns => "staked turns' bound",
                         };
-                        // The proof is tried once a sweep changes the bound by < 0.1 turn.
                         progress.restart(
                             BOUND_DIGITS,
-                            &format!("digits to a tenth of a turn, the {unit}"),
+                            &format!("digits of the change a sweep, the {unit}"),
                         );
                         phase = Some(Some(bound));
                     }
