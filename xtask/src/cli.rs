@@ -5,7 +5,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
+    dist, generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
     verify_tables,
 };
 use crate::figures;
@@ -49,6 +49,9 @@ pub enum Task {
     RaceFormulas(race_formulas::Args),
     /// Solve hypergammon with three checkers a side and keep its summary for the docs.
     Hypergammon(hypergammon::Args),
+    /// Write the release's artefacts to target/dist/: the crates' packages, the Python
+    /// wheel, the command's archive and their SHA256SUMS, the same bytes on every run.
+    Dist(dist::Args),
 }
 
 /// The task of the command line `args` (without the program's name): what the tests read.
@@ -84,7 +87,7 @@ mod tests {
 
     /// Words a command line is made of: every task and flag, and values at and beyond the
     /// bounds, paths that cannot be written, and junk.
-    const WORDS: [&str; 30] = [
+    const WORDS: [&str; 31] = [
         "verify-tables",
         "generate",
         "mobility",
@@ -94,6 +97,7 @@ mod tests {
         "figures",
         "tournament",
         "race-formulas",
+        "dist",
         "help",
         "--paper",
         "--json",

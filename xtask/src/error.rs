@@ -55,6 +55,14 @@ pub enum Error {
         /// What the system said.
         source: std::io::Error,
     },
+    /// A program a task runs (cargo, maturin, tar, gzip, git) could not be started or failed.
+    #[error("{what}: {why}")]
+    Tool {
+        /// The program and what it was doing.
+        what: String,
+        /// What the system or the program's exit status said.
+        why: String,
+    },
     /// A worker thread panicked.
     #[error("{0} panicked")]
     ThreadPanicked(&'static str),

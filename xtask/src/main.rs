@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use cli::Task;
 use commands::{
-    generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
+    dist, generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
     verify_tables,
 };
 
@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Task::Hypergammon(args) => hypergammon::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),
         Task::Mobility(args) => mobility::run(args, &docs),
+        Task::Dist(args) => dist::run(args, &docs),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

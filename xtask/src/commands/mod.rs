@@ -1,5 +1,6 @@
 //! The tasks besides verify-tables: each parses its own arguments and does its work.
 
+pub mod dist;
 pub mod generate;
 pub mod hypergammon;
 pub mod markers;
