@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds and runs the README's "Using a crate" example as a user would: a new project
-# outside the workspace, depending on this clone once by path and once by git.
+# outside the workspace, depending on this clone once by path and once by git; given the
+# folder of `cargo xtask dist` (`.ci/user-project.sh target/dist`), instead once on the
+# released `.crate` files, unpacked, as a registry would serve them.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+dist="${1:+$(cd "$1" && pwd)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -13,12 +16,36 @@ example="$(awk '/^## Using a crate/ {section = 1}
     inside {print}' "$repo/README.md")"
 [ -n "$example" ] || { echo "no example under 'Using a crate' in README.md" >&2; exit 1; }
 
-for source in "path = \"$repo/crates/nim-games\"" "git = \"file://$repo\""; do
-    project="$work/user-$( [[ $source == path* ]] && echo path || echo git )"
+# A new project at $1 whose dependency on nim-games is $2 (and whose manifest ends with
+# $3), running the example.
+run_example() {
+    local project="$1" source="$2" manifest_tail="${3:-}"
     cargo new --quiet --bin --vcs none "$project"
-    printf 'nim-games = { %s }\n' "$source" >> "$project/Cargo.toml"
+    printf 'nim-games = { %s }\n%s' "$source" "$manifest_tail" >> "$project/Cargo.toml"
     printf '%s\n' "$example" > "$project/src/main.rs"
     echo "-- nim-games = { $source }"
     # The workspace's target directory, so the registry dependencies build once.
     CARGO_TARGET_DIR="$repo/target/user-project" cargo run --quiet --manifest-path "$project/Cargo.toml"
+}
+
+if [ -z "$dist" ]; then
+    run_example "$work/user-path" "path = \"$repo/crates/nim-games\""
+    run_example "$work/user-git" "git = \"file://$repo\""
+    exit 0
+fi
+
+# The released crates: nim-games by its version, and every packaged crate patched in
+# from its unpacked .crate, since they are not on crates.io (a patch that the project
+# does not use is only a warning).
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -1)"
+mkdir "$work/crates"
+for package in "$dist"/*.crate; do
+    tar -xzf "$package" -C "$work/crates"
 done
+patches="$(printf '\n[patch.crates-io]\n'
+    for unpacked in "$work"/crates/*/; do
+        name="$(basename "$unpacked")"
+        printf '%s = { path = "%s" }\n' "${name%-"$version"}" "$unpacked"
+    done)"
+echo "-- the crates patched in from $(ls "$dist"/*.crate | wc -l) .crate files of version $version"
+run_example "$work/user-crate" "version = \"=$version\"" "$patches"
