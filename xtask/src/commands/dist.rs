@@ -85,6 +85,8 @@ struct Build {
     target_dir: PathBuf,
     /// The version every crate shares (the workspace's).
     version: String,
+    /// The checked-out commit's time, in seconds since 1970: every timestamp written.
+    source_date_epoch: String,
     /// The environment of every build and packing step.
     env: Vec<(&'static str, String)>,
 }
@@ -113,8 +115,9 @@ impl Build {
             rustflags.push(format!("--remap-path-prefix={from}={to}"));
         }
         let target_dir = workspace.join("target").join("dist-build");
+        let source_date_epoch = commit_time(workspace)?;
         let env = vec![
-            ("SOURCE_DATE_EPOCH", commit_time(workspace)?),
+            ("SOURCE_DATE_EPOCH", source_date_epoch.clone()),
             ("CARGO_BUILD_RUSTFLAGS", rustflags.join(" ")),
             ("CARGO_TARGET_DIR", target_dir.display().to_string()),
         ];
@@ -122,6 +125,7 @@ impl Build {
             workspace: workspace.to_path_buf(),
             target_dir,
             version: env!("CARGO_PKG_VERSION").to_owned(),
+            source_date_epoch,
             env,
         })
     }
@@ -215,7 +219,7 @@ impl Build {
         let tar_file = dist.join(format!("{folder}.tar"));
         let mut tar = self.command("tar");
         tar.arg("--sort=name")
-            .arg(format!("--mtime=@{}", self.source_date_epoch()))
+            .arg(format!("--mtime=@{}", self.source_date_epoch))
             .args([
                 "--owner=0",
                 "--group=0",
@@ -266,14 +270,6 @@ impl Build {
                 wheels.len()
             ))),
         }
-    }
-
-    /// The commit's time, as the builds see it.
-    fn source_date_epoch(&self) -> &str {
-        self.env
-            .iter()
-            .find(|(key, _)| *key == "SOURCE_DATE_EPOCH")
-            .map_or("0", |(_, value)| value)
     }
 }
 
