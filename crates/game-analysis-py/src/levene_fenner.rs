@@ -88,12 +88,11 @@ fn play_games(
     alpha: BigInt,
 ) -> PyResult<(u64, u64, u64)> {
     let game: TournamentGame = game.parse().map_err(raise::<TournamentError>)?;
-    let alpha = small_in::<TournamentError, u64>("alpha", &alpha, 1..=MAX_ALPHA)?;
+    let alpha = small_in::<TournamentError, _>("alpha", &alpha, 1..=MAX_ALPHA)?;
     let (a, b) = (player(a, alpha)?, player(b, alpha)?);
-    let games = small_in::<TournamentError, u64>("games", &games, 1..=MAX_GAMES)?;
-    let first_game =
-        small_in::<TournamentError, u64>("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
-    let seed = small_in::<TournamentError, u64>("seed", &seed, 0..=u64::MAX)?;
+    let games = small_in::<TournamentError, _>("games", &games, 1..=MAX_GAMES)?;
+    let first_game = small_in::<TournamentError, _>("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
+    let seed = small_in::<TournamentError, _>("seed", &seed, 0..=u64::MAX)?;
     let result = interruptible(py, move || {
         game.play_games(&a, &b, first_game..first_game + games, seed)
     })?
@@ -105,8 +104,8 @@ fn play_games(
 /// the tournaments report B's share of the decisive games; `None` for no trials.
 #[pyfunction]
 fn wilson(successes: BigInt, trials: BigInt) -> PyResult<Option<(f64, f64, f64)>> {
-    let trials = small_in::<TournamentError, u64>("trials", &trials, 0..=u64::MAX)?;
-    let successes = small_in::<TournamentError, u64>("successes", &successes, 0..=trials)?;
+    let trials = small_in::<TournamentError, _>("trials", &trials, 0..=u64::MAX)?;
+    let successes = small_in::<TournamentError, _>("successes", &successes, 0..=trials)?;
     Ok(Share::wilson(successes, trials).map(|share| (share.estimate, share.low, share.high)))
 }
 

@@ -70,8 +70,7 @@ pub fn run(_args: &Args, docs: &Path) -> Result<bool> {
     artefacts.push(build.command_archive(&dist)?);
     artefacts.push(build.wheel(&dist)?);
     artefacts.sort();
-    write_checksums(&dist, &artefacts)?;
-    println!("{}", read(&dist.join("SHA256SUMS"))?.trim_end());
+    println!("{}", write_checksums(&dist, &artefacts)?.trim_end());
     println!("in {}", dist.display());
     Ok(true)
 }
@@ -87,8 +86,8 @@ struct Build {
     version: String,
     /// The checked-out commit's time, in seconds since 1970: every timestamp written.
     source_date_epoch: String,
-    /// The environment of every build and packing step.
-    env: Vec<(&'static str, String)>,
+    /// The compiler flags that remap the clone's and the Cargo home's paths.
+    rustflags: String,
 }
 
 impl Build {
@@ -114,19 +113,12 @@ impl Build {
             }
             rustflags.push(format!("--remap-path-prefix={from}={to}"));
         }
-        let target_dir = workspace.join("target").join("dist-build");
-        let source_date_epoch = commit_time(workspace)?;
-        let env = vec![
-            ("SOURCE_DATE_EPOCH", source_date_epoch.clone()),
-            ("CARGO_BUILD_RUSTFLAGS", rustflags.join(" ")),
-            ("CARGO_TARGET_DIR", target_dir.display().to_string()),
-        ];
         Ok(Build {
             workspace: workspace.to_path_buf(),
-            target_dir,
+            target_dir: workspace.join("target").join("dist-build"),
             version: env!("CARGO_PKG_VERSION").to_owned(),
-            source_date_epoch,
-            env,
+            source_date_epoch: commit_time(workspace)?,
+            rustflags: rustflags.join(" "),
         })
     }
 
@@ -135,7 +127,9 @@ impl Build {
         let mut command = Command::new(program);
         command
             .current_dir(&self.workspace)
-            .envs(self.env.iter().cloned());
+            .env("SOURCE_DATE_EPOCH", &self.source_date_epoch)
+            .env("CARGO_BUILD_RUSTFLAGS", &self.rustflags)
+            .env("CARGO_TARGET_DIR", &self.target_dir);
         command
     }
 
@@ -359,14 +353,13 @@ fn fix_modes(folder: &Path) -> Result<()> {
     fs::set_permissions(folder, fs::Permissions::from_mode(0o755)).map_err(Error::io(folder))
 }
 
-/// `SHA256SUMS` in `dist`: one line a file, as `sha256sum -c` reads it.
-fn write_checksums(dist: &Path, files: &[String]) -> Result<()> {
+/// Writes `SHA256SUMS` in `dist`, one line a file as `sha256sum -c` reads it; its text.
+fn write_checksums(dist: &Path, files: &[String]) -> Result<String> {
     let mut sha256sum = Command::new("sha256sum");
     sha256sum.current_dir(dist).arg("--").args(files);
-    write(
-        &dist.join("SHA256SUMS"),
-        &output_of("sha256sum", &mut sha256sum)?,
-    )
+    let sums = output_of("sha256sum", &mut sha256sum)?;
+    write(&dist.join("SHA256SUMS"), &sums)?;
+    Ok(sums)
 }
 
 /// Copies `from` to `to`, making `to`'s folder.
@@ -384,9 +377,4 @@ fn write(path: &Path, text: &str) -> Result<()> {
         fs::create_dir_all(folder).map_err(Error::io(folder))?;
     }
     fs::write(path, text).map_err(Error::io(path))
-}
-
-/// The text of `path`.
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(Error::io(path))
 }

@@ -362,8 +362,9 @@ impl Successors {
     /// ρ / (1 − ρ) times the last rise δ. Every [`CHECK_EVERY`] sweeps the candidate
     /// D̄ = (1 + 10⁻³) D + 2 ρ / (1 − ρ) δ + 10⁻⁹ — that tail, twice over — is checked at
     /// every position (with a margin of 10⁻¹² for rounding); where it holds, each sweep from
-    /// 0 stays below D̄ by induction (M is monotone), so their limit does too. The sweeps stop, unproven, when D passes 10¹²
-    /// (M's growth is then at least 1: the least solution may be infinite).
+    /// 0 stays below D̄ by induction (M is monotone), so their limit does too. The sweeps
+    /// stop, unproven, when D passes 10¹² (M's growth is then at least 1: the least solution
+    /// may be infinite).
     fn certified_bound<const N: usize>(
         &self,
         step: impl Fn(usize, &[[f64; N]]) -> [f64; N] + Sync,
