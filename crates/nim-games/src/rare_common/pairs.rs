@@ -22,10 +22,11 @@ use super::{BLOCK, Rules};
 /// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
 pub(super) const DENSE_REACH: usize = 1 << 17;
 
-/// The bytes of sets a tile of heaps may take: within the first-level data cache (48 KiB a
-/// core here) with room for the partners read. Each rare heap's run is cut at every tile,
-/// so a larger tile pays that cost less often: .6 to 2^23 on one thread took 7.85 s with
-/// 16 KiB tiles and 7.49 s with 32 KiB (medians of three, the same binary otherwise).
+/// The bytes of sets a tile of heaps may take: within the first-level data cache with room
+/// for the partners read. Each rare heap's run is cut at every tile, so a larger tile pays
+/// that cost less often: .6 to 2^23 on one thread took 7.85 s with 16 KiB tiles and 7.49 s
+/// with 32 KiB on a processor with 48 KiB of that cache (medians of three, the same binary
+/// otherwise); on one with 32 KiB, 16 KiB tiles were no faster (13.91 s against 14.20 s).
 const TILE_BYTES: usize = 1 << 15;
 
 /// A heap with a rare value.
