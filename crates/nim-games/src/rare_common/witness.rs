@@ -228,7 +228,7 @@ fn remove_witnessed_in<T: Lane>(
                 marked[usize::from(x.into())] = 1;
             }
             if step % FILTER_EVERY == FILTER_EVERY - 1 {
-                keep_candidates(candidates, |v| marked[usize::from(v)] == 0);
+                remove_marked(candidates, marked);
             }
         } else {
             keep_candidates(candidates, |v| {
@@ -240,6 +240,11 @@ fn remove_witnessed_in<T: Lane>(
             });
         }
     }
+    remove_marked(candidates, marked);
+}
+
+/// Removes from `candidates` the values marked in `marked`.
+fn remove_marked(candidates: &mut Vec<u16>, marked: &ValueSet) {
     keep_candidates(candidates, |v| marked[usize::from(v)] == 0);
 }
 
