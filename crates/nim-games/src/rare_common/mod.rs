@@ -254,30 +254,52 @@ impl SplitInUse {
     }
 }
 
-/// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that are missing from `set`
-/// and selected by `class` (one byte of 0x01 per value), as 0x01 bytes.
-fn absent_bytes(set: &[u8], chunk: usize, class: u64) -> u64 {
-    let mut word = [0u8; 8];
-    word.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
-    !u64::from_le_bytes(word) & class
+/// The values seen among a heap's options, in two sets of bytes (one per value, 0 or 1): the
+/// far pairs, marked for its block, and the rest, marked for the heap alone. They are read
+/// where they lie rather than merged into one: the far pairs' sets may have been marked on
+/// the other thread, and a heap's search reads only as far as its answer, so most of their
+/// bytes never have to travel to this thread's cache. The two are equally long, a power of
+/// two at least 8; values at or above it are never seen.
+#[derive(Debug, Clone, Copy)]
+struct SeenValues<'a> {
+    far: &'a [u8],
+    near: &'a [u8],
 }
 
-/// c*: the least common value missing from `set`, or `set.len()` when every common value
-/// below it is there. Values at or above `set.len()`, a power of two at least 8, are
-/// never in it: G(n) is then the least rare value missing, if one is below c*, or c*.
-fn least_missing_common(set: &[u8], rare: RareBytes) -> usize {
-    (0..set.len() / 8)
+impl SeenValues<'_> {
+    /// How many values the sets can hold.
+    fn len(self) -> usize {
+        self.near.len()
+    }
+
+    /// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that neither set holds and
+    /// `class` selects (one byte of 0x01 per value), as 0x01 bytes.
+    fn absent_bytes(self, chunk: usize, class: u64) -> u64 {
+        let word = |set: &[u8]| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        !(word(self.far) | word(self.near)) & class
+    }
+}
+
+/// c*: the least common value missing from `seen`, or `seen.len()` when every common value
+/// below it is there. Values at or above `seen.len()` are never in it: G(n) is then the
+/// least rare value missing, if one is below c*, or c*.
+fn least_missing_common(seen: SeenValues, rare: RareBytes) -> usize {
+    (0..seen.len() / 8)
         .find_map(|chunk| {
-            let absent = absent_bytes(set, chunk, EVERY_BYTE ^ rare.of_chunk(chunk));
+            let absent = seen.absent_bytes(chunk, EVERY_BYTE ^ rare.of_chunk(chunk));
             (absent != 0).then(|| 8 * chunk + absent.trailing_zeros() as usize / 8)
         })
-        .unwrap_or(set.len())
+        .unwrap_or(seen.len())
 }
 
-/// Appends to `out` the rare values below `end` missing from `set`, ascending.
-fn missing_rare(set: &[u8], end: usize, rare: RareBytes, out: &mut Vec<u16>) {
+/// Appends to `out` the rare values below `end` missing from `seen`, ascending.
+fn missing_rare(seen: SeenValues, end: usize, rare: RareBytes, out: &mut Vec<u16>) {
     for chunk in 0..end.div_ceil(8) {
-        let mut absent = absent_bytes(set, chunk, rare.of_chunk(chunk));
+        let mut absent = seen.absent_bytes(chunk, rare.of_chunk(chunk));
         while absent != 0 {
             let value = 8 * chunk + absent.trailing_zeros() as usize / 8;
             if value >= end {
@@ -621,7 +643,7 @@ impl Solver {
                 if pace.stop_before(&self.values) {
                     return Ok(true);
                 }
-                let value = self.next_value(&far, split.rare_for(n));
+                let value = self.next_value(&mut far, split.rare_for(n));
                 self.push(value)?;
                 pace.computed(n);
             }
@@ -723,18 +745,22 @@ impl Solver {
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
     /// below n, the values rare for n being `rare_bytes`.
-    fn next_value(&mut self, far: &FarMarks, rare_bytes: RareBytes) -> usize {
+    fn next_value(&mut self, far: &mut FarMarks, rare_bytes: RareBytes) -> usize {
         let n = self.values.len();
         self.set.clear();
-        self.set.extend_from_slice(far.of_heap(n));
         self.set.resize(set_size(self.largest), 0);
         self.rules
             .mark_whole_heap_moves(&mut self.set, &self.values);
         let near = [&self.rare[..self.small_rare], &self.rare[self.block_rare..]];
         mark_near_pairs(&mut self.set, near, &self.rules, &self.values);
-        let least_common = least_missing_common(&self.set, rare_bytes);
+        far.widen(self.set.len());
+        let seen = SeenValues {
+            far: far.of_heap(n),
+            near: &self.set,
+        };
+        let least_common = least_missing_common(seen, rare_bytes);
         self.candidates.clear();
-        missing_rare(&self.set, least_common, rare_bytes, &mut self.candidates);
+        missing_rare(seen, least_common, rare_bytes, &mut self.candidates);
         for &k in &self.rules.split {
             match Rules::left_after(n, k) {
                 Some(left) if left > 2 * WINDOW && !self.candidates.is_empty() => {

@@ -293,6 +293,12 @@ impl FarMarks {
     /// Marks the pairs of `runs` too, in sets of at least `set_size` values: the values
     /// found since the request may need larger ones.
     pub fn mark(&mut self, set_size: usize, runs: &[Run]) {
+        self.widen(set_size);
+        mark_runs(&mut self.sets, self.len, self.set_size, runs);
+    }
+
+    /// Makes every set at least `set_size` values wide, keeping its marks.
+    pub fn widen(&mut self, set_size: usize) {
         if set_size > self.set_size {
             let mut widened = vec![0; sets_bytes(self.len, set_size)];
             let sets = self.sets.chunks_exact(self.set_size);
@@ -302,7 +308,6 @@ impl FarMarks {
             self.sets = widened;
             self.set_size = set_size;
         }
-        mark_runs(&mut self.sets, self.len, self.set_size, runs);
     }
 
     /// The far pairs' set for heap `n` of the block.
