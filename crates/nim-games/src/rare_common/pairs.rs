@@ -186,10 +186,12 @@ fn push_rare_runs<'w>(
 
 /// The bytes of the sets of `len` heaps, `set_size` each (a power of two), padded so that
 /// [`MARK_REACH`] bytes follow the first byte of every tile: a tile's marks then need no
-/// check of their index ([`store_marks`]).
+/// check of their index ([`store_marks`]). Tiles start at multiples of `tile_bytes`, so the
+/// last starts at the last such multiple below the sets' end.
 fn sets_bytes(len: usize, set_size: usize) -> usize {
     let tile_bytes = set_size.max(TILE_BYTES);
-    (len * set_size).next_multiple_of(tile_bytes) - tile_bytes + MARK_REACH
+    let last_tile_start = (len * set_size).saturating_sub(1) / tile_bytes * tile_bytes;
+    last_tile_start + MARK_REACH
 }
 
 /// Stores 1 at each offset of `marks` in `reach`, the bytes from a tile's first on.
