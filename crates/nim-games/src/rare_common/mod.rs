@@ -81,6 +81,14 @@ const LAG: usize = 2;
 /// a block lies below the block [`LAG`] blocks earlier.
 const HELPER_FROM: usize = (LAG + 1) * BLOCK;
 
+/// How many used buffers of far pairs wait, with a helper thread, before they are handed
+/// out again ([`FarWorker::buffers_held_back`]), a few hundred kilobytes each. To 2^23 on
+/// two threads (perf, two to four runs each), the helper's clearing of the sets fell from
+/// 650–1,200 samples to 330–420 on .6 and from 420–430 to 110–125 on Grundy's game, the
+/// first thread's copy of the window from 610–630 to 350–390 on Grundy's game, and all
+/// samples by 1–6%; 16 did as well as 8, 4 not in every run.
+const HELD_BACK_BUFFERS: usize = 8;
+
 /// By how many rare heaps the first thread's share of the far pairs moves after each block
 /// ([`Solver::share_rare_pairs`]).
 const SHARE_STEP: usize = 4;
@@ -495,7 +503,8 @@ struct Solver {
     window_tables: WindowTables,
     /// The values the windows have seen for the current heap.
     marked: Box<ValueSet>,
-    spare_buffers: Vec<(Vec<u8>, Vec<u16>)>,
+    /// Buffers of blocks already used, oldest first ([`FarWorker::buffers_held_back`]).
+    spare_buffers: VecDeque<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
     /// How many rare heaps, the first ones, have their far pairs marked by this thread.
     first_thread_share: usize,
@@ -533,7 +542,7 @@ impl Solver {
             candidates: Vec::new(),
             window_tables,
             marked: Box::new([0; 1 << 16]),
-            spare_buffers: Vec::new(),
+            spare_buffers: VecDeque::new(),
             dense_reach,
             first_thread_share: 0,
             small_rare: 0,
@@ -633,7 +642,8 @@ impl Solver {
             // A stop unwinds from here; dropping the worker ends the helper thread.
             checkpoint();
             while requested < blocks.end && requested <= index + LAG {
-                worker.submit(self.far_request(requested, stretch.end));
+                let held_back = worker.buffers_held_back();
+                worker.submit(self.far_request(requested, stretch.end, held_back));
                 requested += 1;
             }
             let (mut far, waits) = worker.next();
@@ -654,8 +664,8 @@ impl Solver {
 
     /// What the helper marks the far pairs of block `index` (heaps below `end`) from. It is
     /// requested when block `index` − [`LAG`] starts, so every value below that block is
-    /// final.
-    fn far_request(&mut self, index: usize, end: usize) -> FarRequest {
+    /// final. Its buffers are the oldest spare ones if more than `held_back` wait.
+    fn far_request(&mut self, index: usize, end: usize, held_back: usize) -> FarRequest {
         let first_heap = index * BLOCK;
         let len = BLOCK.min(end - first_heap);
         let known = index.saturating_sub(LAG) * BLOCK;
@@ -674,7 +684,12 @@ impl Solver {
         let first_k = self.rules.split.first().copied().unwrap_or(0);
         let last_k = self.rules.largest_split();
         let window_start = first_heap.saturating_sub(reach + last_k).min(known);
-        let (spare_sets, mut window) = self.spare_buffers.pop().unwrap_or_default();
+        let reused = if self.spare_buffers.len() > held_back {
+            self.spare_buffers.pop_front()
+        } else {
+            None
+        };
+        let (spare_sets, mut window) = reused.unwrap_or_default();
         window.clear();
         window.extend_from_slice(&self.values[window_start..known]);
         let distant = rare[dense..]
@@ -740,7 +755,7 @@ impl Solver {
 
     /// Keeps the buffers of a block's far pairs, once used, for a later request.
     fn recycle(&mut self, far: FarMarks) {
-        self.spare_buffers.push(far.into_buffers());
+        self.spare_buffers.push_back(far.into_buffers());
     }
 
     /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
@@ -845,6 +860,18 @@ impl FarWorker {
             }
         });
         FarWorker::Helper { requests, marks }
+    }
+
+    /// How many used buffers of far pairs wait before they are handed out again. On one
+    /// thread none: the buffer just used is still in the cache. With a helper, the first
+    /// thread has just read a block's sets, and a helper clearing them at once pulls each
+    /// line back from the first thread's cache; held back for [`HELD_BACK_BUFFERS`] blocks
+    /// they have left it.
+    fn buffers_held_back(&self) -> usize {
+        match self {
+            FarWorker::Inline(_) => 0,
+            FarWorker::Helper { .. } => HELD_BACK_BUFFERS,
+        }
     }
 
     fn submit(&mut self, request: FarRequest) {
