@@ -60,7 +60,9 @@ use std::time::{Duration, Instant};
 
 use game_core::stop::checkpoint;
 
-use pairs::{DENSE_REACH, FarMarks, FarRequest, RareHeap, far_runs, mark_near_pairs, set_size};
+use pairs::{
+    DENSE_REACH, FarMarks, FarRequest, RareHeap, RecentValues, far_runs, mark_near_pairs, set_size,
+};
 use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide};
 
 use mask::{Split, fewest_rare_split, is_rare};
@@ -416,7 +418,7 @@ impl Computation<'_> {
         let mask = self.mask;
         thread::scope(|scope| {
             let worker = match schedule {
-                Schedule::OneThread => FarWorker::Inline(VecDeque::new()),
+                Schedule::OneThread => FarWorker::inline(),
                 Schedule::TwoThreads => FarWorker::helper(scope),
             };
             compute_heaps(solver, max_heap as usize, mask, worker, &mut pace)
@@ -506,6 +508,8 @@ struct Solver {
     /// Buffers of blocks already used, oldest first ([`FarWorker::buffers_held_back`]).
     spare_buffers: VecDeque<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
+    /// How many values, G(0) on, the far pairs' requests have carried.
+    values_sent: usize,
     /// How many rare heaps, the first ones, have their far pairs marked by this thread.
     first_thread_share: usize,
     /// How many rare heaps lie below [`BLOCK`]: their pairs are near ones.
@@ -517,7 +521,8 @@ struct Solver {
 
 impl Solver {
     /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
-    /// read their partners from one window (normally [`DENSE_REACH`]).
+    /// read their partners from the values the marking thread keeps (normally
+    /// [`DENSE_REACH`]).
     fn new(rules: Rules, max_heap: usize, dense_reach: usize) -> Result<Self, NimValueError> {
         let bytes = 2 * (max_heap as u64 + 1);
         memory::ensure(bytes + ENGINE_BYTES, || {
@@ -544,6 +549,7 @@ impl Solver {
             marked: Box::new([0; 1 << 16]),
             spare_buffers: VecDeque::new(),
             dense_reach,
+            values_sent: 0,
             first_thread_share: 0,
             small_rare: 0,
             block_rare: 0,
@@ -664,7 +670,8 @@ impl Solver {
 
     /// What the helper marks the far pairs of block `index` (heaps below `end`) from. It is
     /// requested when block `index` − [`LAG`] starts, so every value below that block is
-    /// final. Its buffers are the oldest spare ones if more than `held_back` wait.
+    /// final, and carries the values that became final since the request before. Its
+    /// buffers are the oldest spare ones if more than `held_back` wait.
     fn far_request(&mut self, index: usize, end: usize, held_back: usize) -> FarRequest {
         let first_heap = index * BLOCK;
         let len = BLOCK.min(end - first_heap);
@@ -678,20 +685,17 @@ impl Solver {
         let rare_range = self.first_thread_share.max(helper_from).min(below)..below;
         let rare = self.rare[rare_range.clone()].to_vec();
         let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
-        let reach = dense
-            .checked_sub(1)
-            .map_or(0, |last| rare[last].heap as usize);
         let first_k = self.rules.split.first().copied().unwrap_or(0);
         let last_k = self.rules.largest_split();
-        let window_start = first_heap.saturating_sub(reach + last_k).min(known);
         let reused = if self.spare_buffers.len() > held_back {
             self.spare_buffers.pop_front()
         } else {
             None
         };
-        let (spare_sets, mut window) = reused.unwrap_or_default();
-        window.clear();
-        window.extend_from_slice(&self.values[window_start..known]);
+        let (spare_sets, mut new_values) = reused.unwrap_or_default();
+        new_values.clear();
+        new_values.extend_from_slice(&self.values[self.values_sent..known]);
+        self.values_sent = known;
         let distant = rare[dense..]
             .iter()
             .map(|rare| {
@@ -712,8 +716,10 @@ impl Solver {
             rare,
             rare_range,
             dense,
-            window,
-            window_start,
+            new_values,
+            keep_from: first_heap
+                .saturating_sub(self.dense_reach + last_k)
+                .min(known),
             distant,
             spare_sets,
         }
@@ -833,7 +839,10 @@ struct Waits {
 /// Where a block's far pairs are marked: on the calling thread when asked for, or on a
 /// helper thread as soon as they are requested.
 enum FarWorker {
-    Inline(VecDeque<FarRequest>),
+    Inline {
+        queue: VecDeque<FarRequest>,
+        recent: RecentValues,
+    },
     Helper {
         requests: mpsc::Sender<FarRequest>,
         /// The marks, with how long the helper waited for their request.
@@ -842,16 +851,25 @@ enum FarWorker {
 }
 
 impl FarWorker {
+    /// Marks on the calling thread, each block when it is asked for.
+    fn inline() -> Self {
+        FarWorker::Inline {
+            queue: VecDeque::new(),
+            recent: RecentValues::default(),
+        }
+    }
+
     /// A helper thread in `scope`, marking each request as it comes; it ends when the
     /// worker is dropped.
     fn helper<'scope>(scope: &'scope thread::Scope<'scope, '_>) -> Self {
         let (requests, incoming) = mpsc::channel::<FarRequest>();
         let (outgoing, marks) = mpsc::channel();
         scope.spawn(move || {
+            let mut recent = RecentValues::default();
             let mut idle_since = Instant::now();
             for request in incoming {
                 let waited = idle_since.elapsed();
-                let marks = FarMarks::compute(request);
+                let marks = FarMarks::compute(request, &mut recent);
                 // The first thread stops listening only when it has finished or failed.
                 if outgoing.send((marks, waited)).is_err() {
                     break;
@@ -869,14 +887,14 @@ impl FarWorker {
     /// they have left it.
     fn buffers_held_back(&self) -> usize {
         match self {
-            FarWorker::Inline(_) => 0,
+            FarWorker::Inline { .. } => 0,
             FarWorker::Helper { .. } => HELD_BACK_BUFFERS,
         }
     }
 
     fn submit(&mut self, request: FarRequest) {
         match self {
-            FarWorker::Inline(queue) => queue.push_back(request),
+            FarWorker::Inline { queue, .. } => queue.push_back(request),
             // The helper stops only when this sender is dropped, so it is listening.
             FarWorker::Helper { requests, .. } => requests.send(request).expect("helper alive"),
         }
@@ -885,9 +903,9 @@ impl FarWorker {
     /// The next block's far pairs, and how long each thread waited for the other.
     fn next(&mut self) -> (FarMarks, Waits) {
         match self {
-            FarWorker::Inline(queue) => {
+            FarWorker::Inline { queue, recent } => {
                 let request = queue.pop_front().expect("every block is requested first");
-                (FarMarks::compute(request), Waits::default())
+                (FarMarks::compute(request, recent), Waits::default())
             }
             FarWorker::Helper { marks, .. } => {
                 let asked = Instant::now();
@@ -921,7 +939,7 @@ mod tests {
             next_check: FIRST_CHOICE,
             progress: &mut progress,
         };
-        let worker = FarWorker::Inline(VecDeque::new());
+        let worker = FarWorker::inline();
         compute_heaps(
             solver,
             max_heap,
@@ -1015,8 +1033,8 @@ mod tests {
         assert_eq!(solver.first_thread_share, 10 - SHARE_STEP);
     }
 
-    /// Below 4.7·10^7 no rare heap of Grundy's game lies past the window's reach of
-    /// 131,072, so the runs of rare heaps past it are tested by shrinking the window until
+    /// Below 4.7·10^7 no rare heap of Grundy's game lies past the reach of the kept values,
+    /// 131,072, so the runs of rare heaps past it are tested by shrinking that reach until
     /// most lie past it.
     #[test]
     fn rare_heaps_past_the_window_give_the_same_values() {

@@ -18,8 +18,9 @@ use std::ops::Range;
 
 use super::{BLOCK, Rules};
 
-/// Rare heaps up to this far back have their partners in the request's window; those
-/// beyond (13 between 10^7 and 4.84·10^7, none other up to 10^9) get their own runs.
+/// Rare heaps up to this one read their partners from the values the marking thread keeps
+/// ([`RecentValues`]); the partners of those beyond (13 between 10^7 and 4.84·10^7, none
+/// other up to 10^9) come with the request, a run each.
 pub(super) const DENSE_REACH: usize = 1 << 17;
 
 /// The bytes of sets a tile of heaps may take: within the first-level data cache with room
@@ -62,14 +63,15 @@ pub(super) struct FarRequest {
     /// Where `rare` lies in the ascending list of every rare heap: the first thread marks
     /// the pairs of the others.
     pub rare_range: Range<usize>,
-    /// How many of `rare`, the first ones, have their partners in `window`: those up to
-    /// [`DENSE_REACH`], normally.
+    /// How many of `rare`, the first ones, read their partners from the [`RecentValues`]:
+    /// those up to [`DENSE_REACH`], normally.
     pub dense: usize,
-    /// G(window_start), G(window_start + 1), …: the partners of the pairs with the first
-    /// `dense` rare heaps.
-    pub window: Vec<u16>,
-    /// The heap of `window[0]`.
-    pub window_start: usize,
+    /// The values that became final since the last request, in order: the next ones of
+    /// the [`RecentValues`].
+    pub new_values: Vec<u16>,
+    /// No pair of this request or a later one reads a value below this heap from the
+    /// [`RecentValues`].
+    pub keep_from: usize,
     /// For each of the other rare heaps r, in order, the first heap p of its partners and
     /// G(p), G(p + 1), …, enough for every heap of the block and every k. Copied one run
     /// each, so that a rare heap far out does not stretch the window over the whole table.
@@ -80,13 +82,14 @@ pub(super) struct FarRequest {
 }
 
 impl FarRequest {
-    /// The runs of the block's pairs with every rare heap of the request.
-    fn runs(&self) -> Vec<Run<'_>> {
+    /// The runs of the block's pairs with every rare heap of the request, `recent` holding
+    /// the request's new values.
+    fn runs<'w>(&'w self, recent: &'w RecentValues) -> Vec<Run<'w>> {
         let block = self.first_heap..self.first_heap + self.len;
         let mut runs = Vec::with_capacity(2 * self.rules.split.len() * self.rare.len());
         for (index, &rare) in self.rare.iter().enumerate() {
             let (first, partners) = if index < self.dense {
-                (self.window_start, &self.window[..])
+                (recent.start, &recent.values[..])
             } else {
                 let (first, partners) = &self.distant[index - self.dense];
                 (*first, &partners[..])
@@ -94,6 +97,32 @@ impl FarRequest {
             push_rare_runs(&mut runs, rare, &self.rules, block.clone(), partners, first);
         }
         runs
+    }
+}
+
+/// The values the far pairs of the dense rare heaps read, as the thread that marks them
+/// keeps them: G(start), G(start + 1), …. Each request brings the values that became final
+/// since the one before, and those below its `keep_from` are dropped once they are most of
+/// the copy. A helper thread keeps its own, so that a request carries a block's new values
+/// rather than a copy of every partner, which the first thread would write and the helper
+/// read across from the other core's cache.
+#[derive(Debug, Default)]
+pub(super) struct RecentValues {
+    start: usize,
+    values: Vec<u16>,
+}
+
+impl RecentValues {
+    /// Appends a request's `new_values` and drops, once they are three quarters of the
+    /// copy, the values below its `keep_from`: each value is then copied once when it
+    /// comes and on average a third of a time more.
+    fn update(&mut self, new_values: &[u16], keep_from: usize) {
+        self.values.extend_from_slice(new_values);
+        let dropped = keep_from - self.start;
+        if 4 * dropped >= 3 * self.values.len() {
+            self.values.drain(..dropped);
+            self.start = keep_from;
+        }
     }
 }
 
@@ -256,29 +285,36 @@ pub(super) struct FarMarks {
     helper_rare: Range<usize>,
     set_size: usize,
     sets: Vec<u8>,
-    window: Vec<u16>,
+    new_values: Vec<u16>,
 }
 
 impl FarMarks {
-    /// Marks the pairs of the request's rare heaps over its block.
-    pub fn compute(mut request: FarRequest) -> FarMarks {
+    /// Marks the pairs of the request's rare heaps over its block, with `recent` the values
+    /// kept from the requests before, which takes in this one's.
+    pub fn compute(mut request: FarRequest, recent: &mut RecentValues) -> FarMarks {
+        recent.update(&request.new_values, request.keep_from);
         let mut sets = std::mem::take(&mut request.spare_sets);
         sets.clear();
         sets.resize(sets_bytes(request.len, request.set_size), 0);
-        mark_runs(&mut sets, request.len, request.set_size, &request.runs());
+        mark_runs(
+            &mut sets,
+            request.len,
+            request.set_size,
+            &request.runs(recent),
+        );
         FarMarks {
             first_heap: request.first_heap,
             len: request.len,
             helper_rare: request.rare_range,
             set_size: request.set_size,
             sets,
-            window: request.window,
+            new_values: request.new_values,
         }
     }
 
-    /// The buffers of the sets and of the window, for another request.
+    /// The buffers of the sets and of the new values, for another request.
     pub fn into_buffers(self) -> (Vec<u8>, Vec<u16>) {
-        (self.sets, self.window)
+        (self.sets, self.new_values)
     }
 
     /// The heaps of the block.
@@ -392,6 +428,22 @@ mod tests {
     }
 
     #[test]
+    fn the_recent_values_hold_every_value_from_keep_from_on_and_few_others() {
+        let table: Vec<u16> = (0..20_000).map(|heap| (heap * 7 % 1_000) as u16).collect();
+        let mut recent = RecentValues::default();
+        let mut sent = 0;
+        for known in (0..20_000usize).step_by(BLOCK) {
+            let keep_from = known.saturating_sub(3_000);
+            recent.update(&table[sent..known], keep_from);
+            sent = known;
+            assert!(recent.start <= keep_from);
+            assert_eq!(recent.values, table[recent.start..known]);
+            assert!(recent.values.len() <= 4 * (known - keep_from) + BLOCK);
+        }
+        assert!(recent.start > 0, "values were dropped");
+    }
+
+    #[test]
     fn sets_widened_for_larger_values_keep_their_marks() {
         // Heaps 1000–1002 with the rare heap 900 (value 1): partners G(100..=102) = 2, 3, 4.
         let request = FarRequest {
@@ -409,12 +461,16 @@ mod tests {
             }],
             rare_range: 5..6,
             dense: 1,
-            window: vec![2, 3, 4],
-            window_start: 100,
+            new_values: vec![2, 3, 4],
+            keep_from: 100,
             distant: Vec::new(),
             spare_sets: vec![1; 5],
         };
-        let mut far = FarMarks::compute(request);
+        let mut recent = RecentValues {
+            start: 100,
+            values: Vec::new(),
+        };
+        let mut far = FarMarks::compute(request, &mut recent);
         assert_eq!(far.helper_rare(), 5..6);
         assert_eq!(far.of_heap(1_001).len(), 8);
         assert_eq!(marked(&far, 1_000), [3]);
