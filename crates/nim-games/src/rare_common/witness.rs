@@ -24,12 +24,11 @@ use std::ops::{BitOr, BitXor};
 /// left > 2·WINDOW; the middle one serves those where it does not overlap the small one.
 pub(super) const WINDOW: usize = 1 << 14;
 
-/// Pairs compared per step: LANES consecutive pairs from each of ROWS stretches of a
-/// window. Values of nearby heaps are strongly correlated, so a step that samples the
-/// whole window finds a witness sooner than one of consecutive pairs.
-const STEP: usize = ROWS * LANES;
-const ROWS: usize = 16;
-const LANES: usize = 8;
+/// Pairs compared per step: [`Lane::LANES`] consecutive pairs from each of
+/// STEP / LANES stretches of a window (16 of 8 pairs in u16, 8 of 16 in bytes). Values of
+/// nearby heaps are strongly correlated, so a step that samples the whole window finds a
+/// witness sooner than one of consecutive pairs.
+const STEP: usize = 128;
 
 /// While more candidates than this are without a witness, a step marks its pairs' XORs in
 /// a set and looks each candidate up there (a store per pair, a load per candidate); with
@@ -60,6 +59,14 @@ trait Lane:
     + TryFrom<u16>
     + Into<u16>
 {
+    /// The pairs a step takes from each stretch: 16 bytes of XORs, which the compares then
+    /// read back as one vector. With 8 byte pairs a stretch, as bytes once had, each
+    /// vector read spans two 8-byte stores and must wait for both to reach the cache
+    /// rather than take their data on the way: the first such read was the windows'
+    /// hottest instruction (9.6% of their samples). Grundy's game to 2^23 took 7.57–7.69 s
+    /// on one thread with 8 and 6.98–7.09 s with 16 (three interleaved runs each); on two
+    /// threads 4.33–4.76 s and 3.74–3.84 s (four each).
+    const LANES: usize = 16 / std::mem::size_of::<Self>();
 }
 
 impl Lane for u8 {}
@@ -176,9 +183,9 @@ impl WindowTables {
             let partners = &values[left - half + 1..left - half + 1 + WINDOW];
             remove_witnessed_in(candidates, marked, |start, xors| {
                 let end = WINDOW - start;
-                let pairs = heaps[start..start + LANES]
+                let pairs = heaps[start..start + u16::LANES]
                     .iter()
-                    .zip(partners[end - LANES..end].iter().rev());
+                    .zip(partners[end - u16::LANES..end].iter().rev());
                 for (xor, (&a, &partner)) in xors.iter_mut().zip(pairs) {
                     *xor = a ^ partner;
                 }
@@ -196,9 +203,9 @@ fn remove_small_witnessed<T: Lane>(
     candidates: &mut Vec<u16>,
 ) {
     remove_witnessed_in(candidates, marked, |start, xors| {
-        let pairs = partners[start..start + LANES]
+        let pairs = partners[start..start + T::LANES]
             .iter()
-            .zip(&reversed[start..start + LANES]);
+            .zip(&reversed[start..start + T::LANES]);
         for (xor, (&partner, &a)) in xors.iter_mut().zip(pairs) {
             *xor = a ^ partner;
         }
@@ -214,13 +221,13 @@ fn remove_witnessed_in<T: Lane>(
     marked: &mut ValueSet,
     pair_xors: impl Fn(usize, &mut [T]),
 ) {
-    let columns = WINDOW / ROWS;
+    let columns = WINDOW / (STEP / T::LANES);
     let mut xors = [T::default(); STEP];
-    for (step, column) in (0..columns).step_by(LANES).enumerate() {
+    for (step, column) in (0..columns).step_by(T::LANES).enumerate() {
         if candidates.is_empty() {
             return;
         }
-        for (row, xors) in xors.chunks_exact_mut(LANES).enumerate() {
+        for (row, xors) in xors.chunks_exact_mut(T::LANES).enumerate() {
             pair_xors(row * columns + column, xors);
         }
         if candidates.len() > MARK_ABOVE {
