@@ -54,7 +54,7 @@ mod witness;
 use game_core::memory::{self, MemoryError};
 use std::collections::VecDeque;
 use std::ops::Range;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -500,6 +500,8 @@ struct Solver {
     /// The split in use; `None` while no split is useful.
     split: Option<SplitInUse>,
     rare: Vec<RareHeap>,
+    /// `rare` as the last request shared it ([`Solver::shared_rare`]).
+    shared_rare: Arc<[RareHeap]>,
     set: Vec<u8>,
     candidates: Vec<u16>,
     window_tables: WindowTables,
@@ -543,6 +545,7 @@ impl Solver {
             largest: 0,
             split: None,
             rare: Vec::new(),
+            shared_rare: Arc::from([]),
             set: Vec::new(),
             candidates: Vec::new(),
             window_tables,
@@ -570,6 +573,8 @@ impl Solver {
                 value: values[n],
             })
             .collect();
+        // A list of another split may be as long as the last one shared.
+        self.shared_rare = Arc::from([]);
         self.first_thread_share = 0;
     }
 
@@ -683,7 +688,8 @@ impl Solver {
             .rare
             .partition_point(|rare| (rare.heap as usize) < HELPER_FROM);
         let rare_range = self.first_thread_share.max(helper_from).min(below)..below;
-        let rare = self.rare[rare_range.clone()].to_vec();
+        let every_rare = self.shared_rare();
+        let rare = &every_rare[rare_range.clone()];
         let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
         let first_k = self.rules.split.first().copied().unwrap_or(0);
         let last_k = self.rules.largest_split();
@@ -713,7 +719,7 @@ impl Solver {
             len,
             set_size: set_size(self.largest),
             rules: self.rules.clone(),
-            rare,
+            every_rare,
             rare_range,
             dense,
             new_values,
@@ -723,6 +729,15 @@ impl Solver {
             distant,
             spare_sets,
         }
+    }
+
+    /// Every rare heap so far, as a list shared with the requests: copied again only when
+    /// it has grown since the last one ([`Solver::use_split`] empties it).
+    fn shared_rare(&mut self) -> Arc<[RareHeap]> {
+        if self.shared_rare.len() != self.rare.len() {
+            self.shared_rare = self.rare.as_slice().into();
+        }
+        Arc::clone(&self.shared_rare)
     }
 
     /// Shares the rare pairs between the threads for the blocks requested from now on,

@@ -15,6 +15,7 @@
 //! ([`mark_near_pairs`]).
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::{BLOCK, Rules};
 
@@ -57,13 +58,14 @@ pub(super) struct FarRequest {
     pub set_size: usize,
     /// The game's moves: its splits pair the heaps.
     pub rules: Rules,
-    /// The rare heaps whose pairs are marked here, ascending. For each, every partner
-    /// n − k − r of the block is final when the request is made.
-    pub rare: Vec<RareHeap>,
-    /// Where `rare` lies in the ascending list of every rare heap: the first thread marks
+    /// Every rare heap known when the block was requested, ascending: shared with the
+    /// first thread rather than copied, as the list seldom changes.
+    pub every_rare: Arc<[RareHeap]>,
+    /// The rare heaps whose pairs are marked here, in `every_rare`. For each, every partner
+    /// n − k − r of the block is final when the request is made. The first thread marks
     /// the pairs of the others.
     pub rare_range: Range<usize>,
-    /// How many of `rare`, the first ones, read their partners from the [`RecentValues`]:
+    /// How many of those, the first ones, read their partners from the [`RecentValues`]:
     /// those up to [`DENSE_REACH`], normally.
     pub dense: usize,
     /// The values that became final since the last request, in order: the next ones of
@@ -86,8 +88,9 @@ impl FarRequest {
     /// the request's new values.
     fn runs<'w>(&'w self, recent: &'w RecentValues) -> Vec<Run<'w>> {
         let block = self.first_heap..self.first_heap + self.len;
-        let mut runs = Vec::with_capacity(2 * self.rules.split.len() * self.rare.len());
-        for (index, &rare) in self.rare.iter().enumerate() {
+        let rare = &self.every_rare[self.rare_range.clone()];
+        let mut runs = Vec::with_capacity(2 * self.rules.split.len() * rare.len());
+        for (index, &rare) in rare.iter().enumerate() {
             let (first, partners) = if index < self.dense {
                 (recent.start, &recent.values[..])
             } else {
@@ -455,10 +458,12 @@ mod tests {
                 unequal: true,
                 ..Rules::default()
             },
-            rare: vec![RareHeap {
-                heap: 900,
-                value: 1,
-            }],
+            every_rare: (0..6)
+                .map(|_| RareHeap {
+                    heap: 900,
+                    value: 1,
+                })
+                .collect(),
             rare_range: 5..6,
             dense: 1,
             new_values: vec![2, 3, 4],
