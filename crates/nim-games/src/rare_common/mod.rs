@@ -282,43 +282,52 @@ impl SeenValues<'_> {
         self.near.len()
     }
 
-    /// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that neither set holds and
-    /// `class` selects (one byte of 0x01 per value), as 0x01 bytes.
-    fn absent_bytes(self, chunk: usize, class: u64) -> u64 {
+    /// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that neither set holds, as
+    /// 0x01 bytes.
+    fn absent_bytes(self, chunk: usize) -> u64 {
         let word = |set: &[u8]| {
             let mut bytes = [0; 8];
             bytes.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
             u64::from_le_bytes(bytes)
         };
-        !(word(self.far) | word(self.near)) & class
+        !(word(self.far) | word(self.near)) & EVERY_BYTE
     }
 }
 
 /// c*: the least common value missing from `seen`, or `seen.len()` when every common value
-/// below it is there. Values at or above `seen.len()` are never in it: G(n) is then the
-/// least rare value missing, if one is below c*, or c*.
-fn least_missing_common(seen: SeenValues, rare: RareBytes) -> usize {
-    (0..seen.len() / 8)
-        .find_map(|chunk| {
-            let absent = seen.absent_bytes(chunk, EVERY_BYTE ^ rare.of_chunk(chunk));
-            (absent != 0).then(|| 8 * chunk + absent.trailing_zeros() as usize / 8)
-        })
-        .unwrap_or(seen.len())
+/// below it is there; and, appended to `missing_rare` in ascending order, the rare values
+/// below c* missing from `seen`. Values at or above `seen.len()` are never in it: G(n) is
+/// then the least of those rare values not in S(n), if there is one, or c*. One pass over
+/// the sets serves both: each chunk's absent values are split by class.
+fn least_missing_common(seen: SeenValues, rare: RareBytes, missing_rare: &mut Vec<u16>) -> usize {
+    for chunk in 0..seen.len() / 8 {
+        let rare_class = rare.of_chunk(chunk);
+        let absent = seen.absent_bytes(chunk);
+        let absent_common = absent & !rare_class;
+        let absent_rare = absent & rare_class;
+        if absent_common != 0 {
+            // The bytes below the first absent common value's.
+            let below = (absent_common & absent_common.wrapping_neg()) - 1;
+            push_values(missing_rare, chunk, absent_rare & below);
+            return 8 * chunk + absent_common.trailing_zeros() as usize / 8;
+        }
+        push_values(missing_rare, chunk, absent_rare);
+    }
+    seen.len()
 }
 
-/// Appends to `out` the rare values below `end` missing from `seen`, ascending.
-fn missing_rare(seen: SeenValues, end: usize, rare: RareBytes, out: &mut Vec<u16>) {
-    for chunk in 0..end.div_ceil(8) {
-        let mut absent = seen.absent_bytes(chunk, rare.of_chunk(chunk));
-        while absent != 0 {
-            let value = 8 * chunk + absent.trailing_zeros() as usize / 8;
-            if value >= end {
-                return;
-            }
-            out.push(value as u16);
-            absent &= absent - 1;
-        }
-    }
+/// Appends to `out`, ascending, the values of chunk `chunk` whose bytes are 0x01 in `bytes`
+/// (every other byte 0). Extended from an iterator of known length, the vector checks its
+/// room once, not once a value.
+fn push_values(out: &mut Vec<u16>, chunk: usize, mut bytes: u64) {
+    // The sum of the eight bytes, in the top byte: a multiply, where `count_ones` is a
+    // dozen instructions on processors without a population count.
+    let count = bytes.wrapping_mul(EVERY_BYTE) >> 56;
+    out.extend((0..count).map(|_| {
+        let value = 8 * chunk + bytes.trailing_zeros() as usize / 8;
+        bytes &= bytes - 1;
+        value as u16
+    }));
 }
 
 /// Why a nim-value computation could not give its table.
@@ -794,9 +803,8 @@ impl Solver {
             far: far.of_heap(n),
             near: &self.set,
         };
-        let least_common = least_missing_common(seen, rare_bytes);
         self.candidates.clear();
-        missing_rare(seen, least_common, rare_bytes, &mut self.candidates);
+        let least_common = least_missing_common(seen, rare_bytes, &mut self.candidates);
         for &k in &self.rules.split {
             match Rules::left_after(n, k) {
                 Some(left) if left > 2 * WINDOW && !self.candidates.is_empty() => {
@@ -988,6 +996,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Under the mask 1 the even values are rare, the odd ones common.
+    #[test]
+    fn one_pass_finds_the_least_missing_common_value_and_the_rare_ones_below_it() {
+        let rare = RareBytes::for_heap(Split::by_value(1), 0);
+        let set = |values: &[usize]| {
+            let mut set = vec![0; 16];
+            values.iter().for_each(|&value| set[value] = 1);
+            set
+        };
+        let (far, near) = (set(&[1, 3, 2]), set(&[5, 9, 4]));
+        let seen = SeenValues {
+            far: &far,
+            near: &near,
+        };
+        let mut missing_rare = Vec::new();
+        assert_eq!(least_missing_common(seen, rare, &mut missing_rare), 7);
+        assert_eq!(missing_rare, [0, 6]);
+        let (far, near) = (set(&[1, 3, 5, 7, 8]), set(&[9, 11, 13, 15, 0]));
+        let seen = SeenValues {
+            far: &far,
+            near: &near,
+        };
+        missing_rare.clear();
+        assert_eq!(least_missing_common(seen, rare, &mut missing_rare), 16);
+        assert_eq!(missing_rare, [2, 4, 6, 10, 12, 14]);
     }
 
     #[test]
