@@ -264,34 +264,12 @@ impl SplitInUse {
     }
 }
 
-/// The values seen among a heap's options, in two sets of bytes (one per value, 0 or 1): the
-/// far pairs, marked for its block, and the rest, marked for the heap alone. They are read
-/// where they lie rather than merged into one: the far pairs' sets may have been marked on
-/// the other thread, and a heap's search reads only as far as its answer, so most of their
-/// bytes never have to travel to this thread's cache. The two are equally long, a power of
-/// two at least 8; values at or above it are never seen.
-#[derive(Debug, Clone, Copy)]
-struct SeenValues<'a> {
-    far: &'a [u8],
-    near: &'a [u8],
-}
-
-impl SeenValues<'_> {
-    /// How many values the sets can hold.
-    fn len(self) -> usize {
-        self.near.len()
-    }
-
-    /// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that neither set holds, as
-    /// 0x01 bytes.
-    fn absent_bytes(self, chunk: usize) -> u64 {
-        let word = |set: &[u8]| {
-            let mut bytes = [0; 8];
-            bytes.copy_from_slice(&set[8 * chunk..8 * chunk + 8]);
-            u64::from_le_bytes(bytes)
-        };
-        !(word(self.far) | word(self.near)) & EVERY_BYTE
-    }
+/// The bytes of the values from 8·`chunk` to 8·`chunk` + 7 that `seen` (a byte a value, 0
+/// or 1) does not hold, as 0x01 bytes.
+fn absent_bytes(seen: &[u8], chunk: usize) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(&seen[8 * chunk..8 * chunk + 8]);
+    !u64::from_le_bytes(bytes) & EVERY_BYTE
 }
 
 /// c*: the least common value missing from `seen`, or `seen.len()` when every common value
@@ -299,10 +277,10 @@ impl SeenValues<'_> {
 /// below c* missing from `seen`. Values at or above `seen.len()` are never in it: G(n) is
 /// then the least of those rare values not in S(n), if there is one, or c*. One pass over
 /// the sets serves both: each chunk's absent values are split by class.
-fn least_missing_common(seen: SeenValues, rare: RareBytes, missing_rare: &mut Vec<u16>) -> usize {
+fn least_missing_common(seen: &[u8], rare: RareBytes, missing_rare: &mut Vec<u16>) -> usize {
     for chunk in 0..seen.len() / 8 {
         let rare_class = rare.of_chunk(chunk);
-        let absent = seen.absent_bytes(chunk);
+        let absent = absent_bytes(seen, chunk);
         let absent_common = absent & !rare_class;
         let absent_rare = absent & rare_class;
         if absent_common != 0 {
@@ -511,6 +489,7 @@ struct Solver {
     rare: Vec<RareHeap>,
     /// `rare` as the last request shared it ([`Solver::shared_rare`]).
     shared_rare: Arc<[RareHeap]>,
+    /// The values of a heap's options, a byte each, where a direct mex computes it.
     set: Vec<u8>,
     candidates: Vec<u16>,
     window_tables: WindowTables,
@@ -792,17 +771,14 @@ impl Solver {
     /// below n, the values rare for n being `rare_bytes`.
     fn next_value(&mut self, far: &mut FarMarks, rare_bytes: RareBytes) -> usize {
         let n = self.values.len();
-        self.set.clear();
-        self.set.resize(set_size(self.largest), 0);
-        self.rules
-            .mark_whole_heap_moves(&mut self.set, &self.values);
+        let set_len = set_size(self.largest);
+        far.widen(set_len);
+        // The near pairs go into the set of the far ones, which this thread reads anyway: a
+        // set of its own would be cleared for every heap and read beside it.
+        let seen = far.of_heap(n);
+        self.rules.mark_whole_heap_moves(seen, &self.values);
         let near = [&self.rare[..self.small_rare], &self.rare[self.block_rare..]];
-        mark_near_pairs(&mut self.set, near, &self.rules, &self.values);
-        far.widen(self.set.len());
-        let seen = SeenValues {
-            far: far.of_heap(n),
-            near: &self.set,
-        };
+        mark_near_pairs(seen, near, &self.rules, &self.values);
         self.candidates.clear();
         let least_common = least_missing_common(seen, rare_bytes, &mut self.candidates);
         for &k in &self.rules.split {
@@ -813,7 +789,7 @@ impl Solver {
                         &self.values,
                         left,
                         last_part,
-                        self.set.len(),
+                        set_len,
                         &mut self.marked,
                         &mut self.candidates,
                     );
@@ -1007,21 +983,13 @@ mod tests {
             values.iter().for_each(|&value| set[value] = 1);
             set
         };
-        let (far, near) = (set(&[1, 3, 2]), set(&[5, 9, 4]));
-        let seen = SeenValues {
-            far: &far,
-            near: &near,
-        };
         let mut missing_rare = Vec::new();
-        assert_eq!(least_missing_common(seen, rare, &mut missing_rare), 7);
+        let seen = set(&[1, 3, 2, 5, 9, 4]);
+        assert_eq!(least_missing_common(&seen, rare, &mut missing_rare), 7);
         assert_eq!(missing_rare, [0, 6]);
-        let (far, near) = (set(&[1, 3, 5, 7, 8]), set(&[9, 11, 13, 15, 0]));
-        let seen = SeenValues {
-            far: &far,
-            near: &near,
-        };
         missing_rare.clear();
-        assert_eq!(least_missing_common(seen, rare, &mut missing_rare), 16);
+        let seen = set(&[1, 3, 5, 7, 8, 9, 11, 13, 15, 0]);
+        assert_eq!(least_missing_common(&seen, rare, &mut missing_rare), 16);
         assert_eq!(missing_rare, [2, 4, 6, 10, 12, 14]);
     }
 

@@ -351,10 +351,10 @@ impl FarMarks {
         }
     }
 
-    /// The far pairs' set for heap `n` of the block.
-    pub fn of_heap(&self, n: usize) -> &[u8] {
+    /// The far pairs' set for heap `n` of the block, to be read or marked further.
+    pub fn of_heap(&mut self, n: usize) -> &mut [u8] {
         let offset = (n - self.first_heap) * self.set_size;
-        &self.sets[offset..offset + self.set_size]
+        &mut self.sets[offset..offset + self.set_size]
     }
 }
 
@@ -389,7 +389,7 @@ mod tests {
     use super::*;
 
     /// The set of heap `n` of `far` as the values it holds.
-    fn marked(far: &FarMarks, n: usize) -> Vec<usize> {
+    fn marked(far: &mut FarMarks, n: usize) -> Vec<usize> {
         let set = far.of_heap(n);
         (0..set.len()).filter(|&value| set[value] == 1).collect()
     }
@@ -478,7 +478,7 @@ mod tests {
         let mut far = FarMarks::compute(request, &mut recent);
         assert_eq!(far.helper_rare(), 5..6);
         assert_eq!(far.of_heap(1_001).len(), 8);
-        assert_eq!(marked(&far, 1_000), [3]);
+        assert_eq!(marked(&mut far, 1_000), [3]);
         // The rare heap 600 (value 8) with partners G(400..=402) = 1, 7, 15: XORs 9, 15, 7.
         let mut runs = Vec::new();
         let partners = [1, 7, 15];
@@ -489,9 +489,9 @@ mod tests {
         grundy_pairs(rare, 0).push_runs(&mut runs, far.block(), &partners, 400);
         far.mark(16, &runs);
         assert_eq!(far.of_heap(1_001).len(), 16);
-        assert_eq!(marked(&far, 1_000), [3, 9]);
-        assert_eq!(marked(&far, 1_001), [2, 15]);
-        assert_eq!(marked(&far, 1_002), [5, 7]);
+        assert_eq!(marked(&mut far, 1_000), [3, 9]);
+        assert_eq!(marked(&mut far, 1_001), [2, 15]);
+        assert_eq!(marked(&mut far, 1_002), [5, 7]);
     }
 
     #[test]
