@@ -91,6 +91,17 @@ const HELPER_FROM: usize = (LAG + 1) * BLOCK;
 /// samples by 1–6%; 16 did as well as 8, 4 not in every run.
 const HELD_BACK_BUFFERS: usize = 8;
 
+/// The bytes of sets the buffers held back may take in all: where values run into the
+/// thousands a block's sets take megabytes, and fewer are held back
+/// ([`held_back_buffers`]), so that the engine stays within [`ENGINE_BYTES`].
+const HELD_BACK_BYTES: usize = 2 << 20;
+
+/// How many used buffers wait, with a helper thread, when a block's sets are `set_size`
+/// values each: [`HELD_BACK_BUFFERS`], or fewer within [`HELD_BACK_BYTES`].
+fn held_back_buffers(set_size: usize) -> usize {
+    (HELD_BACK_BYTES / (BLOCK * set_size)).min(HELD_BACK_BUFFERS)
+}
+
 /// By how many rare heaps the first thread's share of the far pairs moves after each block
 /// ([`Solver::share_rare_pairs`]).
 const SHARE_STEP: usize = 4;
@@ -641,7 +652,7 @@ impl Solver {
             // A stop unwinds from here; dropping the worker ends the helper thread.
             checkpoint();
             while requested < blocks.end && requested <= index + LAG {
-                let held_back = worker.buffers_held_back();
+                let held_back = worker.buffers_held_back(set_size(self.largest));
                 worker.submit(self.far_request(requested, stretch.end, held_back));
                 requested += 1;
             }
@@ -879,15 +890,15 @@ impl FarWorker {
         FarWorker::Helper { requests, marks }
     }
 
-    /// How many used buffers of far pairs wait before they are handed out again. On one
-    /// thread none: the buffer just used is still in the cache. With a helper, the first
-    /// thread has just read a block's sets, and a helper clearing them at once pulls each
-    /// line back from the first thread's cache; held back for [`HELD_BACK_BUFFERS`] blocks
-    /// they have left it.
-    fn buffers_held_back(&self) -> usize {
+    /// How many used buffers of far pairs wait before they are handed out again, for sets
+    /// of `set_size` values. On one thread none: the buffer just used is still in the
+    /// cache. With a helper, the first thread has just read a block's sets, and a helper
+    /// clearing them at once pulls each line back from the first thread's cache; held back
+    /// for a few blocks ([`held_back_buffers`]) they have left it.
+    fn buffers_held_back(&self, set_size: usize) -> usize {
         match self {
             FarWorker::Inline { .. } => 0,
-            FarWorker::Helper { .. } => HELD_BACK_BUFFERS,
+            FarWorker::Helper { .. } => held_back_buffers(set_size),
         }
     }
 
@@ -971,6 +982,17 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_buffers_held_back_stay_within_their_bytes() {
+        assert_eq!(held_back_buffers(8), HELD_BACK_BUFFERS);
+        assert_eq!(held_back_buffers(512), HELD_BACK_BUFFERS);
+        assert_eq!(held_back_buffers(2048), 4);
+        assert_eq!(held_back_buffers(1 << 16), 0);
+        for set_size in (3..=16).map(|bits| 1 << bits) {
+            assert!(held_back_buffers(set_size) * BLOCK * set_size <= HELD_BACK_BYTES);
         }
     }
 
