@@ -77,9 +77,12 @@ pub enum Error {
     /// The command line asks for something the task does not do.
     #[error("{0}")]
     Usage(String),
-    /// A piece the xtask shares with the `game-analysis` command failed.
+    /// A path that cannot take an output file, found before the work.
     #[error(transparent)]
-    Command(#[from] game_analysis::Error),
+    Unwritable(#[from] game_core::durable::UnwritablePath),
+    /// An output file that could not be written.
+    #[error(transparent)]
+    Write(#[from] game_core::durable::WriteError),
 }
 
 impl Error {

@@ -13,6 +13,7 @@ mod cli;
 mod commands;
 mod error;
 mod figures;
+mod kept;
 mod sources;
 mod verify;
 

@@ -70,6 +70,7 @@ pub mod database;
 pub mod dice;
 pub mod gnubg;
 pub mod hypergammon;
+mod numbering;
 pub mod race;
 pub mod race_formulas;
 pub mod steps;

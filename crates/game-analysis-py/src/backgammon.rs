@@ -10,6 +10,7 @@ use backgammon_cube::gnubg::{
     HypergammonFile, OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file,
     write_hypergammon_file,
 };
+use backgammon_cube::hypergammon::census::Census;
 use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
@@ -492,6 +493,16 @@ impl Hypergammon {
             .entry_of(&position)?
             .cube_action(ownership(cube)?)
             .name())
+    }
+
+    /// What the docs publish of the database, as JSON ([`Census`]): the starting position,
+    /// the opening rolls' best plays, the centred cube's actions over every position, the
+    /// first double, the race formulas in the bear-offs.
+    fn census(&self, py: Python<'_>) -> PyResult<String> {
+        let census = py
+            .detach(|| Census::of(&self.database))
+            .map_err(raise::<BackgammonError>)?;
+        serde_json::to_string(&census).map_err(raise::<BackgammonError>)
     }
 
     /// The database in GNU Backgammon's layout, the bytes of `makehyper -c C`.

@@ -3,10 +3,11 @@
 
 use game_core::number::to_f64;
 use minimax_random::MoveShape;
+use minimax_random::line::{DEFAULT_SEED, Line, LineResult, merge, play};
 use minimax_random::nau::{Bracket, w_b};
-use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::player::MAX_ALPHA;
 use minimax_random::probability::move_probabilities;
-use minimax_random::tournament::{MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, Share, TournamentGame};
+use minimax_random::tournament::{MAX_FIRST_GAME, MAX_GAMES, TournamentGame};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 
@@ -58,26 +59,23 @@ fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigI
     Ok((pair(&bracket.low), pair(&bracket.high)))
 }
 
-/// A tournament player (`EVALUATION:DEPTH` or `uniform`), no deeper than [`MAX_DEPTH`].
-fn player(spec: &str, alpha: u64) -> PyResult<RandomMinimax> {
-    let player = RandomMinimax::parse(spec, alpha).map_err(raise::<TournamentError>)?;
-    if player.depth() > MAX_DEPTH {
-        return Err(raise::<TournamentError>(format!(
-            "{spec}: depth {} is beyond {MAX_DEPTH}, the deepest a tournament player searches",
-            player.depth()
-        )));
-    }
-    Ok(player)
+/// A tournament player (`EVALUATION:DEPTH` or `uniform`), no deeper than the deepest a
+/// tournament player searches ([`minimax_random::line::player`]).
+fn player(spec: &str, alpha: u64) -> PyResult<()> {
+    minimax_random::line::player(spec, alpha)
+        .map(|_| ())
+        .map_err(raise::<TournamentError>)
 }
 
 /// Games `first_game`, …, `first_game + games − 1` of the line `a` v `b` in `game` (A
-/// moving first in the even-numbered games, game i from stream i of `seed`): (A's wins,
-/// B's wins, draws). The games are played in parallel without the GIL.
+/// moving first in the even-numbered games, game i from stream i of `seed`), played in
+/// parallel without the GIL: the line's result as the JSON of `game-analysis tournament
+/// --json` ([`LineResult`]).
 #[pyfunction]
 #[pyo3(signature = (game, a, b, games, first_game, seed, alpha))]
 // One argument a field of the line, as Python passes them.
 #[allow(clippy::too_many_arguments)]
-fn play_games(
+fn play_line(
     py: Python<'_>,
     game: &str,
     a: &str,
@@ -86,27 +84,39 @@ fn play_games(
     first_game: BigInt,
     seed: BigInt,
     alpha: BigInt,
-) -> PyResult<(u64, u64, u64)> {
-    let game: TournamentGame = game.parse().map_err(raise::<TournamentError>)?;
+) -> PyResult<String> {
+    game.parse::<TournamentGame>()
+        .map_err(raise::<TournamentError>)?;
     let alpha = small_in::<TournamentError, _>("alpha", &alpha, 1..=MAX_ALPHA)?;
-    let (a, b) = (player(a, alpha)?, player(b, alpha)?);
-    let games = small_in::<TournamentError, _>("games", &games, 1..=MAX_GAMES)?;
-    let first_game = small_in::<TournamentError, _>("first_game", &first_game, 0..=MAX_FIRST_GAME)?;
-    let seed = small_in::<TournamentError, _>("seed", &seed, 0..=u64::MAX)?;
-    let result = interruptible(py, move || {
-        game.play_games(&a, &b, first_game..first_game + games, seed)
-    })?
-    .map_err(raise::<TournamentError>)?;
-    Ok((result.a_wins, result.b_wins, result.draws))
+    player(a, alpha)?;
+    player(b, alpha)?;
+    let line = Line {
+        game: game.to_owned(),
+        a: a.to_owned(),
+        b: b.to_owned(),
+        alpha,
+        games: small_in::<TournamentError, _>("games", &games, 1..=MAX_GAMES)?,
+        first_game: small_in::<TournamentError, _>("first_game", &first_game, 0..=MAX_FIRST_GAME)?,
+        seed: small_in::<TournamentError, _>("seed", &seed, 0..=u64::MAX)?,
+    };
+    let result =
+        interruptible(py, move || play(&line, false))?.map_err(raise::<TournamentError>)?;
+    to_json(&result.untimed())
 }
 
-/// The share `successes / trials` with its Wilson 95% interval (estimate, low, high), as
-/// the tournaments report B's share of the decisive games; `None` for no trials.
+/// The line that `pieces` of it played (each the JSON of a line's result), as if played at
+/// once ([`minimax_random::line::merge`]): its result as JSON.
 #[pyfunction]
-fn wilson(successes: BigInt, trials: BigInt) -> PyResult<Option<(f64, f64, f64)>> {
-    let trials = small_in::<TournamentError, _>("trials", &trials, 0..=u64::MAX)?;
-    let successes = small_in::<TournamentError, _>("successes", &successes, 0..=trials)?;
-    Ok(Share::wilson(successes, trials).map(|share| (share.estimate, share.low, share.high)))
+fn merge_lines(pieces: Vec<String>) -> PyResult<String> {
+    let pieces = pieces
+        .iter()
+        .map(|piece| serde_json::from_str(piece).map_err(raise::<TournamentError>))
+        .collect::<PyResult<Vec<LineResult>>>()?;
+    to_json(&merge(pieces).map_err(raise::<TournamentError>)?)
+}
+
+fn to_json(result: &LineResult) -> PyResult<String> {
+    serde_json::to_string(result).map_err(raise::<TournamentError>)
 }
 
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
@@ -114,7 +124,10 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     module.add_function(wrap_pyfunction!(prob, &module)?)?;
     module.add_function(wrap_pyfunction!(nau_w, &module)?)?;
     module.add_function(wrap_pyfunction!(nau_w_bracket, &module)?)?;
-    module.add_function(wrap_pyfunction!(play_games, &module)?)?;
-    module.add_function(wrap_pyfunction!(wilson, &module)?)?;
+    module.add_function(wrap_pyfunction!(play_line, &module)?)?;
+    module.add_function(wrap_pyfunction!(merge_lines, &module)?)?;
+    module.add("DEFAULT_SEED", DEFAULT_SEED)?;
+    module.add("MAX_ALPHA", MAX_ALPHA)?;
+    module.add("MAX_GAMES", MAX_GAMES)?;
     Ok(module)
 }

@@ -21,8 +21,143 @@
 //! ```
 
 use std::fs::File;
-use std::io::BufWriter;
-use std::path::Path;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// A file to be written later, checked to be writable before the work that fills it: a
+/// long computation learns in milliseconds, not at its end, that its result has nowhere to
+/// go. Written through [`write_whole`].
+///
+/// ```
+/// use game_core::durable::OutputFile;
+///
+/// let folder = tempfile::tempdir()?;
+/// let file = OutputFile::check(folder.path().join("values.txt"))?;
+/// file.write(b"0 0\n")?;
+/// assert!(OutputFile::check(folder.path().join("no-such-folder/x")).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    path: PathBuf,
+}
+
+/// Why a path cannot take an output file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UnwritablePath {
+    /// An empty path, or one ending in `..`.
+    #[error("{}: not a file name", .0.display())]
+    NotAFileName(PathBuf),
+    /// A path ending in `/`.
+    #[error("{}: ends with /: a folder, not a file name", .0.display())]
+    EndsWithSlash(PathBuf),
+    /// The path's folder does not exist.
+    #[error("{}: the folder {} does not exist", .path.display(), .folder.display())]
+    MissingFolder {
+        /// The path.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// The path is a folder.
+    #[error("{}: is a folder, not a file name", .0.display())]
+    Folder(PathBuf),
+    /// The path is a device, a pipe or another special file.
+    #[error("{}: is not a regular file (a device or a special file)", .0.display())]
+    NotARegularFile(PathBuf),
+    /// The folder does not take a new file (read-only, no permission, full).
+    #[error("{}: cannot write in {}: {source}", .path.display(), .folder.display())]
+    FolderRefuses {
+        /// The path.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// An output file that could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct WriteError {
+    /// The file.
+    pub path: PathBuf,
+    /// What the system said.
+    pub source: std::io::Error,
+}
+
+impl OutputFile {
+    /// Checks that `path` can be written, before any long work: its folder exists and
+    /// takes a new file (one is created there and removed), and the path is a regular file
+    /// or does not exist yet.
+    ///
+    /// # Errors
+    ///
+    /// [`UnwritablePath`], naming the path and why it cannot be written.
+    pub fn check(path: impl Into<PathBuf>) -> Result<OutputFile, UnwritablePath> {
+        let path = path.into();
+        if path.as_os_str().is_empty() || path.file_name().is_none() {
+            return Err(UnwritablePath::NotAFileName(path));
+        }
+        if path.as_os_str().to_string_lossy().ends_with('/') {
+            return Err(UnwritablePath::EndsWithSlash(path));
+        }
+        let folder = folder_of(&path).to_path_buf();
+        if !folder.is_dir() {
+            return Err(UnwritablePath::MissingFolder { path, folder });
+        }
+        if let Ok(metadata) = std::fs::metadata(&path)
+            && !metadata.is_file()
+        {
+            return Err(if metadata.is_dir() {
+                UnwritablePath::Folder(path)
+            } else {
+                UnwritablePath::NotARegularFile(path)
+            });
+        }
+        // A probe file, removed when dropped: the folder takes a new file.
+        if let Err(source) = tempfile::NamedTempFile::new_in(&folder) {
+            return Err(UnwritablePath::FolderRefuses {
+                path,
+                folder,
+                source,
+            });
+        }
+        Ok(OutputFile { path })
+    }
+
+    /// The path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `bytes` whole ([`write_whole`]).
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError`] naming the path; the target is then as it was.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), WriteError> {
+        self.write_with(|writer| writer.write_all(bytes))
+    }
+
+    /// As [`OutputFile::write`], the bytes streamed by `fill` into a buffered writer: for a
+    /// file too large to be built in memory first.
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError`] naming the path; the target is then as it was.
+    pub fn write_with(
+        &self,
+        fill: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+    ) -> Result<(), WriteError> {
+        write_whole(&self.path, fill).map_err(|source| WriteError {
+            path: self.path.clone(),
+            source,
+        })
+    }
+}
 
 /// Writes the file at `path` whole: `fill` writes into a buffered temporary file in the
 /// same folder, which is synced to disk, renamed over `path`, and the folder synced.
@@ -84,9 +219,22 @@ pub fn folder_of(path: &Path) -> &Path {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write;
-
     use super::*;
+
+    #[test]
+    fn an_output_file_is_refused_before_the_work_with_its_reason() {
+        let folder = tempfile::tempdir().unwrap();
+        let refused = |path: PathBuf| OutputFile::check(path).unwrap_err().to_string();
+        assert!(refused(folder.path().join("no-such/x")).contains("does not exist"));
+        assert!(refused(folder.path().to_path_buf()).contains("is a folder"));
+        assert!(refused(PathBuf::new()).contains("not a file name"));
+        assert!(refused(PathBuf::from("/dev/null")).contains("not a regular file"));
+        let with_slash = format!("{}/", folder.path().join("x").display());
+        assert!(refused(PathBuf::from(with_slash)).contains("ends with /"));
+        let file = OutputFile::check(folder.path().join("x")).unwrap();
+        file.write(b"kept").unwrap();
+        assert_eq!(std::fs::read(file.path()).unwrap(), b"kept");
+    }
 
     #[test]
     fn a_write_replaces_the_file_whole_and_leaves_nothing_else() {

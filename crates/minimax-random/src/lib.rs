@@ -21,8 +21,11 @@
 //! the paper's leaf scores and Beal and Smith's lookahead-random and lookahead-zero, searched
 //! by alpha-beta with exactly the full-width player's move distribution; real games to play
 //! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
-//! between two players ([`tournament`]), whose chess games can be written in Portable Game
-//! Notation ([`pgn`]).
+//! between two players ([`tournament`]), one line of which, played whole or in pieces that
+//! merge exactly, is a [`line`]; chess games written in Portable Game Notation ([`pgn`]);
+//! the mobility a player's choices leave, measured in real games ([`mobility`]). With the
+//! `serde` feature the results of a line and of a mobility measure serialise as the
+//! `game-analysis` command's JSON.
 //!
 //! # Examples
 //!
@@ -49,6 +52,7 @@ pub mod distinct;
 pub mod domination;
 pub mod explicit;
 pub mod games;
+pub mod line;
 pub mod mobility;
 mod natural;
 pub mod nau;

@@ -23,7 +23,8 @@ use game_core::random::seeded_stream;
 use game_core::stop::Carried;
 use rayon::prelude::*;
 
-use crate::player::{Material, PlayerError, RandomMinimax};
+use crate::line::{LineError, player};
+use crate::player::{MAX_ALPHA, Material, PlayerError, RandomMinimax};
 use crate::tournament::{TournamentError, TournamentGame, WithGame};
 
 /// A mean difference with its standard error.
@@ -240,10 +241,115 @@ fn difference(per_game: &[GameSums], gain: fn(&GameSums) -> f64) -> Difference {
     }
 }
 
+/// One measure by the names of its game and player: means per decision, and the
+/// differences (chosen − uniform) with their standard errors, each game one sample. With the
+/// `serde` feature, the JSON object of `game-analysis mobility`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MobilityResult {
+    /// The game's name ([`TournamentGame::name`]).
+    pub game: String,
+    /// The player, EVALUATION:DEPTH or `uniform`.
+    pub player: String,
+    /// Games of self-play.
+    pub games: u64,
+    /// Their seed.
+    pub seed: u64,
+    /// The player's decisions in them.
+    pub decisions: u64,
+    /// The opponent's replies after the chosen move, on average.
+    pub chosen_replies: f64,
+    /// The same after a uniform choice among the legal moves.
+    pub uniform_replies: f64,
+    /// Chosen − uniform replies.
+    pub replies_difference: f64,
+    /// Its standard error, each game one sample.
+    pub replies_standard_error: f64,
+    /// The mover's own moves one move later after the chosen move, on average.
+    pub chosen_own: f64,
+    /// The same after a uniform choice.
+    pub uniform_own: f64,
+    /// Chosen − uniform own moves.
+    pub own_difference: f64,
+    /// Its standard error.
+    pub own_standard_error: f64,
+}
+
+impl MobilityResult {
+    /// The measure of `player` (`EVALUATION:DEPTH` or `uniform`, scores effectively
+    /// continuous) over games 0..`games` of the game named `game` from `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`LineError`] when the game or the player does not read, or the player cannot play.
+    pub fn measure(
+        game: &str,
+        player_spec: &str,
+        games: u64,
+        seed: u64,
+    ) -> Result<MobilityResult, LineError> {
+        let tournament_game: TournamentGame = game.parse()?;
+        let searcher = player(player_spec, MAX_ALPHA)?;
+        let mobility = measure_in(tournament_game, &searcher, 0..games, seed)?;
+        Ok(MobilityResult {
+            game: game.to_owned(),
+            player: player_spec.to_owned(),
+            games: mobility.games,
+            seed,
+            decisions: mobility.decisions,
+            chosen_replies: mobility.chosen_replies,
+            uniform_replies: mobility.uniform_replies,
+            replies_difference: mobility.replies.mean,
+            replies_standard_error: mobility.replies.standard_error,
+            chosen_own: mobility.chosen_own,
+            uniform_own: mobility.uniform_own,
+            own_difference: mobility.own.mean,
+            own_standard_error: mobility.own.standard_error,
+        })
+    }
+}
+
+/// The measure in one line for a reader.
+impl std::fmt::Display for MobilityResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {} games, {} decisions; replies {:.3} chosen v {:.3} uniform ({:+.3} ± {:.3}); own moves {:.3} v {:.3} ({:+.3} ± {:.3})",
+            self.game,
+            self.player,
+            self.games,
+            self.decisions,
+            self.chosen_replies,
+            self.uniform_replies,
+            self.replies_difference,
+            self.replies_standard_error,
+            self.chosen_own,
+            self.uniform_own,
+            self.own_difference,
+            self.own_standard_error
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use game_core::tolerance::MAX_Z_SCORE;
+
     use super::*;
     use crate::games::{ConnectFour, Domineering};
+
+    /// The measure by name in a quick game: two-ply random minimaxing leaves the opponent
+    /// fewer replies than a uniform choice (the paper's domination), by many standard errors.
+    #[test]
+    fn random_minimaxing_leaves_fewer_replies_in_othello() {
+        let measured = MobilityResult::measure("othello-6x6", "random:2", 30, 1995).unwrap();
+        assert!(
+            measured.replies_difference < -MAX_Z_SCORE * measured.replies_standard_error,
+            "{measured:?}"
+        );
+        assert!(MobilityResult::measure("othello-6x6", "random:9", 2, 1995).is_err());
+        assert!(MobilityResult::measure("go", "random:2", 2, 1995).is_err());
+    }
 
     #[test]
     fn the_uniform_player_matches_a_uniform_choice_on_average() {

@@ -103,6 +103,25 @@ impl OctalValues {
                 (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
             })
     }
+
+    /// The largest value and the first heap with it, as (heap, value) ([`largest`]).
+    pub fn largest(&self) -> (usize, u16) {
+        largest(&self.values)
+    }
+}
+
+/// The largest of nim-values G(0), G(1), … and the first heap with it, as (heap, value);
+/// (0, 0) for no values.
+///
+/// ```
+/// assert_eq!(nim_games::octal::largest(&[0, 1, 2, 2, 1]), (2, 2));
+/// ```
+pub fn largest(values: &[u16]) -> (usize, u16) {
+    values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
+        .map_or((0, 0), |(heap, &value)| (heap, value))
 }
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;

@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::commands::markers::{Block, short_diff};
 use crate::commands::{hypergammon, mobility, octal_open, race_formulas, tournament};
 use crate::error::Result;
-use crate::figures;
+use crate::{figures, kept};
 
 /// The lines of difference a stale block shows.
 const DIFF_LINES: usize = 6;
@@ -23,12 +23,12 @@ pub struct Args {
 
 /// Every generated block with its contents, drawn from the kept data and the library.
 fn blocks(docs: &Path) -> Result<Vec<(Block, String)>> {
-    let chess = tournament::read_chess(docs)?;
-    let mobility = mobility::read_mobility(docs)?;
+    let chess = kept::chess::read_chess(docs)?;
+    let mobility = kept::read_mobility(docs)?;
     Ok(vec![
         (
             tournament::GRID_TABLES,
-            tournament::grid_tables(&tournament::read_grid(docs)?),
+            tournament::grid_tables(&kept::read_grid(docs)?),
         ),
         (
             tournament::CHESS_TABLES,

@@ -8,20 +8,13 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use backgammon_cube::bearoff::BearoffPosition;
-use backgammon_cube::cube::{CubeAction, CubeOwnership};
-use backgammon_cube::database::BearoffDatabase;
-use backgammon_cube::dice::distinct_rolls;
-use backgammon_cube::hypergammon::{
-    HypergammonDatabase, HypergammonPosition, RatedPlay, SolveOptions, SolveProgress,
-};
-use backgammon_cube::race_formulas::{RaceFormula, RacePair};
-use game_analysis::format::json;
-use game_analysis::output::OutputFile;
-use serde::{Deserialize, Serialize};
+use backgammon_cube::hypergammon::census::Census;
+use backgammon_cube::hypergammon::{HypergammonDatabase, SolveOptions, SolveProgress};
+use game_core::durable::OutputFile;
 
 use crate::commands::markers::Block;
-use crate::error::{Error, LibraryResult, Result};
+use crate::error::{LibraryResult, Result};
+use crate::kept::{json, read_json};
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
 pub const TABLES: Block = Block {
@@ -79,7 +72,7 @@ pub fn run(_: &Args, docs: &Path) -> Result<bool> {
         "{:>6.0} s  solved and bounded; summarising",
         started.elapsed().as_secs_f64()
     );
-    let summary = Summary::of(&database)?;
+    let summary = Census::of(&database).library()?;
     kept.write(json(&summary)?.as_bytes())?;
     println!(
         "kept in {} ({:.0} s)",
@@ -96,13 +89,12 @@ pub fn tables(docs: &Path) -> Result<String> {
         .iter()
         .map(|&c| {
             let database = HypergammonDatabase::solve(c, &SolveOptions::default(), |_| {});
-            Summary::of(&database.library()?)
+            Census::of(&database.library()?).library()
         })
         .collect::<Result<Vec<_>>>()?;
     let path = docs.join(KEPT);
     if path.exists() {
-        let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-        summaries.push(serde_json::from_str(&text).library()?);
+        summaries.push(read_json(&path)?);
     }
     let mut text = String::from("\n");
     text += &solved_table(&summaries);
@@ -118,268 +110,7 @@ pub fn tables(docs: &Path) -> Result<String> {
     Ok(text)
 }
 
-/// What the tables say of one database.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Summary {
-    /// C, the checkers a side.
-    checkers: u32,
-    /// Positions in gnubg's numbering.
-    positions: usize,
-    /// Sweeps to the residual.
-    sweeps: u32,
-    /// The residual max |T V − V|.
-    residual: f64,
-    /// T̄, the proven bound on the expected turns left as the database plays.
-    turns: f64,
-    /// S̄, the proven bound on the expected stake-weighted turns.
-    staked_turns: f64,
-    /// The starting position.
-    start: Start,
-    /// The opening rolls, 2-1 first.
-    openings: Vec<Opening>,
-    /// The centred cube's actions over every position in play.
-    decisions: Decisions,
-    /// The first double from the start, and after the opening roll.
-    first_double: FirstDouble,
-    /// The race formulas in the positions with every checker home (none for one checker).
-    race_formulas: Vec<FormulaShare>,
-    /// The positions in play with every checker home.
-    races: u64,
-}
-
-/// The starting position's values, the player on roll's.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Start {
-    win: f64,
-    win_gammon: f64,
-    lose_gammon: f64,
-    win_backgammon: f64,
-    lose_backgammon: f64,
-    cubeless: f64,
-    centred: f64,
-    centred_action: String,
-    centred_jacoby: f64,
-    owned: f64,
-    opponent_owns: f64,
-}
-
-/// An opening roll's best plays, cubeless and with the cube centred.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Opening {
-    roll: String,
-    cubeless_play: String,
-    cubeless: f64,
-    centred_play: String,
-    centred: f64,
-}
-
-/// How many positions in play have each centred-cube action, and the extremes of P(win).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Decisions {
-    no_double: u64,
-    double_take: u64,
-    double_pass: u64,
-    least_win_doubling: f64,
-    least_win_taking: f64,
-    most_win_passing: f64,
-}
-
-/// The chances that the first double is taken or passed.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct FirstDouble {
-    taken: f64,
-    passed: f64,
-    opening_taken: f64,
-    opening_passed: f64,
-}
-
-/// A race formula's share of the bear-offs where its action is the database's.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct FormulaShare {
-    formula: String,
-    same_action: f64,
-}
-
-impl Summary {
-    fn of(database: &HypergammonDatabase) -> Result<Summary> {
-        let start = HypergammonPosition::starting(database.checkers()).library()?;
-        let (race_formulas, races) = if database.checkers() > 1 {
-            race_formulas(database)?
-        } else {
-            (Vec::new(), 0)
-        };
-        Ok(Summary {
-            checkers: database.checkers(),
-            positions: database.positions(),
-            sweeps: database.sweeps(),
-            residual: database.residual(),
-            turns: database.turns_bound(),
-            staked_turns: database.staked_turns_bound(),
-            start: start_values(database, &start)?,
-            openings: openings(database, &start)?,
-            decisions: decisions(database)?,
-            first_double: first_double(database, &start)?,
-            race_formulas,
-            races,
-        })
-    }
-}
-
-fn start_values(database: &HypergammonDatabase, start: &HypergammonPosition) -> Result<Start> {
-    let e = database.entry(start).library()?;
-    Ok(Start {
-        win: e.win,
-        win_gammon: e.win_gammon,
-        lose_gammon: e.lose_gammon,
-        win_backgammon: e.win_backgammon,
-        lose_backgammon: e.lose_backgammon,
-        cubeless: e.cubeless_equity(),
-        centred: e.equity(CubeOwnership::Centred),
-        centred_action: e.cube_action(CubeOwnership::Centred).to_string(),
-        centred_jacoby: e.centred_jacoby,
-        owned: e.equity(CubeOwnership::Owned),
-        opponent_owns: e.opponent_owns,
-    })
-}
-
-fn openings(database: &HypergammonDatabase, start: &HypergammonPosition) -> Result<Vec<Opening>> {
-    let mut openings = Vec::new();
-    for (roll, _) in distinct_rolls()
-        .into_iter()
-        .filter(|(roll, _)| !roll.is_double())
-    {
-        let plays = database.rated_plays(start, roll).library()?;
-        let cubeless = &plays[0];
-        let centred = best_centred(&plays).unwrap_or(cubeless);
-        openings.push(Opening {
-            roll: format!("{}-{}", roll.second, roll.first),
-            cubeless_play: places(&cubeless.after),
-            cubeless: cubeless.cubeless,
-            centred_play: places(&centred.after),
-            centred: centred.centred,
-        });
-    }
-    Ok(openings)
-}
-
-/// The play of highest equity with the cube centred.
-fn best_centred(plays: &[RatedPlay]) -> Option<&RatedPlay> {
-    plays.iter().max_by(|a, b| a.centred.total_cmp(&b.centred))
-}
-
-fn decisions(database: &HypergammonDatabase) -> Result<Decisions> {
-    let mut decisions = Decisions {
-        no_double: 0,
-        double_take: 0,
-        double_pass: 0,
-        least_win_doubling: 1.0,
-        least_win_taking: 1.0,
-        most_win_passing: 0.0,
-    };
-    for number in 0..database.positions() {
-        let Ok(position) = HypergammonPosition::numbered(database.checkers(), number as u32) else {
-            continue;
-        };
-        if position.is_over() {
-            continue;
-        }
-        let e = database.entry_at(number).library()?;
-        let taker = 1.0 - e.win;
-        let d = &mut decisions;
-        match e.cube_action(CubeOwnership::Centred) {
-            CubeAction::NoDouble => d.no_double += 1,
-            CubeAction::DoubleTake => {
-                d.double_take += 1;
-                d.least_win_taking = d.least_win_taking.min(taker);
-                d.least_win_doubling = d.least_win_doubling.min(e.win);
-            }
-            CubeAction::DoublePass => {
-                d.double_pass += 1;
-                d.most_win_passing = d.most_win_passing.max(taker);
-                d.least_win_doubling = d.least_win_doubling.min(e.win);
-            }
-        }
-    }
-    Ok(decisions)
-}
-
-fn first_double(
-    database: &HypergammonDatabase,
-    start: &HypergammonPosition,
-) -> Result<FirstDouble> {
-    let chances = database.first_double_chances().library()?;
-    let [taken, passed] = chances[start.number() as usize];
-    let mut opening = [0.0; 2];
-    for (roll, _) in distinct_rolls()
-        .into_iter()
-        .filter(|(roll, _)| !roll.is_double())
-    {
-        let plays = database.rated_plays(start, roll).library()?;
-        let best = best_centred(&plays).map(|play| play.after.swapped().number() as usize);
-        if let Some(after) = best {
-            opening = [
-                opening[0] + chances[after][0] / 15.0,
-                opening[1] + chances[after][1] / 15.0,
-            ];
-        }
-    }
-    Ok(FirstDouble {
-        taken,
-        passed,
-        opening_taken: opening[0],
-        opening_passed: opening[1],
-    })
-}
-
-/// The race formulas' centred-cube actions against hypergammon's where every checker of
-/// both sides is home: the races of the two-sided bear-off database, with gammons.
-fn race_formulas(database: &HypergammonDatabase) -> Result<(Vec<FormulaShare>, u64)> {
-    let one_sided = BearoffDatabase::new(database.checkers()).library()?;
-    let mut agree = [0u64; RaceFormula::ALL.len()];
-    let mut races = 0u64;
-    for number in 0..database.positions() {
-        let Ok(position) = HypergammonPosition::numbered(database.checkers(), number as u32) else {
-            continue;
-        };
-        let (Some(on_roll), Some(opponent)) = (
-            home(&position.on_roll_places()),
-            home(&position.opponent_places()),
-        ) else {
-            continue;
-        };
-        if position.is_over() {
-            continue;
-        }
-        let entry = database.entry_at(number).library()?;
-        let pair = RacePair {
-            on_roll,
-            opponent,
-            mean_rolls: [
-                one_sided.expected_rolls_f64(&on_roll).library()?,
-                one_sided.expected_rolls_f64(&opponent).library()?,
-            ],
-            cubeless_win: entry.win,
-        };
-        races += 1;
-        let action = entry.cube_action(CubeOwnership::Centred);
-        for (count, formula) in agree.iter_mut().zip(RaceFormula::ALL) {
-            if formula.advice(&pair).action(CubeOwnership::Centred) == action {
-                *count += 1;
-            }
-        }
-    }
-    let shares = agree
-        .iter()
-        .zip(RaceFormula::ALL)
-        .map(|(&count, formula)| FormulaShare {
-            formula: formula.name().to_owned(),
-            same_action: count as f64 / races as f64,
-        })
-        .collect();
-    Ok((shares, races))
-}
-
-fn race_formulas_table(summary: &Summary) -> String {
+fn race_formulas_table(summary: &Census) -> String {
     let mut text = format!(
         "\nThe race formulas beside hypergammon's bear-offs, {} checkers a side: of the {} \
          positions in play with every checker home, where gammons count (a player who has \
@@ -398,12 +129,7 @@ fn race_formulas_table(summary: &Summary) -> String {
     text
 }
 
-/// The side as a bear-off position, if every checker is home (or off).
-fn home(places: &[u32]) -> Option<BearoffPosition> {
-    BearoffPosition::from_points(places).ok()
-}
-
-fn solved_table(summaries: &[Summary]) -> String {
+fn solved_table(summaries: &[Census]) -> String {
     let mut text = String::from(
         "| C | positions | sweeps | residual r | expected turns T̄ | cubeless error bound r T̄ | \
          stake-weighted turns S̄ | cubeful error bound r S̄ |\n\
@@ -426,7 +152,7 @@ fn solved_table(summaries: &[Summary]) -> String {
     text + "\n"
 }
 
-fn start_table(summaries: &[Summary]) -> String {
+fn start_table(summaries: &[Census]) -> String {
     let mut text = String::from(
         "The starting position, for the player on roll (before his roll; the equities per unit \
          of the cube, after his cube decision where he has one):\n\n\
@@ -456,7 +182,7 @@ fn start_table(summaries: &[Summary]) -> String {
     text + "\n"
 }
 
-fn opening_table(summary: &Summary) -> String {
+fn opening_table(summary: &Census) -> String {
     let checkers = summary.checkers;
     let mut text = format!(
         "The opening rolls, {checkers} checker{} a side (the player's checkers after the play; \
@@ -484,7 +210,7 @@ fn opening_table(summary: &Summary) -> String {
     text
 }
 
-fn decisions_table(summaries: &[Summary]) -> String {
+fn decisions_table(summaries: &[Census]) -> String {
     let mut text = String::from(
         "The cube action of the player on roll with the cube centred, over every position in \
          play; the doubler's cubeless P(win) where a double is right at the least, and the \
@@ -511,7 +237,7 @@ fn decisions_table(summaries: &[Summary]) -> String {
     text
 }
 
-fn first_double_table(summaries: &[Summary]) -> String {
+fn first_double_table(summaries: &[Census]) -> String {
     let mut text = String::from(
         "\nThe first double of the game, both players playing for the equity with the cube \
          centred (the Jacoby rule off): its chances of being taken and passed, and of never \
@@ -535,14 +261,4 @@ fn first_double_table(summaries: &[Summary]) -> String {
         );
     }
     text
-}
-
-fn places(position: &HypergammonPosition) -> String {
-    let places: Vec<String> = position
-        .on_roll_places()
-        .iter()
-        .rev()
-        .map(|p| p.to_string())
-        .collect();
-    places.join(", ")
 }

@@ -2,7 +2,7 @@
 //! marker (HTML comments, invisible on any forge), which `cargo xtask generate` writes and
 //! `--check` compares.
 
-use game_analysis::output::OutputFile;
+use game_core::durable::OutputFile;
 
 use crate::error::{Error, LibraryResult, Result};
 use std::path::{Path, PathBuf};

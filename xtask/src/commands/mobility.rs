@@ -3,16 +3,19 @@
 //! `docs/data/levene-fenner-mobility.json`, with their table in `docs/levene-fenner.md`.
 //! A single measure is `game-analysis mobility`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use game_analysis::commands::mobility::{MobilityResult, measure, summary_line};
-use game_analysis::commands::tournament::DEFAULT_SEED;
-use game_analysis::output::{OutputFile, parse_output_file};
+use game_core::durable::OutputFile;
+use minimax_random::line::DEFAULT_SEED;
+use minimax_random::mobility::MobilityResult;
+
 use game_core::tolerance::MAX_Z_SCORE;
 use minimax_random::tournament::MAX_GAMES;
 
 use crate::commands::markers::{Block, Destination};
-use crate::error::{Error, LibraryResult, Result};
+use crate::commands::parse_output_file;
+use crate::error::{LibraryResult, Result};
+use crate::kept::mobility_data;
 
 /// Measures every game and player the docs keep.
 #[derive(Debug, clap::Args)]
@@ -40,11 +43,6 @@ const GRID_PLAYERS: [&str; 5] = ["uniform", "random:1", "random:2", "random:3", 
 /// The games of the grid, chess first.
 const GRID_GAME_NAMES: [&str; 4] = ["chess", "connect-four", "domineering-8x8", "othello-6x6"];
 
-/// Where the grid's measures are kept.
-pub fn mobility_data(docs: &Path) -> PathBuf {
-    docs.join("data").join("levene-fenner-mobility.json")
-}
-
 /// The table's place in `docs/levene-fenner.md`.
 pub const MOBILITY_TABLE: Block = Block {
     page: "levene-fenner.md",
@@ -66,8 +64,10 @@ fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Resul
     let mut results = Vec::new();
     for game in GRID_GAME_NAMES {
         for player in GRID_PLAYERS {
-            let result = measure(game, player, games.unwrap_or(GRID_GAMES), DEFAULT_SEED)?;
-            println!("{}", summary_line(&result));
+            let result =
+                MobilityResult::measure(game, player, games.unwrap_or(GRID_GAMES), DEFAULT_SEED)
+                    .library()?;
+            println!("{result}");
             results.push(result);
         }
     }
@@ -78,16 +78,6 @@ fn run_grid(games: Option<u64>, json: Option<&OutputFile>, docs: &Path) -> Resul
     destination.save(&results, |results| {
         MOBILITY_TABLE.write(docs, &table(Some(results)))
     })
-}
-
-/// The kept measures, or `None` before the grid has been measured.
-pub fn read_mobility(docs: &Path) -> Result<Option<Vec<MobilityResult>>> {
-    let path = mobility_data(docs);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).library().map(Some)
 }
 
 /// The table of the kept measures, or a note that none are kept yet. A difference at least
@@ -131,9 +121,11 @@ fn difference(mean: f64, standard_error: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use minimax_random::mobility::MobilityResult;
+
     #[test]
     fn a_measure_shows_in_the_table() {
-        let measured = super::measure("othello-6x6", "random:2", 30, 1995).unwrap();
+        let measured = MobilityResult::measure("othello-6x6", "random:2", 30, 1995).unwrap();
         let table = super::table(Some(&[measured]));
         assert!(
             table.contains("| othello-6x6 | `random:2` | 30 |"),

@@ -1,5 +1,7 @@
 //! The tasks besides verify-tables: each parses its own arguments and does its work.
 
+use game_core::durable::OutputFile;
+
 pub mod dist;
 pub mod generate;
 pub mod hypergammon;
@@ -10,3 +12,9 @@ pub mod octal_record;
 pub mod race_formulas;
 pub mod tournament;
 pub mod verify_tables;
+
+/// Parses a command-line value into a checked [`OutputFile`], for clap: a path that cannot
+/// be written is refused before the task starts.
+pub fn parse_output_file(text: &str) -> Result<OutputFile, String> {
+    OutputFile::check(text).map_err(|unwritable| unwritable.to_string())
+}

@@ -19,8 +19,10 @@ use nim_games::heap_games::OctalGame;
 use nim_games::octal::{OctalOptions, OctalValues, RareSplit, Schedule, Split};
 use serde::{Deserialize, Serialize};
 
-use game_analysis::commands::octal::largest;
-use game_analysis::output::{OutputFile, parse_output_file};
+use game_core::durable::OutputFile;
+use nim_games::octal::largest;
+
+use crate::commands::parse_output_file;
 
 use crate::commands::markers::{Block, Destination};
 use crate::error::{Error, LibraryResult, Result};

@@ -5,13 +5,12 @@
 
 use std::time::Instant;
 
-use game_analysis::commands::octal::OctalRun;
-use game_analysis::format::Report;
-use game_analysis::output::OutputFile;
+use game_core::durable::OutputFile;
 use nim_games::heap_games::OctalGame;
 use nim_games::octal::{OctalOptions, Schedule};
 
 use crate::error::{Error, LibraryResult, Result};
+use crate::kept::json;
 use crate::sources::octal_games::{OctalRecord, read_records, records_path};
 
 /// Computes an octal game until its period is proven and keeps the record.
@@ -35,10 +34,7 @@ pub fn run(args: &Args, docs: &std::path::Path) -> Result<bool> {
         .until_proven()
         .compute(&game, args.max_heap)
         .library()?;
-    print!(
-        "{}",
-        OctalRun::of(game.code(), &table, started.elapsed().as_secs_f64()).text()
-    );
+    let seconds = started.elapsed().as_secs_f64();
     let record = OctalRecord::of(game.code(), &table).ok_or_else(|| {
         Error::NotComputable(format!(
             "{} proved no period up to heap {}: nothing to keep",
@@ -46,11 +42,21 @@ pub fn run(args: &Args, docs: &std::path::Path) -> Result<bool> {
             args.max_heap
         ))
     })?;
+    println!(
+        "{}, heaps 0..={}: {seconds:.2} s; period {} from heap {}, largest value {} first at heap {}, checksum {}",
+        record.code,
+        record.heaps.saturating_sub(1),
+        record.period,
+        record.preperiod,
+        record.largest,
+        record.largest_at,
+        record.checksum
+    );
     let mut records = read_records(docs)?;
     records.retain(|kept| kept.code != record.code);
     records.push(record);
     records.sort_by(|a, b| a.code.cmp(&b.code));
-    file.write(game_analysis::format::json(&records)?.as_bytes())?;
+    file.write(json(&records)?.as_bytes())?;
     println!("  kept in {}", file.path().display());
     Ok(true)
 }

@@ -5,15 +5,16 @@
 //! keeping is `game-analysis race-formulas`.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use game_analysis::commands::race_formulas::{
+use backgammon_cube::race_formulas::tables::{
     RaceJudgement, database_title, gnubg_file_title, judge_database, judge_gnubg_file,
 };
-use game_analysis::format::json;
-use game_analysis::output::OutputFile;
+use game_core::durable::OutputFile;
 
 use crate::commands::markers::Block;
 use crate::error::{Error, LibraryResult, Result};
+use crate::kept::json;
 
 /// The tables' place in `docs/dotsenko-marynych.md`.
 pub const TABLES: Block = Block {
@@ -32,6 +33,9 @@ pub const COMPLETE_TABLES: Block = Block {
 /// The kept judgement over the complete database, under `docs/`.
 const KEPT: &str = "data/race-formulas-complete.json";
 
+/// How often the judging says how far it is.
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(60);
+
 /// The database the docs' first tables judge over.
 const DOCS_CHECKERS: u32 = 8;
 
@@ -46,7 +50,14 @@ pub struct Args {
 /// Runs the task.
 pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     let kept = OutputFile::check(docs.join(KEPT))?;
-    let judgement = judge_gnubg_file(&args.keep, false)?;
+    let mut last_line = Instant::now();
+    let judgement = judge_gnubg_file(&args.keep, |done, rows| {
+        if last_line.elapsed() >= PROGRESS_INTERVAL || done == rows {
+            eprintln!("  {done} of {rows} rows judged");
+            last_line = Instant::now();
+        }
+    })
+    .library()?;
     kept.write(json(&judgement)?.as_bytes())?;
     println!("kept in {}", kept.path().display());
     COMPLETE_TABLES.write(docs, &complete_tables(docs)?)?;
@@ -55,7 +66,10 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
 
 /// The tables over the 6 × 8 database, computed now.
 pub fn tables() -> Result<String> {
-    Ok(judge_database(DOCS_CHECKERS)?.markdown(&database_title(DOCS_CHECKERS))?)
+    judge_database(DOCS_CHECKERS)
+        .library()?
+        .markdown(&database_title(DOCS_CHECKERS))
+        .library()
 }
 
 /// The tables over the complete database, from the kept judgement.
@@ -63,5 +77,5 @@ pub fn complete_tables(docs: &Path) -> Result<String> {
     let path = docs.join(KEPT);
     let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
     let kept: RaceJudgement = serde_json::from_str(&text).library()?;
-    Ok(kept.markdown(&gnubg_file_title(kept.checkers))?)
+    kept.markdown(&gnubg_file_title(kept.checkers)).library()
 }

@@ -9,7 +9,9 @@ use crate::error::{LibraryResult, Result};
 use crate::sources::{self, Registered, RunSize};
 use crate::verify::report::{self, PaperResult, RowResult};
 use crate::verify::verdict;
-use game_analysis::output::{OutputFile, parse_output_file};
+use game_core::durable::OutputFile;
+
+use crate::commands::parse_output_file;
 
 /// `cargo xtask verify-tables`: recompute every published number and compare it with the
 /// print. A row is `failed` when it disagrees undeclared or cannot be computed, and

@@ -12,11 +12,11 @@ use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, SKY_BLUE, TICK, VERMILION, draw_marker,
     draw_markers_key, titled_page,
 };
-use crate::commands::mobility::read_mobility;
-use crate::commands::tournament::{experiment_of, in_experiment_order, read_chess};
 use crate::error::{Error, LibraryResult, Result};
-use game_analysis::commands::mobility::MobilityResult;
-use game_analysis::commands::tournament::LineResult;
+use crate::kept::chess::{experiment_of, in_experiment_order, read_chess};
+use crate::kept::read_mobility;
+use minimax_random::line::LineResult;
+use minimax_random::mobility::MobilityResult;
 
 /// The figure of the chess lines and the mobility measures.
 pub fn figures() -> Vec<Figure> {

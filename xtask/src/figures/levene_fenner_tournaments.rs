@@ -10,9 +10,9 @@ use super::style::{
     BLUE, BLUISH_GREEN, FONT, INK, LABEL, ORANGE, TICK, VERMILION, draw_marker, draw_markers_key,
     titled_page,
 };
-use crate::commands::tournament::read_grid;
 use crate::error::{Error, LibraryResult, Result};
-use game_analysis::commands::tournament::{LineResult, alpha_name};
+use crate::kept::read_grid;
+use minimax_random::line::{LineResult, alpha_name};
 
 /// The figures of the tournaments.
 pub fn figures() -> Vec<Figure> {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::sources;
 use crate::verify::transcription::Transcription;
-use game_analysis::output::OutputFile;
+use game_core::durable::OutputFile;
 
 /// One figure: where it goes and how it is drawn.
 pub struct Figure {

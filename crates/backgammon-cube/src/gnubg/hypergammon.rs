@@ -167,7 +167,7 @@ impl HypergammonFile {
                     .unwrap_or_default()
                     .to_owned(),
             })?;
-        let sides = crate::gnubg::numbering::binomial(checkers + 25, 25) as usize;
+        let sides = crate::numbering::binomial(checkers + 25, 25) as usize;
         let expected = HEADER + ENTRY * sides * sides;
         if bytes.len() != expected {
             return Err(HypergammonFileError::Length {

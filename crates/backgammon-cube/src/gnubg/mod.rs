@@ -7,7 +7,6 @@
 //! ([`write_hypergammon_file`], [`HypergammonFile`]).
 
 mod hypergammon;
-pub(crate) mod numbering;
 mod one_sided;
 mod out_of_core;
 pub(crate) mod reader;

@@ -77,6 +77,7 @@
 //! # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
 //! ```
 
+pub mod census;
 mod exact;
 mod position;
 mod solve;

@@ -3,7 +3,7 @@
 //! checker is home, as many dice played as can be (the larger die when only one can be).
 
 use crate::dice::Roll;
-use crate::gnubg::numbering::{BOARD, binomial, board_of, id_of};
+use crate::numbering::{BOARD, binomial, board_of, id_of};
 
 use super::HypergammonError;
 

@@ -48,9 +48,11 @@
 //!
 //! [`judging`] compares each formula's decisions with the exact ones of
 //! [`TwoSidedDatabase`](crate::two_sided::TwoSidedDatabase) over every pair of positions,
-//! and measures the equity the formula's follower gives away.
+//! and measures the equity the formula's follower gives away; [`tables`] does it for every
+//! formula over a whole database, in memory or a gnubg file, as the tables the docs print.
 
 pub mod judging;
+pub mod tables;
 
 pub use judging::{ChanceDeviations, DecisionRecord, Judgement, judge, judge_file};
 

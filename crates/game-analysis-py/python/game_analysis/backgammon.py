@@ -7,9 +7,10 @@ opponent, B); bear-off positions as the points of their checkers, one entry per 
 
 from __future__ import annotations
 
+import json
 from enum import Enum
 from fractions import Fraction
-from typing import List, NamedTuple, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Sequence, Tuple, Union
 
 from ._fractions import from_pair
 from ._native import backgammon as _native
@@ -259,6 +260,22 @@ class HypergammonDatabase:
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
         return CubeAction(self._database.cube_action(list(on_roll), list(opponent), cube))
+
+    def census(self) -> Dict[str, Any]:
+        """What the docs publish of the database, over every position, as a dict (the
+        fields of ``docs/data/hypergammon-3.json``): ``start`` (the starting position's
+        chances and equities), ``openings`` (each opening roll's best play, cubeless and with
+        the cube centred), ``decisions`` (the centred cube's actions over every position in
+        play), ``first_double`` (the chances that the first double is taken or passed) and
+        ``race_formulas`` (each formula's share of the bear-offs where its cube action is the
+        database's), with the solution's ``residual`` and turn bounds.
+
+        >>> census = hypergammon(1).census()
+        >>> [opening["roll"] for opening in census["openings"]][:3]
+        ['2-1', '3-1', '3-2']
+        """
+        census: Dict[str, Any] = json.loads(self._database.census())
+        return census
 
     def gnubg_bytes(self) -> bytes:
         """The database in GNU Backgammon's layout: what ``makehyper -c C`` writes."""

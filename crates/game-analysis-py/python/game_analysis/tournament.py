@@ -27,86 +27,36 @@ from ._native import TournamentError
 from ._native import levene_fenner as _native
 
 #: The seed of every line unless told otherwise (the year of Beal and Smith's report).
-DEFAULT_SEED = 1995
+DEFAULT_SEED: int = _native.DEFAULT_SEED
 #: α unless told otherwise: leaf scores uniform on {1, ..., 2^61}, effectively continuous.
-MAX_ALPHA = 2**61
+MAX_ALPHA: int = _native.MAX_ALPHA
 #: The most games of a line (and so the most pieces), as the command line allows.
-MAX_GAMES = 10**6
+MAX_GAMES: int = _native.MAX_GAMES
 
 Result = Dict[str, Any]
-
-_LINE_FIELDS = ("game", "a", "b", "alpha", "seed")
-
-
-def _result(line: Result, first_game: int, games: int, wins: Tuple[int, int, int]) -> Result:
-    """The result dict in the command line's field order; ``first_game`` only for a piece."""
-    a_wins, b_wins, draws = wins
-    share = _native.wilson(b_wins, a_wins + b_wins)
-    result: Result = {
-        "game": line["game"],
-        "a": line["a"],
-        "b": line["b"],
-        "alpha": line["alpha"],
-        "games": games,
-    }
-    if first_game:
-        result["first_game"] = first_game
-    estimate, low, high = share if share is not None else (None, None, None)
-    result.update(
-        a_wins=a_wins, b_wins=b_wins, draws=draws,
-        share_b=estimate, ci_low=low, ci_high=high, seed=line["seed"],
-    )
-    return result
 
 
 def play(game: str, a: str, b: str, games: int, *, first_game: int = 0,
          seed: int = DEFAULT_SEED, alpha: int = MAX_ALPHA) -> Result:
     """Games ``first_game``, ..., ``first_game + games - 1`` of the line ``a`` v ``b`` in
     ``game``, in parallel on this machine's cores, the GIL released (Ctrl-C stops them)."""
-    wins = _native.play_games(game, a, b, games, first_game, seed, alpha)
-    line = {"game": game, "a": a, "b": b, "alpha": alpha, "seed": seed}
-    return _result(line, first_game, games, wins)
-
-
-def _checked(piece: Any) -> Result:
-    """``piece`` if it is a result dict: its line's fields and whole, non-negative counts."""
-    if not isinstance(piece, dict):
-        raise TypeError(f"a piece is a result dict, not {type(piece).__name__}")
-    missing = [f for f in _LINE_FIELDS + ("games", "a_wins", "b_wins", "draws") if f not in piece]
-    if missing:
-        raise TournamentError(f"a piece without {', '.join(missing)}: {piece}")
-    counts = ("games", "first_game", "a_wins", "b_wins", "draws")
-    if any(not isinstance(piece.get(f, 0), int) or piece.get(f, 0) < 0 for f in counts):
-        raise TournamentError(f"a piece's games and counts are whole numbers: {piece}")
-    if piece["a_wins"] + piece["b_wins"] + piece["draws"] != piece["games"]:
-        raise TournamentError(f"a piece whose wins and draws are not its games: {piece}")
-    return piece
+    result: Result = json.loads(
+        _native.play_line(game, a, b, games, first_game, seed, alpha))
+    return result
 
 
 def merge(pieces: Iterable[Result]) -> Result:
-    """The line that ``pieces`` of it played, as if played at once. Raises
-    ``TournamentError`` unless they are of one line and follow each other without a gap or
-    an overlap."""
-    ordered = sorted((_checked(piece) for piece in pieces),
-                     key=lambda piece: piece.get("first_game", 0))
-    if not ordered:
-        raise TournamentError("no pieces to merge")
-    first = ordered[0]
-    line = {field: first[field] for field in _LINE_FIELDS}
-    start = first.get("first_game", 0)
-    games, wins = 0, [0, 0, 0]
-    for piece in ordered:
-        if any(piece[field] != line[field] for field in _LINE_FIELDS):
-            raise TournamentError(f"the pieces are of different lines: {line} and {piece}")
-        if piece.get("first_game", 0) != start + games:
-            raise TournamentError(
-                f"the pieces do not follow each other: games {start}..{start + games} "
-                f"then a piece from game {piece.get('first_game', 0)}"
-            )
-        games += piece["games"]
-        for k, field in enumerate(("a_wins", "b_wins", "draws")):
-            wins[k] += piece[field]
-    return _result(line, start, games, (wins[0], wins[1], wins[2]))
+    """The line that ``pieces`` of it played, as if played at once. Raises ``TypeError``
+    for a piece that is not a result dict, and ``TournamentError`` unless they are of one
+    line, each with wins and draws that add up to its games, and follow each other without
+    a gap or an overlap."""
+    texts = []
+    for piece in pieces:
+        if not isinstance(piece, dict):
+            raise TypeError(f"a piece is a result dict, not {type(piece).__name__}")
+        texts.append(json.dumps(piece))
+    result: Result = json.loads(_native.merge_lines(texts))
+    return result
 
 
 def to_json(result: Result) -> str:

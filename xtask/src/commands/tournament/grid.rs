@@ -1,18 +1,17 @@
 //! The grid of lines in Connect-Four, Domineering and Othello, its kept results and the
 //! tables drawn from them.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use minimax_random::player::MAX_ALPHA;
 
-use game_analysis::commands::tournament::{
-    DEFAULT_SEED, Line, LineResult, alpha_name, play, share_text, summary_line,
-};
-use game_analysis::output::OutputFile;
+use game_core::durable::OutputFile;
+use minimax_random::line::{DEFAULT_SEED, Line, LineResult, alpha_name, play};
 
 use crate::commands::markers::{Block, Destination};
-use crate::error::{Error, LibraryResult, Result};
+use crate::error::{LibraryResult, Result};
+use crate::kept::grid_data;
 
 /// Games a line in the grid; 8 × 8 Domineering, the slowest game, plays half as many.
 const GRID_GAMES: u64 = 3000;
@@ -25,12 +24,6 @@ const GRID_GAME_NAMES: [&str; 4] = [
     "domineering-8x8",
     "othello-6x6",
 ];
-
-/// Where the grid's results are kept: every line as JSON, the source of the tables and the
-/// figure.
-pub fn grid_data(docs: &Path) -> PathBuf {
-    docs.join("data").join("levene-fenner-tournaments.json")
-}
 
 /// Every line of the grid: the paper's model at depths 1–6, adjacent and two
 /// apart; lookahead-random against lookahead-zero at depths 1–5; each Beal–Smith
@@ -97,8 +90,8 @@ pub(super) fn play_all(lines: &[Line]) -> Result<Vec<LineResult>> {
     let started = Instant::now();
     let mut results = Vec::new();
     for line in lines {
-        let result = play(line, false)?;
-        println!("{}", summary_line(&result));
+        let result = play(line, false).library()?;
+        println!("{result}");
         results.push(result);
     }
     println!(
@@ -107,13 +100,6 @@ pub(super) fn play_all(lines: &[Line]) -> Result<Vec<LineResult>> {
         started.elapsed().as_secs_f64() / 60.0
     );
     Ok(results)
-}
-
-/// The grid's results as kept in the docs.
-pub fn read_grid(docs: &Path) -> Result<Vec<LineResult>> {
-    let path = grid_data(docs);
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).library()
 }
 
 /// Writes the tables of `results` into `docs/levene-fenner.md`.
@@ -154,7 +140,7 @@ fn summary_table(
         if !rows.contains(&row) {
             rows.push(row.clone());
         }
-        cells.push((row, result.game.as_str(), share_text(result)));
+        cells.push((row, result.game.as_str(), result.share_text()));
     }
     let mut text = format!("**{title}**\n\n| |");
     for game in GRID_GAME_NAMES {
@@ -226,7 +212,7 @@ pub fn tables(results: &[LineResult]) -> String {
             r.a_wins,
             r.b_wins,
             r.draws,
-            share_text(r),
+            r.share_text(),
             r.seed,
             r.games_per_second
                 .map_or_else(|| "–".to_owned(), |rate| format!("{rate:.0}"))
@@ -238,7 +224,7 @@ pub fn tables(results: &[LineResult]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_analysis::commands::tournament::players;
+    use minimax_random::line::players;
 
     /// The grid: 27 lines a game, every player readable.
     #[test]

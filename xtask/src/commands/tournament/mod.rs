@@ -9,12 +9,14 @@ use std::path::Path;
 
 use minimax_random::tournament::MAX_GAMES;
 
-use game_analysis::output::{OutputFile, parse_output_file};
+use game_core::durable::OutputFile;
+
+use crate::commands::parse_output_file;
 
 use crate::error::Result;
 
-pub use chess::{CHESS_TABLES, chess_tables, experiment_of, in_experiment_order, read_chess};
-pub use grid::{GRID_TABLES, read_grid, tables as grid_tables};
+pub use chess::{CHESS_TABLES, chess_tables};
+pub use grid::{GRID_TABLES, tables as grid_tables};
 
 /// Plays a kept run of lines again: the whole grid, or the chess lines.
 #[derive(Debug, clap::Args)]

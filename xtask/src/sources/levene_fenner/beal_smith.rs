@@ -12,10 +12,10 @@
 use game_core::tolerance::MAX_Z_SCORE;
 use minimax_random::tournament::MatchResult;
 
-use crate::commands::tournament::{experiment_of, in_experiment_order, read_chess};
 use crate::error::{Error, Result};
+use crate::kept::chess::{experiment_of, in_experiment_order, read_chess};
 use crate::verify::computed::Computed;
-use game_analysis::commands::tournament::LineResult;
+use minimax_random::line::LineResult;
 
 /// One of Beal and Smith's results, and the chess lines that test it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use nim_games::octal::{OctalValues, RareSplit};
 use serde::{Deserialize, Serialize};
 
-pub use game_analysis::commands::octal::largest;
+pub use nim_games::octal::largest;
 
 use crate::error::{Error, LibraryResult, Result};
 

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
-use super::numbering::{BOARD, binomial, board_of};
+use crate::numbering::{BOARD, binomial, board_of};
 use best::{MEASURES, Record, best_of_roll};
 use plays::{OneDiePlays, Plays};
 

@@ -2,7 +2,7 @@
 //! to fifteen checkers on P points, and the plays of a roll in gnubg's order of generation.
 
 use super::CHECKERS;
-use crate::gnubg::numbering::{BOARD, binomial, id_of};
+use crate::numbering::{BOARD, binomial, id_of};
 
 /// The plays of one roll, in gnubg's order: the distinct successors of the plays that use
 /// the most dice, and of those the most pips.
@@ -162,7 +162,7 @@ impl OneDiePlays {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gnubg::numbering::board_of;
+    use crate::numbering::board_of;
 
     /// The one-die plays, numbered from the position's number, are exactly the legal
     /// one-checker moves, each numbered as its board is, and every one lowers the number.
