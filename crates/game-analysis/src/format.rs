@@ -7,6 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::error::{Error, LibraryResult, Result};
+use crate::output::OutputFile;
 
 /// The format of the results on standard output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -39,15 +40,54 @@ pub trait Report: Serialize {
 /// [`Error::Stdout`] when standard output cannot be written; [`Error::Library`] when the
 /// report cannot be serialised.
 pub fn print<R: Report>(format: Format, report: &R) -> Result<()> {
-    let text = match format {
-        Format::Text => report.text(),
-        Format::Json => json(report)?,
-        Format::Csv => csv(&report.rows())?,
-    };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
+    write_stdout(rendered(format, report)?.as_bytes())
+}
+
+fn rendered<R: Report>(format: Format, report: &R) -> Result<String> {
+    match format {
+        Format::Text => Ok(report.text()),
+        Format::Json => json(report),
+        Format::Csv => csv(&report.rows()),
+    }
+}
+
+/// Prints `report` as [`print`] does, but on standard error when one of `outputs` is
+/// standard output (`-`), which then carries that result alone.
+///
+/// # Errors
+///
+/// As [`print`].
+pub fn print_beside<R: Report>(
+    format: Format,
+    report: &R,
+    outputs: &[Option<&OutputFile>],
+) -> Result<()> {
+    if !outputs
+        .iter()
+        .flatten()
+        .any(|output| output.is_standard_output())
+    {
+        return print(format, report);
+    }
+    std::io::stderr()
+        .write_all(rendered(format, report)?.as_bytes())
         .map_err(Error::Stdout)
+}
+
+/// Writes `bytes` to standard output. A reader that has gone (`… | head`) is not an error:
+/// the rest is dropped, as ripgrep and coreutils do, and the command goes on to write its
+/// files and ends with status 0.
+///
+/// # Errors
+///
+/// [`Error::Stdout`] when standard output cannot be written for another reason (a full
+/// disk behind a redirection).
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Stdout(error)),
+        _ => Ok(()),
+    }
 }
 
 /// `value` as pretty JSON, ending in a newline.

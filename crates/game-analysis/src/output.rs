@@ -7,75 +7,96 @@
 //! into place and the folder synced, so a failure (a full disk, a file-size limit, a kill)
 //! leaves the old file or nothing, and a power cut the old file or the whole new one.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use game_core::durable::{self, folder_of};
+use game_core::durable;
 
 use crate::Options;
 use crate::error::{Error, Result};
+use crate::format::write_stdout;
 
-/// A file the command will write, checked to be writable.
+/// Where a result goes: a file checked to be writable ([`durable::OutputFile`]), or
+/// standard output for `-`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {
-    path: PathBuf,
+    target: Target,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Target {
+    StandardOutput,
+    File(durable::OutputFile),
+}
+
+/// The name that asks for standard output where a result file is asked for.
+pub const STANDARD_OUTPUT: &str = "-";
+
 impl OutputFile {
-    /// Checks that `path` can be written, before any long work: its folder exists and
-    /// takes a new file (one is created there and removed), and the path is a regular file
-    /// or does not exist yet.
+    /// `-` for standard output, or a path checked to be writable before any long work: its
+    /// folder exists and takes a new file (one is created there and removed), and the path
+    /// is a regular file or does not exist yet.
     ///
     /// # Errors
     ///
     /// [`Error::Usage`] naming the path and why it cannot be written.
     pub fn check(path: impl Into<PathBuf>) -> Result<OutputFile> {
-        let output = OutputFile { path: path.into() };
-        let path = &output.path;
-        let refuse = |why: String| Error::Usage(format!("{}: {why}", path.display()));
-        if path.as_os_str().is_empty() || path.file_name().is_none() {
-            return Err(refuse("not a file name".to_owned()));
+        let path = path.into();
+        if path.as_os_str() == STANDARD_OUTPUT {
+            return Ok(OutputFile {
+                target: Target::StandardOutput,
+            });
         }
-        if path.as_os_str().to_string_lossy().ends_with('/') {
-            return Err(refuse("ends with /: a folder, not a file name".to_owned()));
-        }
-        let folder = folder_of(path);
-        if !folder.is_dir() {
-            return Err(refuse(format!(
-                "the folder {} does not exist",
-                folder.display()
-            )));
-        }
-        if let Ok(metadata) = std::fs::metadata(path)
-            && !metadata.is_file()
-        {
-            return Err(refuse(if metadata.is_dir() {
-                "is a folder, not a file name".to_owned()
-            } else {
-                "is not a regular file (a device or a special file)".to_owned()
-            }));
-        }
-        // A probe file, removed when dropped: the folder takes a new file.
-        tempfile::NamedTempFile::new_in(folder)
-            .map_err(|e| refuse(format!("cannot write in {}: {e}", folder.display())))?;
-        Ok(output)
+        durable::OutputFile::check(path)
+            .map(|file| OutputFile {
+                target: Target::File(file),
+            })
+            .map_err(|unwritable| Error::Usage(unwritable.to_string()))
     }
 
-    /// The path.
+    /// The path, `-` for standard output.
     pub fn path(&self) -> &Path {
-        &self.path
+        match &self.target {
+            Target::StandardOutput => Path::new(STANDARD_OUTPUT),
+            Target::File(file) => file.path(),
+        }
+    }
+
+    /// Whether this is standard output.
+    pub fn is_standard_output(&self) -> bool {
+        self.target == Target::StandardOutput
+    }
+
+    /// Whether `self` and `other` name the same file: both standard output, the same path
+    /// once its folder's links are resolved, or one file under two names (a hard link).
+    pub fn is_same_as(&self, other: &OutputFile) -> bool {
+        match (&self.target, &other.target) {
+            (Target::StandardOutput, Target::StandardOutput) => true,
+            (Target::File(one), Target::File(another)) => same_file(one.path(), another.path()),
+            _ => false,
+        }
+    }
+
+    /// Whether this output would overwrite the input file at `input`.
+    pub fn overwrites(&self, input: &Path) -> bool {
+        match &self.target {
+            Target::StandardOutput => false,
+            Target::File(file) => same_file(file.path(), input),
+        }
     }
 
     /// Writes `bytes` whole: to a temporary file beside the target, synced, then renamed
     /// over it, the folder synced. On an error the temporary file is removed and the target
-    /// is untouched.
+    /// is untouched. On standard output, the bytes as they are.
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] naming the path.
+    /// [`Error::Io`] naming the path; [`Error::Stdout`].
     pub fn write(&self, bytes: &[u8]) -> Result<()> {
-        self.write_with(|writer| writer.write_all(bytes))
+        match &self.target {
+            Target::StandardOutput => write_stdout(bytes),
+            Target::File(_) => self.write_with(|writer| writer.write_all(bytes)),
+        }
     }
 
     /// As [`OutputFile::write`], the bytes streamed by `fill` into a buffered writer: for a
@@ -83,15 +104,25 @@ impl OutputFile {
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] naming the path.
+    /// [`Error::Io`] naming the path; [`Error::Stdout`].
     pub fn write_with(
         &self,
-        fill: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<()> {
-        durable::write_whole(&self.path, fill).map_err(|source| Error::Io {
-            path: self.path.clone(),
-            source,
-        })
+        match &self.target {
+            Target::StandardOutput => {
+                let mut bytes = Vec::new();
+                fill(&mut bytes).map_err(Error::Stdout)?;
+                write_stdout(&bytes)
+            }
+            Target::File(file) => {
+                file.write_with(|writer| fill(writer))
+                    .map_err(|failed| Error::Io {
+                        path: failed.path,
+                        source: failed.source,
+                    })
+            }
+        }
     }
 
     /// Writes nim-values G(0), G(1), … as little-endian `u16`s, 2 bytes a heap, no header.
@@ -137,22 +168,99 @@ pub fn write_nim_value_files(
 ) -> Result<()> {
     if let Some(out) = out {
         out.write_nim_values(values)?;
-        options.note(format!(
-            "  wrote {} ({} bytes, u16 little-endian)",
-            out.path().display(),
-            2 * values.len()
-        ));
+        if !out.is_standard_output() {
+            options.note(format!(
+                "  wrote {} ({} bytes, u16 little-endian)",
+                out.path().display(),
+                2 * values.len()
+            ));
+        }
     }
     if let Some(b_file) = b_file {
         b_file.write_b_file(values)?;
-        options.note(format!("  wrote {} (OEIS b-file)", b_file.path().display()));
+        if !b_file.is_standard_output() {
+            options.note(format!("  wrote {} (OEIS b-file)", b_file.path().display()));
+        }
     }
     Ok(())
 }
 
-/// Parses a command-line value into a checked [`OutputFile`], for clap.
+/// Parses a command-line value into a checked [`OutputFile`] (`-` for standard output),
+/// for clap.
 pub fn parse_output_file(text: &str) -> std::result::Result<OutputFile, String> {
     OutputFile::check(text).map_err(|error| error.to_string())
+}
+
+/// Parses a command-line value into a checked [`OutputFile`] that is a file, for clap: a
+/// database is built or checked in place, so `-` is refused.
+pub fn parse_database_file(text: &str) -> std::result::Result<OutputFile, String> {
+    if text == STANDARD_OUTPUT {
+        return Err(
+            "a database is written to a file: - (standard output) is not taken here".to_owned(),
+        );
+    }
+    parse_output_file(text)
+}
+
+/// Whether two paths name one file: the same folder (links resolved) and name, or, where
+/// both exist, the same device and inode.
+fn same_file(one: &Path, another: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let resolved = |path: &Path| {
+        std::fs::canonicalize(durable::folder_of(path))
+            .ok()
+            .zip(path.file_name().map(ToOwned::to_owned))
+    };
+    if resolved(one).is_some_and(|place| Some(place) == resolved(another)) {
+        return true;
+    }
+    match (std::fs::metadata(one), std::fs::metadata(another)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Refuses, before any work, outputs that name one file (`--out x --b-file ./x`, or two
+/// `-`), each named by its flag: one result would silently overwrite the other.
+///
+/// # Errors
+///
+/// [`Error::Usage`] naming both flags and the file.
+pub fn distinct_outputs(outputs: &[(&str, Option<&OutputFile>)]) -> Result<()> {
+    let named: Vec<(&str, &OutputFile)> = outputs
+        .iter()
+        .filter_map(|&(flag, output)| output.map(|output| (flag, output)))
+        .collect();
+    for (i, (flag, output)) in named.iter().enumerate() {
+        if let Some((other_flag, _)) = named[i + 1..]
+            .iter()
+            .find(|(_, other)| output.is_same_as(other))
+        {
+            return Err(Error::Usage(format!(
+                "{flag} and {other_flag} name the same file, {}: one result would overwrite the other",
+                output.path().display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses, before any work, an output that names one of the command's inputs (`--merge
+/// p0.json --json p0.json`): the input would be destroyed.
+///
+/// # Errors
+///
+/// [`Error::Usage`] naming the flag and the file.
+pub fn not_an_input(flag: &str, output: Option<&OutputFile>, inputs: &[PathBuf]) -> Result<()> {
+    match (output, inputs) {
+        (Some(output), inputs) if inputs.iter().any(|input| output.overwrites(input)) => {
+            Err(Error::Usage(format!(
+                "{flag} {}: names one of the inputs, which it would overwrite",
+                output.path().display()
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -189,3 +189,85 @@ fn memory_heavy_subcommands_refuse_what_does_not_fit_under_a_limit() {
     }
     assert!(files_in(folder).is_empty());
 }
+
+/// A reader that stops early (`… | head -1`) ends the command quietly with status 0, as
+/// ripgrep and coreutils do, and the files asked for are still written.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly_with_status_zero() {
+    let scratch_dir = scratch("pipe");
+    let folder = scratch_dir.path();
+    for args in [
+        "--format csv octal 0.6 --max 100000 --b-file - | head -1",
+        "octal 0.6 --max 100000 --b-file values.txt | head -1",
+        "manpage | head -1",
+    ] {
+        let output = command_in_shell("set -o pipefail", args, folder);
+        assert_eq!(output.status.code(), Some(0), "{args}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("error"), "{args}: {stderr}");
+    }
+    let b_file = std::fs::read_to_string(folder.join("values.txt")).unwrap();
+    assert_eq!(b_file.lines().count(), 100_001);
+}
+
+/// `-` names standard output wherever a result file is asked for: the result alone goes
+/// there, and the report to standard error. A database needs a file.
+#[test]
+fn a_dash_is_standard_output() {
+    let scratch_dir = scratch("dash");
+    let folder = scratch_dir.path();
+    let output = command_in_shell("true", "grundy --max 5 --b-file -", folder);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(output.stdout, b"0 0\n1 0\n2 0\n3 1\n4 0\n5 2\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Grundy's game"));
+    let output = command_in_shell("true", "--format json octal 0.77 --max 30 --out -", folder);
+    assert_eq!(output.stdout.len(), 62, "{output:?}");
+    let output = command_in_shell(
+        "true",
+        "tournament connect-four random:1 random:2 --games 2 --json -",
+        folder,
+    );
+    let json = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        json.starts_with("{\n  \"game\": \"connect-four\""),
+        "{json}"
+    );
+    let output = command_in_shell("true", "bearoff --two-sided 6x2 --out -", folder);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(files_in(folder), Vec::<String>::new(), "no file named -");
+}
+
+/// Two outputs that name one file, under any of its names, are refused before the work;
+/// so is an output that names an input.
+#[test]
+fn outputs_that_share_a_file_or_name_an_input_are_refused() {
+    let scratch_dir = scratch("clobber");
+    let folder = scratch_dir.path();
+    std::fs::create_dir(folder.join("sub")).unwrap();
+    let piece = command_in_shell(
+        "true",
+        "tournament connect-four random:1 random:2 --games 2 --json p0.json",
+        folder,
+    );
+    assert_eq!(piece.status.code(), Some(0), "{piece:?}");
+    std::fs::hard_link(folder.join("p0.json"), folder.join("link.json")).unwrap();
+    let kept = std::fs::read(folder.join("p0.json")).unwrap();
+    for args in [
+        "grundy --max 20 --out bf.txt --b-file ./bf.txt",
+        "grundy --max 20 --out sub/../bf.txt --b-file bf.txt",
+        "octal 0.77 --max 20 --out - --b-file -",
+        "tournament chess uniform uniform --games 1 --pgn x.pgn --json x.pgn",
+        "tournament --merge p0.json --json p0.json",
+        "tournament --merge link.json --json p0.json",
+    ] {
+        let output = command_in_shell("true", args, folder);
+        assert_eq!(output.status.code(), Some(2), "{args}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("same file") || stderr.contains("names one of the inputs"),
+            "{args}: {stderr}"
+        );
+    }
+    assert_eq!(std::fs::read(folder.join("p0.json")).unwrap(), kept);
+    assert_eq!(files_in(folder), ["link.json", "p0.json", "sub"]);
+}

@@ -19,7 +19,7 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file};
+use crate::output::{OutputFile, parse_database_file};
 use crate::progress::Progress;
 
 /// GNU Backgammon's bear-off databases: the two-sided file of C checkers a side on the six
@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "checkers")]
     no_compress: bool,
     /// The file to write; checked before the work, replaced only when whole.
-    #[arg(long, value_name = "PATH", value_parser = parse_output_file, required_unless_present = "check")]
+    #[arg(long, value_name = "PATH", value_parser = parse_database_file, required_unless_present = "check")]
     out: Option<OutputFile>,
     /// Check a two-sided file instead: a sample of its entries recomputed from the entries
     /// one roll later, and with --against, every pair of a smaller size.
@@ -161,7 +161,7 @@ fn one_sided(
     })
     .library()?;
     progress.finish();
-    out.write_with(|writer| file.write_to(writer))?;
+    out.write_with(|mut writer| file.write_to(&mut writer))?;
     Ok(Written {
         file: out.path().display().to_string(),
         kind: "one-sided",

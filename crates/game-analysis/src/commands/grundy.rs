@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
-use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file, write_nim_value_files};
+use crate::format::{Report, print, print_beside};
+use crate::output::{OutputFile, distinct_outputs, parse_output_file, write_nim_value_files};
 use crate::progress::Progress;
 
 /// The largest single heap of `--misere`: the misère table holds every position with at
@@ -51,6 +51,8 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         }
         return print(options.format, &misere(args.max_heap)?);
     }
+    let outputs = [args.out.as_ref(), args.b_file.as_ref()];
+    distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
     let progress = Progress::new(u64::from(args.max_heap), "heaps", options.quiet);
@@ -72,7 +74,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         largest_value: values.iter().max().copied().unwrap_or(0),
         full_scans: table.full_scans(),
     };
-    print(options.format, &report)?;
+    print_beside(options.format, &report, &outputs)?;
     write_nim_value_files(values, args.out.as_ref(), args.b_file.as_ref(), options)?;
     Ok(())
 }

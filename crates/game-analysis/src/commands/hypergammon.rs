@@ -1,8 +1,6 @@
 //! `game-analysis hypergammon --checkers C --out PATH`: hypergammon solved with the cube from
 //! `backgammon_cube::hypergammon`, written in GNU Backgammon's layout (`makehyper -c C`).
 
-use std::time::Instant;
-
 use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::gnubg::write_hypergammon_file;
 use backgammon_cube::hypergammon::{
@@ -14,7 +12,7 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file};
+use crate::output::{OutputFile, parse_database_file};
 use crate::progress::Progress;
 
 /// Hypergammon with C checkers a side solved with the doubling cube: every position's
@@ -28,7 +26,7 @@ pub struct Args {
     checkers: u32,
     /// The database to write in gnubg's layout; checked before the work, replaced only when
     /// whole. Without it, only the starting position's values are reported.
-    #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
+    #[arg(long, value_name = "PATH", value_parser = parse_database_file)]
     out: Option<OutputFile>,
     /// Sweep until no entry's equations are off by more than this.
     #[arg(long, value_name = "T", default_value_t = 1e-12, value_parser = parse_tolerance)]
@@ -63,7 +61,6 @@ const BOUND_DIGITS: u64 = 3;
 
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
-    let started = Instant::now();
     let dance = if args.dance == "makehyper" {
         DanceRule::Makehyper
     } else {
@@ -117,9 +114,9 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         .library()?;
     progress.finish();
     if let Some(out) = &args.out {
-        out.write_with(|writer| write_hypergammon_file(&database, writer))?;
+        out.write_with(|mut writer| write_hypergammon_file(&database, &mut writer))?;
     }
-    let report = Solved::of(&database, args, started.elapsed().as_secs_f64())?;
+    let report = Solved::of(&database, args)?;
     print(options.format, &report)
 }
 
@@ -168,13 +165,10 @@ pub struct Solved {
     pub start_action: String,
     /// The file written, if any.
     pub file: Option<String>,
-    /// Seconds of this run (left out of the JSON).
-    #[serde(skip)]
-    pub seconds: f64,
 }
 
 impl Solved {
-    fn of(database: &HypergammonDatabase, args: &Args, seconds: f64) -> Result<Solved> {
+    fn of(database: &HypergammonDatabase, args: &Args) -> Result<Solved> {
         let start = HypergammonPosition::starting(args.checkers).library()?;
         let entry = database.entry(&start).library()?;
         Ok(Solved {
@@ -201,7 +195,6 @@ impl Solved {
                 .out
                 .as_ref()
                 .map(|out| out.path().display().to_string()),
-            seconds,
         })
     }
 }
@@ -287,7 +280,7 @@ mod tests {
     fn one_checker_a_side_is_solved_and_reported() {
         let args = args(&["--checkers", "1"]).unwrap();
         let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {}).unwrap();
-        let solved = Solved::of(&database, &args, 0.0).unwrap();
+        let solved = Solved::of(&database, &args).unwrap();
         assert_eq!(solved.positions, 676);
         assert!(solved.residual <= 1e-12);
         assert_eq!(solved.start_action, "double, take");

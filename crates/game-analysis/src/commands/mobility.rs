@@ -2,15 +2,14 @@
 //! measured in real games — does a random-minimax player leave its opponent fewer replies
 //! and itself more moves than a uniform choice among the same legal moves would?
 
-use minimax_random::mobility::measure_in;
-use minimax_random::player::{MAX_ALPHA, RandomMinimax};
-use minimax_random::tournament::{MAX_GAMES, TournamentGame};
-use serde::{Deserialize, Serialize};
+use minimax_random::line::DEFAULT_SEED;
+use minimax_random::mobility::MobilityResult;
+use minimax_random::tournament::MAX_GAMES;
 
 use crate::Options;
-use crate::commands::tournament::{DEFAULT_SEED, PLAYER_HELP, checked_player, game_names};
+use crate::commands::tournament::{PLAYER_HELP, checked_player, game_names};
 use crate::error::{LibraryResult, Result};
-use crate::format::{Report, json, print};
+use crate::format::{Report, json, print_beside};
 use crate::output::{OutputFile, parse_output_file};
 
 /// PLAYER plays itself N games of GAME (game i from stream i of the seed); at each
@@ -37,42 +36,11 @@ pub struct Args {
     json: Option<OutputFile>,
 }
 
-/// The JSON object of one measure: means per decision, and the differences (chosen −
-/// uniform) with their standard errors, each game one sample.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MobilityResult {
-    /// The game's name.
-    pub game: String,
-    /// The player, EVALUATION:DEPTH or `uniform`.
-    pub player: String,
-    /// Games of self-play.
-    pub games: u64,
-    /// Their seed.
-    pub seed: u64,
-    /// The player's decisions in them.
-    pub decisions: u64,
-    /// The opponent's replies after the chosen move, on average.
-    pub chosen_replies: f64,
-    /// The same after a uniform choice among the legal moves.
-    pub uniform_replies: f64,
-    /// Chosen − uniform replies.
-    pub replies_difference: f64,
-    /// Its standard error, each game one sample.
-    pub replies_standard_error: f64,
-    /// The mover's own moves one move later after the chosen move, on average.
-    pub chosen_own: f64,
-    /// The same after a uniform choice.
-    pub uniform_own: f64,
-    /// Chosen − uniform own moves.
-    pub own_difference: f64,
-    /// Its standard error.
-    pub own_standard_error: f64,
-}
-
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
-    let result = measure(&args.game, &args.player, args.games, args.seed)?;
-    print(options.format, &result)?;
+    let result =
+        MobilityResult::measure(&args.game, &args.player, args.games, args.seed).library()?;
+    print_beside(options.format, &result, &[args.json.as_ref()])?;
     if let Some(path) = &args.json {
         path.write(json(&result)?.as_bytes())?;
     }
@@ -83,57 +51,12 @@ impl Report for MobilityResult {
     type Row = MobilityResult;
 
     fn text(&self) -> String {
-        summary_line(self) + "\n"
+        format!("{self}\n")
     }
 
     fn rows(&self) -> Vec<MobilityResult> {
         vec![self.clone()]
     }
-}
-
-/// `player`'s measure over `games` games of `game` from `seed`.
-///
-/// # Errors
-///
-/// [`crate::Error::Library`] when the game or the player does not read.
-pub fn measure(game: &str, player: &str, games: u64, seed: u64) -> Result<MobilityResult> {
-    let tournament_game: TournamentGame = game.parse().library()?;
-    let searcher = RandomMinimax::parse(player, MAX_ALPHA).library()?;
-    let mobility = measure_in(tournament_game, &searcher, 0..games, seed).library()?;
-    Ok(MobilityResult {
-        game: game.to_owned(),
-        player: player.to_owned(),
-        games: mobility.games,
-        seed,
-        decisions: mobility.decisions,
-        chosen_replies: mobility.chosen_replies,
-        uniform_replies: mobility.uniform_replies,
-        replies_difference: mobility.replies.mean,
-        replies_standard_error: mobility.replies.standard_error,
-        chosen_own: mobility.chosen_own,
-        uniform_own: mobility.uniform_own,
-        own_difference: mobility.own.mean,
-        own_standard_error: mobility.own.standard_error,
-    })
-}
-
-/// The measure in one line for a reader.
-pub fn summary_line(result: &MobilityResult) -> String {
-    format!(
-        "{} {}: {} games, {} decisions; replies {:.3} chosen v {:.3} uniform ({:+.3} ± {:.3}); own moves {:.3} v {:.3} ({:+.3} ± {:.3})",
-        result.game,
-        result.player,
-        result.games,
-        result.decisions,
-        result.chosen_replies,
-        result.uniform_replies,
-        result.replies_difference,
-        result.replies_standard_error,
-        result.chosen_own,
-        result.uniform_own,
-        result.own_difference,
-        result.own_standard_error
-    )
 }
 
 #[cfg(test)]
@@ -150,10 +73,12 @@ mod tests {
         }
     }
 
+    use super::*;
+
     #[test]
     fn a_measure_is_read_with_its_defaults_and_bad_input_is_refused() {
         let args = mobility("chess random:2 --games 10").unwrap();
-        assert_eq!((args.games, args.seed), (10, super::DEFAULT_SEED));
+        assert_eq!((args.games, args.seed), (10, DEFAULT_SEED));
         for bad in [
             "chess random:2",
             "go random:2 --games 10",
@@ -166,16 +91,5 @@ mod tests {
         ] {
             assert!(mobility(bad).is_err(), "{bad}");
         }
-    }
-
-    /// The measure in a quick game: two-ply random minimaxing leaves the opponent fewer
-    /// replies than a uniform choice (the paper's domination), by many standard errors.
-    #[test]
-    fn random_minimaxing_leaves_fewer_replies_in_othello() {
-        let measured = super::measure("othello-6x6", "random:2", 30, 1995).unwrap();
-        assert!(
-            measured.replies_difference < -4.0 * measured.replies_standard_error,
-            "{measured:?}"
-        );
     }
 }

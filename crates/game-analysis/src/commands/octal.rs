@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
-use crate::format::{Report, print};
-use crate::output::{OutputFile, parse_output_file, write_nim_value_files};
+use crate::format::{Report, print_beside};
+use crate::output::{OutputFile, distinct_outputs, parse_output_file, write_nim_value_files};
 use crate::progress::Progress;
 
 /// Nim-values of the octal game CODE for every heap 0..=N by the rare/common method, with
@@ -41,6 +41,8 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
     let game = OctalGame::parse(&args.code).library()?;
+    let outputs = [args.out.as_ref(), args.b_file.as_ref()];
+    distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
     let mut octal = OctalOptions::new().schedule(schedule);
@@ -55,7 +57,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         .library()?;
     progress.finish();
     let report = OctalRun::of(game.code(), &table, started.elapsed().as_secs_f64());
-    print(options.format, &report)?;
+    print_beside(options.format, &report, &outputs)?;
     write_nim_value_files(
         table.values(),
         args.out.as_ref(),
@@ -102,7 +104,7 @@ impl OctalRun {
     /// The run of the game `code` that gave `table` in `seconds`.
     pub fn of(code: &str, table: &OctalValues, seconds: f64) -> OctalRun {
         let values = table.values();
-        let (largest_at, largest) = largest(values);
+        let (largest_at, largest) = table.largest();
         let periodicity = table.periodicity();
         OctalRun {
             code: code.to_owned(),
@@ -166,15 +168,6 @@ impl Report for OctalRun {
     fn rows(&self) -> Vec<OctalRun> {
         vec![self.clone()]
     }
-}
-
-/// The largest value, and the first heap with it ((0, 0) for no values).
-pub fn largest(values: &[u16]) -> (usize, u16) {
-    values
-        .iter()
-        .enumerate()
-        .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
-        .map_or((0, 0), |(heap, &value)| (heap, value))
 }
 
 #[cfg(test)]

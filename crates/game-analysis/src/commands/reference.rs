@@ -1,11 +1,10 @@
 //! `game-analysis completions SHELL` and `game-analysis manpage`: the shell completions and
 //! the man page, written from the same clap declarations as `--help`.
 
-use std::io::Write;
-
 use clap_complete::Shell;
 
 use crate::error::{Error, Result};
+use crate::format::write_stdout;
 
 /// The completions of SHELL for `game-analysis`, on standard output.
 #[derive(Debug, clap::Args)]
@@ -19,7 +18,7 @@ pub struct CompletionsArgs {
 pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result<()> {
     let mut text = Vec::new();
     clap_complete::generate(args.shell, &mut command, "game-analysis", &mut text);
-    std::io::stdout().write_all(&text).map_err(Error::Stdout)
+    write_stdout(&text)
 }
 
 /// The man page `game-analysis(1)` in roff from `command`, the whole command line's
@@ -49,9 +48,7 @@ pub fn manpage(command: clap::Command) -> Result<Vec<u8>> {
 
 /// Prints the man page of `command`.
 pub fn print_manpage(command: clap::Command) -> Result<()> {
-    std::io::stdout()
-        .write_all(&manpage(command)?)
-        .map_err(Error::Stdout)
+    write_stdout(&manpage(command)?)
 }
 
 #[cfg(test)]

@@ -2,28 +2,21 @@
 //! Beal and Smith's experiment and Levene and Fenner's model — one line, a piece of a line,
 //! or the merge of pieces; a chess line's games also in PGN.
 
-mod line;
-
 use std::path::PathBuf;
 use std::time::Instant;
 
 use minimax_random::games::Chess;
+use minimax_random::line::{DEFAULT_SEED, Line, LineResult, alpha_name, merge, play, players};
 use minimax_random::pgn::{PgnHeader, write_game};
-use minimax_random::player::{MAX_ALPHA, RandomMinimax};
+use minimax_random::player::MAX_ALPHA;
 use minimax_random::tournament::{
-    GameRecord, MAX_DEPTH, MAX_FIRST_GAME, MAX_GAMES, MatchResult, TournamentGame, record_games,
+    GameRecord, MAX_FIRST_GAME, MAX_GAMES, MatchResult, TournamentGame, record_games,
 };
 
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
-use crate::format::{Format, Report, json, print};
-use crate::output::{OutputFile, parse_output_file};
-
-pub use line::{Line, LineResult, alpha_name, merge, play, players, share_text, summary_line};
-
-/// The seed of every line unless `--seed` says otherwise (the year of Beal and Smith's
-/// report on random evaluations).
-pub const DEFAULT_SEED: u64 = 1995;
+use crate::format::{Format, Report, json, print_beside};
+use crate::output::{OutputFile, distinct_outputs, not_an_input, parse_output_file};
 
 /// The games the players meet in, by their names ([`TournamentGame::name`]).
 pub fn game_names() -> clap::builder::PossibleValuesParser {
@@ -84,18 +77,16 @@ pub struct Args {
 
 /// A player's spec, checked: one the library reads, no deeper than [`MAX_DEPTH`].
 pub fn checked_player(spec: &str) -> std::result::Result<String, String> {
-    let player = RandomMinimax::parse(spec, MAX_ALPHA).map_err(|e| e.to_string())?;
-    if player.depth() > MAX_DEPTH {
-        return Err(format!("depth {} is beyond {MAX_DEPTH}", player.depth()));
-    }
-    Ok(spec.to_owned())
+    minimax_random::line::player(spec, MAX_ALPHA)
+        .map(|_| spec.to_owned())
+        .map_err(|e| e.to_string())
 }
 
 impl Report for LineResult {
     type Row = LineResult;
 
     fn text(&self) -> String {
-        summary_line(self) + "\n"
+        format!("{self}\n")
     }
 
     fn rows(&self) -> Vec<LineResult> {
@@ -105,11 +96,13 @@ impl Report for LineResult {
 
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
+    distinct_outputs(&[("--json", args.json.as_ref()), ("--pgn", args.pgn.as_ref())])?;
+    not_an_input("--json", args.json.as_ref(), &args.merge)?;
     let result = if args.merge.is_empty() {
         let line = line_of(args)?;
         match &args.pgn {
             Some(pgn) => play_into_pgn(&line, args.full_width, pgn)?,
-            None => play(&line, args.full_width)?,
+            None => play(&line, args.full_width).library()?,
         }
     } else {
         merge_pieces(&args.merge)?
@@ -123,7 +116,11 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         Format::Text => &result,
         Format::Json | Format::Csv => &untimed,
     };
-    print(options.format, shown)?;
+    print_beside(
+        options.format,
+        shown,
+        &[args.json.as_ref(), args.pgn.as_ref()],
+    )?;
     if let Some(path) = &args.json {
         path.write(json(&untimed)?.as_bytes())?;
     }
@@ -158,7 +155,7 @@ fn merge_pieces(paths: &[PathBuf]) -> Result<LineResult> {
             serde_json::from_str(&text).library()
         })
         .collect::<Result<Vec<LineResult>>>()?;
-    merge(pieces)
+    merge(pieces).library()
 }
 
 /// Plays the chess line `line` game by game, writes its games to `pgn`, and gives its
@@ -170,7 +167,7 @@ fn play_into_pgn(line: &Line, full_width: bool, pgn: &OutputFile) -> Result<Line
             line.game
         )));
     }
-    let (mut a, mut b) = players(line)?;
+    let (mut a, mut b) = players(line).library()?;
     if full_width {
         (a, b) = (a.full_width(), b.full_width());
     }
