@@ -27,7 +27,9 @@
 //! - [`gnubg`]: GNU Backgammon's two-sided bear-off file, written byte for byte;
 //! - [`race_formulas`]: the race rules of thumb (the Keith, Thorp and Kleinman counts, the
 //!   8-9-12 rule, Trice's rule on effective pip counts, Janowski's cubeful equities and the
-//!   paper's approximations), judged against the exact two-sided database.
+//!   paper's approximations), judged against the exact two-sided database;
+//! - [`hypergammon`]: hypergammon of one to three checkers a side solved with the cube, and
+//!   [`hypergammon_census`], what the docs publish of a solved database.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
@@ -70,6 +72,7 @@ pub mod database;
 pub mod dice;
 pub mod gnubg;
 pub mod hypergammon;
+pub mod hypergammon_census;
 mod numbering;
 pub mod race;
 pub mod race_formulas;

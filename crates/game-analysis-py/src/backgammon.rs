@@ -10,10 +10,10 @@ use backgammon_cube::gnubg::{
     HypergammonFile, OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file,
     write_hypergammon_file,
 };
-use backgammon_cube::hypergammon::census::Census;
 use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
+use backgammon_cube::hypergammon_census::Census;
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;

@@ -7,7 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::error::{Error, LibraryResult, Result};
-use crate::output::OutputFile;
+use crate::output::{OutputFile, write_stdout};
 
 /// The format of the results on standard output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -72,22 +72,6 @@ pub fn print_beside<R: Report>(
     std::io::stderr()
         .write_all(rendered(format, report)?.as_bytes())
         .map_err(Error::Stdout)
-}
-
-/// Writes `bytes` to standard output. A reader that has gone (`… | head`) is not an error:
-/// the rest is dropped, as ripgrep and coreutils do, and the command goes on to write its
-/// files and ends with status 0.
-///
-/// # Errors
-///
-/// [`Error::Stdout`] when standard output cannot be written for another reason (a full
-/// disk behind a redirection).
-pub fn write_stdout(bytes: &[u8]) -> Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Stdout(error)),
-        _ => Ok(()),
-    }
 }
 
 /// `value` as pretty JSON, ending in a newline.

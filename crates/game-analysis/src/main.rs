@@ -61,7 +61,7 @@ impl Options {
         match self.format {
             // A closed standard output loses the note, as it loses the results.
             Format::Text => {
-                let _ = format::write_stdout(format!("{line}\n").as_bytes());
+                let _ = output::write_stdout(format!("{line}\n").as_bytes());
             }
             _ if self.quiet => {}
             _ => eprintln!("{line}"),

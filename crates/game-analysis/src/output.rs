@@ -14,7 +14,6 @@ use game_core::durable;
 
 use crate::Options;
 use crate::error::{Error, Result};
-use crate::format::write_stdout;
 
 /// Where a result goes: a file checked to be writable ([`durable::OutputFile`]), or
 /// standard output for `-`.
@@ -200,6 +199,22 @@ pub fn parse_database_file(text: &str) -> std::result::Result<OutputFile, String
         );
     }
     parse_output_file(text)
+}
+
+/// Writes `bytes` to standard output. A reader that has gone (`… | head`) is not an error:
+/// the rest is dropped, as ripgrep and coreutils do, and the command goes on to write its
+/// files and ends with status 0.
+///
+/// # Errors
+///
+/// [`Error::Stdout`] when standard output cannot be written for another reason (a full
+/// disk behind a redirection).
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Stdout(error)),
+        _ => Ok(()),
+    }
 }
 
 /// Whether two paths name one file: the same folder (links resolved) and name, or, where

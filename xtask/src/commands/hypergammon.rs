@@ -8,8 +8,8 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use backgammon_cube::hypergammon::census::Census;
 use backgammon_cube::hypergammon::{HypergammonDatabase, SolveOptions, SolveProgress};
+use backgammon_cube::hypergammon_census::Census;
 use game_core::durable::OutputFile;
 
 use crate::commands::markers::Block;

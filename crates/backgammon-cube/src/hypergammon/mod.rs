@@ -77,7 +77,6 @@
 //! # Ok::<(), backgammon_cube::hypergammon::HypergammonError>(())
 //! ```
 
-pub mod census;
 mod exact;
 mod position;
 mod solve;

@@ -4,7 +4,7 @@
 use clap_complete::Shell;
 
 use crate::error::{Error, Result};
-use crate::format::write_stdout;
+use crate::output::write_stdout;
 
 /// The completions of SHELL for `game-analysis`, on standard output.
 #[derive(Debug, clap::Args)]

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use backgammon_cube::hypergammon::{HypergammonDatabase, SolveOptions};
-//! use backgammon_cube::hypergammon::census::Census;
+//! use backgammon_cube::hypergammon_census::Census;
 //!
 //! let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {})?;
 //! let census = Census::of(&database)?;
