@@ -41,6 +41,9 @@ pub enum ValueError {
     /// The linear system of TSD could not be built.
     #[error(transparent)]
     Dependent(#[from] DependentError),
+    /// A ranking of no strategies.
+    #[error("no strategies to rank")]
+    NoStrategies,
 }
 
 fn ordinal(name: StrategyName) -> Result<Box<dyn solitaire::Strategy>, ValueError> {
@@ -138,10 +141,86 @@ pub fn win_interval(
     }
 }
 
+/// The precisions at which [`best_strategies`] refines the TSI intervals of strategies
+/// whose intervals still overlap; those overlapping at the last are tied.
+pub const RANKING_PRECISIONS: [f64; 3] = [1e-3, 1e-6, 1e-9];
+
+/// The strategies of `candidates` that win most in `form` at `params`, in `candidates`'
+/// order: one, or those tied (TSD: exactly equal; TSI: intervals of width 10⁻⁹ that still
+/// overlap). A strategy is set aside as soon as its upper bound lies below another's lower
+/// bound, so the answer is rigorous; only the close ones are evaluated to the finer
+/// precisions.
+///
+/// # Errors
+///
+/// [`ValueError::NoStrategies`] for no candidates; otherwise as [`win_interval`].
+///
+/// # Examples
+///
+/// ```
+/// use game_core::number::fraction;
+/// use lookahead_eval::GameClass;
+/// use lookahead_eval::value::best_strategies;
+/// use solitaire::{Form, StrategyName};
+///
+/// let class = GameClass::new(fraction(1, 2)?, fraction(3, 4)?)?;
+/// let best = best_strategies(&StrategyName::RANKED, Form::Dependent, &class)?;
+/// assert_eq!(best.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best_strategies(
+    candidates: &[StrategyName],
+    form: Form,
+    params: &GameClass<BigRational>,
+) -> Result<Vec<StrategyName>, ValueError> {
+    let mut candidates = candidates.to_vec();
+    for precision in RANKING_PRECISIONS {
+        let intervals = candidates
+            .iter()
+            .map(|&name| Ok((name, win_interval(name, form, params, precision)?)))
+            .collect::<Result<Vec<_>, ValueError>>()?;
+        let best_lower = intervals
+            .iter()
+            .map(|(_, (lower, _))| lower)
+            .max()
+            .ok_or(ValueError::NoStrategies)?
+            .clone();
+        candidates = intervals
+            .into_iter()
+            .filter(|(_, (_, upper))| *upper >= best_lower)
+            .map(|(name, _)| name)
+            .collect();
+        if candidates.len() == 1 || form == Form::Dependent {
+            break;
+        }
+    }
+    Ok(candidates)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use game_core::number::fraction;
+
+    /// The best at (1/2, 3/4) is a winner of every pairwise comparison, and no strategies
+    /// is an error.
+    #[test]
+    fn the_best_strategies_win_every_comparison() {
+        let params = class((1, 2), (3, 4));
+        for form in [Form::Dependent, Form::Independent] {
+            let best = best_strategies(&StrategyName::RANKED, form, &params).unwrap();
+            assert!(!best.is_empty());
+            let (low, _) = win_interval(best[0], form, &params, 1e-9).unwrap();
+            for other in StrategyName::RANKED {
+                let (_, high) = win_interval(other, form, &params, 1e-9).unwrap();
+                assert!(best.contains(&other) || high < low, "{form:?}: {other}");
+            }
+        }
+        assert_eq!(
+            best_strategies(&[], Form::Dependent, &params),
+            Err(ValueError::NoStrategies)
+        );
+    }
 
     fn class(e: (i64, i64), a: (i64, i64)) -> GameClass<BigRational> {
         GameClass::new(fraction(e.0, e.1).unwrap(), fraction(a.0, a.1).unwrap()).unwrap()

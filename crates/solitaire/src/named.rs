@@ -72,6 +72,18 @@ impl StrategyName {
         StrategyName::HPrimeStrat,
     ];
 
+    /// The seven look-ahead strategies of the memo's ranking table (after Table 4.4), in the
+    /// order it lists them where they tie: ∞L, ∞H, B, 2L, L, 2H, H.
+    pub const RANKED: [StrategyName; 7] = [
+        StrategyName::UnlimitedLStrat,
+        StrategyName::UnlimitedHStrat,
+        StrategyName::BStrat,
+        StrategyName::TwoLStrat,
+        StrategyName::LStrat,
+        StrategyName::TwoHStrat,
+        StrategyName::HStrat,
+    ];
+
     /// The memo's spelling.
     pub fn as_str(self) -> &'static str {
         match self {

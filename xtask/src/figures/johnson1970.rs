@@ -160,20 +160,25 @@ fn win_probability_against_split_ratio() -> Result<String> {
     Ok(svg)
 }
 
-/// The seven strategies of the memo's ranking table (after Table 4.4), each with its colour
-/// on the map.
-const RANKED: [(StrategyName, RGBColor); 7] = [
-    (StrategyName::UnlimitedLStrat, BLUE),
-    (StrategyName::UnlimitedHStrat, VERMILION),
-    (StrategyName::BStrat, BLUISH_GREEN),
-    (StrategyName::TwoLStrat, SKY_BLUE),
-    (StrategyName::LStrat, PURPLE),
-    (StrategyName::TwoHStrat, ORANGE),
-    (StrategyName::HStrat, INK),
-];
+/// The colours on the map of the seven strategies of the memo's ranking table, in its
+/// order ([`StrategyName::RANKED`]).
+const RANKED_COLOURS: [RGBColor; 7] =
+    [BLUE, VERMILION, BLUISH_GREEN, SKY_BLUE, PURPLE, ORANGE, INK];
+
+/// Each ranked strategy with its colour.
+fn ranked() -> impl Iterator<Item = (StrategyName, RGBColor)> {
+    StrategyName::RANKED.into_iter().zip(RANKED_COLOURS)
+}
 
 /// The map's colour where strategies tie.
 const TIED: RGBColor = RGBColor(200, 200, 200);
+
+/// A ranked strategy's colour on the map (black if it is not ranked).
+fn colour_of(name: StrategyName) -> RGBColor {
+    ranked()
+        .find(|(ranked, _)| *ranked == name)
+        .map_or(INK, |(_, colour)| colour)
+}
 
 /// The colour `palette` gives the strategy `name` (black if it has none).
 fn colour_in(palette: &[(StrategyName, RGBColor)], name: StrategyName) -> RGBColor {
@@ -238,7 +243,7 @@ fn best_strategy_map() -> Result<String> {
                         (a + step_a / 2.0, e + step_e / 2.0),
                     ];
                     let style = match best.as_slice() {
-                        [one] => colour_in(&RANKED, *one).mix(0.75).filled(),
+                        [one] => colour_of(*one).mix(0.75).filled(),
                         _ => TIED.filled(),
                     };
                     Rectangle::new(corners, style)
@@ -278,7 +283,7 @@ fn map_key(
         x += 50 + 9 * text.chars().count() as i32;
         Ok::<(), Error>(())
     };
-    for (name, colour) in RANKED {
+    for (name, colour) in ranked() {
         if drawn.iter().any(|best| best.as_slice() == [name]) {
             let fill = colour.mix(0.75).filled();
             entry(
@@ -306,7 +311,7 @@ fn map_key(
         &|x| {
             area.draw(&Rectangle::new(
                 [(x, y - 9), (x + 20, y + 9)],
-                RANKED[0].1.mix(0.75).filled(),
+                RANKED_COLOURS[0].mix(0.75).filled(),
             ))
             .library()?;
             area.draw(&Circle::new((x + 10, y), 7, WHITE.stroke_width(3)))

@@ -26,16 +26,19 @@ use crate::verify::transcription::TranscribedRow;
 /// The width of the interval that holds each true value.
 const PRECISION: f64 = 1e-12;
 
-/// The order the ranking table lists tied strategies in, and their short names there.
-const RANKED: [(StrategyName, &str); 7] = [
-    (StrategyName::UnlimitedLStrat, "∞L"),
-    (StrategyName::UnlimitedHStrat, "∞H"),
-    (StrategyName::BStrat, "B"),
-    (StrategyName::TwoLStrat, "2L"),
-    (StrategyName::LStrat, "L"),
-    (StrategyName::TwoHStrat, "2H"),
-    (StrategyName::HStrat, "H"),
-];
+/// A ranked strategy's short name in the ranking table ([`StrategyName::RANKED`]).
+fn short_name(name: StrategyName) -> &'static str {
+    match name {
+        StrategyName::UnlimitedLStrat => "∞L",
+        StrategyName::UnlimitedHStrat => "∞H",
+        StrategyName::BStrat => "B",
+        StrategyName::TwoLStrat => "2L",
+        StrategyName::LStrat => "L",
+        StrategyName::TwoHStrat => "2H",
+        StrategyName::HStrat => "H",
+        _ => name.as_str(),
+    }
+}
 
 /// The moves of game 3 that Tables 6.1 and 6.2 calculate by hand.
 const GAME3_MOVES: usize = 3;
@@ -138,7 +141,8 @@ impl Exact {
     /// at the printed five decimals are joined by "=".
     pub(super) fn ranking(&mut self, row: &TranscribedRow) -> Result<Computed> {
         let mut printed = Vec::new();
-        for (name, short) in RANKED {
+        for name in StrategyName::RANKED {
+            let short = short_name(name);
             let total = &self.chance(row, name)?.printout.total;
             printed.push((
                 decimal_expansion(total, PRINTED_PLACES, Rounding::Nearest),

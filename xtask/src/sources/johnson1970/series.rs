@@ -13,17 +13,6 @@ use solitaire::{Form, StrategyName};
 use crate::error::{Error, LibraryResult, Result};
 use crate::verify::transcription::TranscribedRow;
 
-/// The seven strategies of the memo's ranking table, in its order.
-pub const RANKED: [StrategyName; 7] = [
-    StrategyName::UnlimitedLStrat,
-    StrategyName::UnlimitedHStrat,
-    StrategyName::BStrat,
-    StrategyName::TwoLStrat,
-    StrategyName::LStrat,
-    StrategyName::TwoHStrat,
-    StrategyName::HStrat,
-];
-
 /// The strategies that look ahead, compared under the two laws of the split ratio.
 pub const LOOKING: [StrategyName; 5] = [
     StrategyName::LStrat,
@@ -117,36 +106,11 @@ pub fn printed(
 pub const MAP_E: (i64, i64, i64) = (4, 18, 20);
 pub const MAP_A: (i64, i64, i64) = (20, 38, 40);
 
-/// The precisions at which TSI intervals are refined while two strategies' intervals
-/// overlap; strategies still overlapping at the last are drawn as tied.
-pub const RANKING_PRECISIONS: [f64; 3] = [1e-3, 1e-6, 1e-9];
-
-/// The strategies that win most at (E, A) in `form`: one, or those tied (TSD: exactly equal;
-/// TSI: intervals of width 10^-9 that still overlap). A strategy is set aside as soon as
-/// its upper bound lies below another's lower bound, so the answer is rigorous.
+/// The best of the memo's ranked strategies at (E, A) in `form`
+/// ([`value::best_strategies`]).
 pub fn best_strategies(form: Form, e: &BigRational, a: &BigRational) -> Result<Vec<StrategyName>> {
-    let mut candidates: Vec<StrategyName> = RANKED.to_vec();
-    for precision in RANKING_PRECISIONS {
-        let intervals = candidates
-            .iter()
-            .map(|&name| Ok((name, win_interval(name, form, e, a, precision)?)))
-            .collect::<Result<Vec<_>>>()?;
-        let best_lower = intervals
-            .iter()
-            .map(|(_, (lower, _))| lower)
-            .max()
-            .ok_or_else(|| Error::NotComputable("no strategy".to_owned()))?
-            .clone();
-        candidates = intervals
-            .into_iter()
-            .filter(|(_, (_, upper))| *upper >= best_lower)
-            .map(|(name, _)| name)
-            .collect();
-        if candidates.len() == 1 || form == Form::Dependent {
-            break;
-        }
-    }
-    Ok(candidates)
+    let class = GameClass::new(e.clone(), a.clone()).library()?;
+    value::best_strategies(&StrategyName::RANKED, form, &class).library()
 }
 
 /// One cell of the map: (A, E) at its centre and the best strategies there.
