@@ -111,9 +111,9 @@ pub fn render(dot_text: &str) -> Result<String> {
     String::from_utf8(output.stdout).library()
 }
 
-/// Whether a test that draws with Graphviz must skip: `dot` cannot be run here. Says so on
-/// standard error; panics instead when `GRAPHVIZ_REQUIRED` is set, as in CI, so that CI
-/// cannot pass by skipping.
+/// Whether the figures test must leave out the trees: `dot` cannot be run here. Says so on
+/// standard error; panics instead when `GRAPHVIZ_REQUIRED` is set, as in CI. The tests of
+/// the trees themselves are `#[ignore]`d, and run with `--include-ignored`.
 #[cfg(test)]
 pub fn skip_without_dot() -> bool {
     let runs = Command::new("dot")
