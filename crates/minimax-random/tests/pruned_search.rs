@@ -3,6 +3,7 @@
 //! in the real games its choices pass a chi-square test against the full-width player's.
 
 use game_core::random::seeded_stream;
+use game_core::tolerance::MAX_Z_SCORE;
 use game_core::{Game, Player, Turn};
 use minimax_random::MoveShape;
 use minimax_random::games::{ConnectFour, Domineering, Othello};
@@ -100,7 +101,7 @@ fn best_move_frequencies_match_prob(shapes: Vec<Vec<u32>>, alpha: u32, draws: u6
         let frequency = *count as f64 / draws as f64;
         let standard_error = (p * (1.0 - p) / draws as f64).sqrt();
         assert!(
-            (frequency - p).abs() < 4.0 * standard_error,
+            (frequency - p).abs() < MAX_Z_SCORE * standard_error,
             "move {n}: frequency {frequency}, prob(n) {p}"
         );
     }

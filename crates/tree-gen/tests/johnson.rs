@@ -75,7 +75,7 @@ proptest! {
             let ratio = fork.ratio.unwrap();
             prop_assert!((0.5..=1.0).contains(&ratio));
             prop_assert!(fork.high.value >= fork.low.value);
-            prop_assert!((fork.high.value + fork.low.value - node.value).abs() <= 1e-15);
+            prop_assert!((fork.high.value + fork.low.value - node.value).abs() <= f64::EPSILON);
             if !uniform {
                 prop_assert_eq!(ratio, 0.8);
             }

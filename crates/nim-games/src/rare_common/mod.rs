@@ -84,11 +84,10 @@ const LAG: usize = 2;
 const HELPER_FROM: usize = (LAG + 1) * BLOCK;
 
 /// How many used buffers of far pairs wait, with a helper thread, before they are handed
-/// out again ([`FarWorker::buffers_held_back`]), a few hundred kilobytes each. To 2^23 on
-/// two threads (perf, two to four runs each), the helper's clearing of the sets fell from
-/// 650–1,200 samples to 330–420 on .6 and from 420–430 to 110–125 on Grundy's game, the
-/// first thread's copy of the window from 610–630 to 350–390 on Grundy's game, and all
-/// samples by 1–6%; 16 did as well as 8, 4 not in every run.
+/// out again ([`FarWorker::buffers_held_back`]), a few hundred kilobytes each: a buffer the
+/// first thread has just read is still in its cache, and the helper clearing it at once
+/// would pull every line back across. Eight was measured against four and sixteen
+/// (docs/octal-games.md, Performance).
 const HELD_BACK_BUFFERS: usize = 8;
 
 /// The bytes of sets the buffers held back may take in all: where values run into the
