@@ -272,6 +272,42 @@ fn files_check_against_themselves_and_against_smaller_files() {
     assert!(file.position_at(file.positions()).is_err());
 }
 
+/// A sampled check of every pair of 6x2 finds nothing in a whole file, and in a damaged
+/// one the pair whose byte was changed (and those one roll before it, which read it).
+#[test]
+fn a_sampled_check_finds_the_damaged_pair() {
+    let scratch_dir = scratch("sample");
+    let path = scratch_dir.path().join("ts-6x2.bd");
+    let mut bytes = two_sided_file(2).unwrap();
+    fs::write(&path, &bytes).unwrap();
+    let mut file = TwoSidedReader::open(&path).unwrap();
+    let n = file.positions() as u64;
+    let mut told = 0;
+    let whole = file.check_sample(n * n, |_| told += 1).unwrap();
+    assert_eq!(told, n * n);
+    assert_eq!(
+        whole.recomputed,
+        (n - 1) * (n - 1),
+        "pairs with an empty side passed over"
+    );
+    assert!(whole.differing.is_empty());
+    bytes[40 + 8 * (file.positions() + 2)] ^= 1;
+    fs::write(&path, &bytes).unwrap();
+    let mut damaged = TwoSidedReader::open(&path).unwrap();
+    let found = damaged.check_sample(n * n, |_| {}).unwrap();
+    assert!(found.differing.contains(&(1, 2)), "{:?}", found.differing);
+    for &(a, b) in &found.differing {
+        let (x, y) = (
+            damaged.position_at(a).unwrap(),
+            damaged.position_at(b).unwrap(),
+        );
+        assert_ne!(
+            damaged.recomputed(&x, &y).unwrap(),
+            damaged.stored(&x, &y).unwrap()
+        );
+    }
+}
+
 /// A finished build clears its work directory; called again, it builds the file again, and
 /// a build stopped between the file's rename and the clearing finishes the clearing.
 #[test]

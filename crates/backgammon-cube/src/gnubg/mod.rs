@@ -17,5 +17,5 @@ pub use one_sided::{
     MAX_ONE_SIDED_POINTS, OneSidedError, OneSidedFile, OneSidedLayout, one_sided_file,
 };
 pub use out_of_core::{BuildPhase, BuildProgress, OutOfCoreError, build_two_sided_file};
-pub use reader::{Agreement, ReadError, TwoSidedReader};
+pub use reader::{Agreement, ReadError, SAMPLE_STRIDE, SampleCheck, TwoSidedReader};
 pub use two_sided::two_sided_file;

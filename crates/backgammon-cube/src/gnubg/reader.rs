@@ -290,6 +290,56 @@ impl TwoSidedReader {
     }
 }
 
+/// The stride between the pairs a sampled check recomputes ([`TwoSidedReader::check_sample`]):
+/// a prime above every n = C(C + 6, 6) (at most 54,264), so prime to n², so that the first n²
+/// samples visit every pair once, spread over rows and columns.
+pub const SAMPLE_STRIDE: u64 = 1_000_003;
+
+/// What a sampled check of a two-sided file found ([`TwoSidedReader::check_sample`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleCheck {
+    /// Pairs recomputed (those with an empty side are passed over).
+    pub recomputed: u64,
+    /// The pairs, as gnubg's indices (on roll, opponent), whose stored entry is not what
+    /// their successors make it.
+    pub differing: Vec<(usize, usize)>,
+}
+
+impl TwoSidedReader {
+    /// Recomputes `sample` pairs from the entries one roll later and compares each with the
+    /// stored one: the i-th pair is i · [`SAMPLE_STRIDE`] mod n² in the file's order (n its
+    /// positions), so the sample covers the file evenly. `progress(i)` is told of each.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError`] when the file cannot be read.
+    pub fn check_sample(
+        &mut self,
+        sample: u64,
+        mut progress: impl FnMut(u64),
+    ) -> Result<SampleCheck, ReadError> {
+        let n = self.positions() as u64;
+        let mut check = SampleCheck {
+            recomputed: 0,
+            differing: Vec::new(),
+        };
+        for i in 0..sample {
+            progress(i);
+            let pair = (i % (n * n)) * SAMPLE_STRIDE % (n * n);
+            let (a, b) = ((pair / n) as usize, (pair % n) as usize);
+            let (x, y) = (self.position_at(a)?, self.position_at(b)?);
+            if x.is_empty() || y.is_empty() {
+                continue;
+            }
+            check.recomputed += 1;
+            if self.recomputed(&x, &y)? != self.stored(&x, &y)? {
+                check.differing.push((a, b));
+            }
+        }
+        Ok(check)
+    }
+}
+
 /// How two files of different sizes agree ([`TwoSidedReader::agreement_with`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Agreement {

@@ -282,40 +282,24 @@ impl Report for Checked {
     }
 }
 
-/// Checks the two-sided file at `path`: `sample` pairs, the i-th at i · [`RECOMPUTE_STRIDE`]
+/// Checks the two-sided file at `path`: `sample` pairs, the i-th at i · `SAMPLE_STRIDE`
 /// mod n² in the file's order, recomputed from the entries one roll later; with `against`,
 /// every pair of 6x`against` (built in memory) compared with the file's.
 fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> Result<Checked> {
     let started = Instant::now();
     let mut file = TwoSidedReader::open(path).library()?;
-    let n = file.positions() as u64;
-    let mut differing = 0;
-    let mut recomputed = 0;
     let progress = Progress::new(sample, "pairs", options.quiet);
-    for i in 0..sample {
-        progress.set(i);
-        let pair = (i % (n * n)) * RECOMPUTE_STRIDE % (n * n);
-        let (a, b) = ((pair / n) as usize, (pair % n) as usize);
-        let (x, y) = (
-            file.position_at(a).library()?,
-            file.position_at(b).library()?,
-        );
-        if x.is_empty() || y.is_empty() {
-            continue;
-        }
-        recomputed += 1;
-        if file.recomputed(&x, &y).library()? != file.stored(&x, &y).library()? {
-            differing += 1;
-            options.note(format!(
-                "  entry ({a}, {b}) is not what its successors make it"
-            ));
-        }
+    let sampled = file.check_sample(sample, |i| progress.set(i)).library()?;
+    for (a, b) in &sampled.differing {
+        options.note(format!(
+            "  entry ({a}, {b}) is not what its successors make it"
+        ));
     }
     progress.finish();
     let mut checked = Checked {
         file: path.display().to_string(),
-        recomputed,
-        recomputed_differing: differing,
+        recomputed: sampled.recomputed,
+        recomputed_differing: sampled.differing.len() as u64,
         against,
         compared: None,
         compared_differing: None,
@@ -340,10 +324,6 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
     }
     Ok(checked)
 }
-
-/// A stride through the pairs: a prime above every n = C(C + 6, 6) (at most 54,264), so prime
-/// to n², so that the first n² samples visit every pair once, spread over rows and columns.
-const RECOMPUTE_STRIDE: u64 = 1_000_003;
 
 /// C of `6xC`: the databases are of the six home points.
 fn checkers_of(size: &str) -> std::result::Result<u32, String> {
