@@ -51,12 +51,12 @@ fn rendered<R: Report>(format: Format, report: &R) -> Result<String> {
     }
 }
 
-/// Prints `report` as [`print`] does, but on standard error when one of `outputs` is
+/// Prints `report` as [`print()`] does, but on standard error when one of `outputs` is
 /// standard output (`-`), which then carries that result alone.
 ///
 /// # Errors
 ///
-/// As [`print`].
+/// As [`print()`].
 pub fn print_beside<R: Report>(
     format: Format,
     report: &R,

@@ -73,7 +73,7 @@ impl Options {
 ///
 /// # Errors
 ///
-/// The subcommand's [`Error`].
+/// The subcommand's [`error::Error`].
 pub fn run(cli: &cli::Cli) -> Result<bool> {
     use cli::Command;
     let options = Options {

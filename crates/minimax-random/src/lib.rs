@@ -22,7 +22,7 @@
 //! by alpha-beta with exactly the full-width player's move distribution; real games to play
 //! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
 //! between two players ([`tournament`]), one line of which, played whole or in pieces that
-//! merge exactly, is a [`line`]; chess games written in Portable Game Notation ([`pgn`]);
+//! merge exactly, is a [`line`](mod@line); chess games written in Portable Game Notation ([`pgn`]);
 //! the mobility a player's choices leave, measured in real games ([`mobility`]). With the
 //! `serde` feature the results of a line and of a mobility measure serialise as the
 //! `game-analysis` command's JSON.

@@ -75,7 +75,8 @@ pub struct Args {
     full_width: bool,
 }
 
-/// A player's spec, checked: one the library reads, no deeper than [`MAX_DEPTH`].
+/// A player's spec, checked: one the library reads, no deeper than
+/// [`minimax_random::tournament::MAX_DEPTH`].
 pub fn checked_player(spec: &str) -> std::result::Result<String, String> {
     minimax_random::line::player(spec, MAX_ALPHA)
         .map(|_| spec.to_owned())
