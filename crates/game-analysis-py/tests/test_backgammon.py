@@ -173,6 +173,25 @@ def test_hypergammon_one_checker_a_side():
     assert 0 < database.entry([25], [12]).win < 1
 
 
+def test_hypergammon_census_is_the_database_s_own_values():
+    """The census reads what the database holds: its start is the entry at the start, its
+    openings are the fifteen non-double rolls, and its cube actions count every position
+    in play once; the same numbers as the docs' tables, which the xtask draws from the same
+    Rust census."""
+    database = backgammon.hypergammon(2)
+    census = database.census()
+    start = database.entry([24, 23], [24, 23])  # one checker a point from the 24-point
+    assert census["start"]["win"] == start.win
+    assert census["start"]["centred_action"] == database.cube_action([24, 23], [24, 23]).value
+    assert len(census["openings"]) == 15
+    assert all(opening["roll"][0] > opening["roll"][2] for opening in census["openings"])
+    decisions = census["decisions"]
+    in_play = decisions["no_double"] + decisions["double_take"] + decisions["double_pass"]
+    assert 0 < in_play < census["positions"] == database.positions
+    assert census["races"] > 0 and len(census["race_formulas"]) == 8
+    assert all(0 <= share["same_action"] <= 1 for share in census["race_formulas"])
+
+
 def test_hypergammon_written_in_gnubgs_layout_and_read(tmp_path):
     database = backgammon.HypergammonDatabase(1, dance="makehyper")
     path = tmp_path / "hyper1.bd"
