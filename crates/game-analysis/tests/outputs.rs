@@ -271,3 +271,34 @@ fn outputs_that_share_a_file_or_name_an_input_are_refused() {
     assert_eq!(std::fs::read(folder.join("p0.json")).unwrap(), kept);
     assert_eq!(files_in(folder), ["link.json", "p0.json", "sub"]);
 }
+
+/// Output files get the mode any new file gets, 0666 less the umask (as `cp` and gnubg's
+/// `makebearoff` create theirs), not a temporary file's 0600: tried under two umasks.
+#[test]
+fn output_files_get_the_mode_the_umask_gives() {
+    use std::os::unix::fs::PermissionsExt;
+    for (umask, mode) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let scratch_dir = scratch("umask");
+        let folder = scratch_dir.path();
+        let output = command_in_shell(
+            &format!("umask {umask}"),
+            "--quiet grundy --max 100 --out values.bin --b-file values.txt",
+            folder,
+        );
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let output = command_in_shell(
+            &format!("umask {umask}"),
+            "--quiet bearoff --two-sided 6x2 --out ts.bd",
+            folder,
+        );
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        for name in ["values.bin", "values.txt", "ts.bd"] {
+            let found = std::fs::metadata(folder.join(name))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777;
+            assert_eq!(found, mode, "{name} under umask {umask}: {found:o}");
+        }
+    }
+}

@@ -7,7 +7,7 @@
 //! so that a reader — or the machine after a power cut — finds the old file or the whole new
 //! one, never a part. A failure, or a process killed on the way, leaves the old file; the
 //! temporary file is removed on failure (and, after a kill, is a hidden `.NAME.*.partial`
-//! beside it).
+//! beside it). The file gets the mode of any new file, 0666 less the umask.
 //!
 //! ```
 //! use game_core::durable::write_whole;
@@ -178,6 +178,7 @@ pub fn write_whole(
     let temporary = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".partial")
+        .permissions(new_file_permissions())
         .tempfile_in(folder)?;
     let (file, temporary_path) = temporary.into_parts();
     let mut writer = BufWriter::new(file);
@@ -187,6 +188,14 @@ pub fn write_whole(
     drop(file);
     temporary_path.persist(path).map_err(|e| e.error)?;
     sync_folder(folder)
+}
+
+/// The mode a new file gets, as `cp` and gnubg's tools create theirs: 0666 less the
+/// process's umask (which the system applies on creation). A temporary file's own default,
+/// 0600, would survive the rename and keep a database from the group or a web server.
+fn new_file_permissions() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o666)
 }
 
 /// Renames the file `from`, already written and synced, to `to`, and syncs the folder, so
