@@ -89,6 +89,13 @@ pub fn run(cli: &cli::Cli) -> Result<bool> {
         Command::Tournament(args) => commands::tournament::run(args, &options)?,
         Command::Mobility(args) => commands::mobility::run(args, &options)?,
         Command::RaceFormulas(args) => commands::race_formulas::run(args, &options)?,
+        Command::Completions(_) | Command::Manpage if cli.format != Format::Text => {
+            return Err(error::Error::Usage(format!(
+                "--format {}: the completions and the man page are text",
+                clap::ValueEnum::to_possible_value(&cli.format)
+                    .map_or_else(String::new, |value| value.get_name().to_owned())
+            )));
+        }
         Command::Completions(args) => commands::reference::completions(args, cli::command())?,
         Command::Manpage => commands::reference::print_manpage(cli::command())?,
     }

@@ -302,3 +302,43 @@ fn output_files_get_the_mode_the_umask_gives() {
         }
     }
 }
+
+/// What a file's header or the command line already tells is refused at once: a check
+/// against more checkers than the file holds, a format the completions and the man page
+/// cannot take, --work-dir without a two-sided build, and a merge input that is not a piece
+/// (named in the error).
+#[test]
+fn what_the_header_or_the_command_line_tells_is_refused_at_once() {
+    let scratch_dir = scratch("early");
+    let folder = scratch_dir.path();
+    let built = command_in_shell(
+        "true",
+        "--quiet bearoff --two-sided 6x3 --out ts3.bd",
+        folder,
+    );
+    assert_eq!(built.status.code(), Some(0), "{built:?}");
+    std::fs::write(folder.join("bad.json"), "not json").unwrap();
+    for (args, said) in [
+        (
+            "bearoff --check ts3.bd --against 12",
+            "holds 3 checkers a side",
+        ),
+        ("--format json completions bash", "are text"),
+        ("--format csv manpage", "are text"),
+        (
+            "bearoff --one-sided 3 --work-dir . --out os3.bd",
+            "cannot be used with",
+        ),
+        ("tournament --merge bad.json", "bad.json: not a piece"),
+    ] {
+        let started = Instant::now();
+        let output = command_in_shell("true", args, folder);
+        assert_eq!(output.status.code(), Some(2), "{args}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(said), "{args}: {stderr}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{args}: not at once"
+        );
+    }
+}

@@ -35,7 +35,7 @@ pub struct Args {
     checkers: Option<u32>,
     /// Build the two-sided file out of core, keeping the work (about the file's size) in
     /// DIR; run again with the same arguments to resume a build that was stopped.
-    #[arg(long, value_name = "DIR", requires = "checkers")]
+    #[arg(long, value_name = "DIR", requires = "checkers", conflicts_with_all = ["points", "check"])]
     work_dir: Option<std::path::PathBuf>,
     /// The one-sided file's points, 1 to 13.
     #[arg(long = "one-sided", value_name = "P", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ONE_SIDED_POINTS)))]
@@ -288,6 +288,15 @@ impl Report for Checked {
 fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> Result<Checked> {
     let started = Instant::now();
     let mut file = TwoSidedReader::open(path).library()?;
+    if let Some(checkers) = against
+        && checkers > file.max_checkers()
+    {
+        return Err(Error::Usage(format!(
+            "--against {checkers}: {} holds {} checkers a side, fewer than {checkers}",
+            path.display(),
+            file.max_checkers()
+        )));
+    }
     let progress = Progress::new(sample, "pairs", options.quiet);
     let sampled = file.check_sample(sample, |i| progress.set(i)).library()?;
     for (a, b) in &sampled.differing {

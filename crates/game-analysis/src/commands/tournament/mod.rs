@@ -153,7 +153,12 @@ fn merge_pieces(paths: &[PathBuf]) -> Result<LineResult> {
         .iter()
         .map(|path| {
             let text = std::fs::read_to_string(path).map_err(Error::io(path))?;
-            serde_json::from_str(&text).library()
+            serde_json::from_str(&text).map_err(|error| {
+                Error::Usage(format!(
+                    "{}: not a piece written by --json: {error}",
+                    path.display()
+                ))
+            })
         })
         .collect::<Result<Vec<LineResult>>>()?;
     merge(pieces).library()
