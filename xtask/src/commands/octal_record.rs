@@ -11,7 +11,7 @@ use nim_games::octal::{OctalOptions, Schedule};
 
 use crate::error::{Error, LibraryResult, Result};
 use crate::kept::json;
-use crate::sources::octal_games::{OctalRecord, read_records, records_path};
+use crate::kept::octal_records::{OctalRecord, read_records, records_path};
 
 /// Computes an octal game until its period is proven and keeps the record.
 #[derive(Debug, clap::Args)]
@@ -66,7 +66,7 @@ mod tests {
     use nim_games::heap_games::OctalGame;
     use nim_games::octal::OctalOptions;
 
-    use crate::sources::octal_games::{OctalRecord, read_records};
+    use crate::kept::octal_records::{OctalRecord, read_records};
 
     #[test]
     fn a_record_needs_a_proof() {

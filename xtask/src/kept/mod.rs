@@ -5,6 +5,7 @@
 //! kept files without importing another.
 
 pub mod chess;
+pub mod octal_records;
 
 use std::path::{Path, PathBuf};
 

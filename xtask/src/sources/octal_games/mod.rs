@@ -4,11 +4,9 @@
 //!
 //! Each game is computed until its period is proven (the Octal Game Periodicity Theorem),
 //! within [`DEFAULT_HEAPS`] heaps in the default run. A game that needs more (.1777: 382
-//! million heaps, 150 s) is read from the records kept by `game-analysis octal CODE
-//! --until-proven --record` (`docs/data/octal-records.json`), and recomputed from scratch
-//! with `--full`, which must then give the kept checksum.
-
-pub mod records;
+//! million heaps, 150 s) is read from the records kept by `cargo xtask octal-record`
+//! (`docs/data/octal-records.json`), and recomputed from scratch with `--full`, which must
+//! then give the kept checksum.
 
 use std::collections::HashMap;
 
@@ -17,11 +15,10 @@ use nim_games::octal::{OctalOptions, OctalValues};
 use nim_games::periodicity::Periodicity;
 
 use crate::error::{Error, LibraryResult, Result};
+use crate::kept::octal_records::{OctalRecord, read_records};
 use crate::sources::{RunSize, Source};
 use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;
-
-pub use records::{OctalRecord, largest, read_records, records_path};
 
 /// The heaps a game may take in the default run before its kept record is read instead.
 pub const DEFAULT_HEAPS: u32 = 2_000_000;

@@ -14,12 +14,13 @@ use std::collections::HashMap;
 use nim_games::grundys_game;
 use nim_games::octal::{
     Comparison, OctalOptions, OctalValues, RareSplit, Split, compare_values, fewest_rare_split,
-    split_parity,
+    largest, split_parity,
 };
 use nim_games::periodicity::Periodicity;
 
 use crate::error::{Error, LibraryResult, Result};
-use crate::sources::octal_games::{OctalRecord, Proven, largest, proven, read_records};
+use crate::kept::octal_records::{OctalRecord, read_records};
+use crate::sources::octal_games::{Proven, proven};
 use crate::sources::{RunSize, Source};
 use crate::verify::computed::Computed;
 use crate::verify::transcription::TranscribedRow;

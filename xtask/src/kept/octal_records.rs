@@ -3,12 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use nim_games::octal::{OctalValues, RareSplit};
+use nim_games::octal::{OctalValues, RareSplit, largest};
 use serde::{Deserialize, Serialize};
 
-pub use nim_games::octal::largest;
-
-use crate::error::{Error, LibraryResult, Result};
+use crate::error::Result;
 
 /// A run that proved a period, as kept in `docs/data/octal-records.json`: everything in it is
 /// what any run of the same command gives, so the file is the same bytes on every machine.
@@ -77,6 +75,5 @@ pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
     if !path.exists() {
         return Ok(Vec::new());
     }
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).library()
+    super::read_json(&path)
 }
