@@ -4,8 +4,10 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 import game_analysis
-from game_analysis import grundy
+from game_analysis import backgammon, grundy, octal
 
 
 def test_every_error_is_a_value_error():
@@ -42,3 +44,16 @@ def test_a_long_computation_lets_other_threads_run():
     during = [t for t in ticks if started < t < finished]
     # Holding the GIL for the whole call would leave the ticker silent throughout.
     assert finished - started > 0.05 and len(during) > 10
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: backgammon.from_pair(()), TypeError),
+    (lambda: backgammon.from_pair((1, True)), TypeError),
+    (lambda: backgammon.from_pair((-1, 0)), ValueError),
+    (lambda: backgammon.GnubgTwoSidedFile(None), TypeError),
+    (lambda: octal.values("0.77", True), TypeError),
+    (lambda: octal.values("0.77", 10, threads=True), TypeError),
+])
+def test_arguments_of_the_wrong_kind_are_type_or_value_errors(call, error):
+    with pytest.raises(error):
+        call()

@@ -21,5 +21,15 @@ def to_pair(name: str, value: Rational, error: Type[ValueError]) -> Tuple[int, i
 
 
 def from_pair(pair: Tuple[int, int]) -> Fraction:
-    """The Fraction of a (numerator, denominator) pair from the extension."""
+    """The Fraction of a (numerator, denominator) pair from the extension. Raises
+    ``TypeError`` for anything but a pair of ints, ``ValueError`` for a denominator that is
+    not positive."""
+    if not (
+        isinstance(pair, tuple)
+        and len(pair) == 2
+        and all(isinstance(part, int) and not isinstance(part, bool) for part in pair)
+    ):
+        raise TypeError(f"a (numerator, denominator) pair of ints, not {pair!r}")
+    if pair[1] <= 0:
+        raise ValueError(f"{pair!r}: the denominator must be positive")
     return Fraction(*pair)

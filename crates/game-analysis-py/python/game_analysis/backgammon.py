@@ -8,6 +8,7 @@ opponent, B); bear-off positions as the points of their checkers, one entry per 
 from __future__ import annotations
 
 import json
+import os
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Dict, List, NamedTuple, Sequence, Tuple, Union
@@ -183,8 +184,10 @@ class GnubgTwoSidedFile:
     without loading it: the complete database of fifteen checkers a side is 23.6 GB. Values
     are read as gnubg reads them (a stored ``s`` is the equity s / 32767.5 - 1)."""
 
-    def __init__(self, path: str) -> None:
-        self._file = _native.GnubgTwoSidedFile(str(path))
+    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path = {path!r}: a str or a path, not {type(path).__name__}")
+        self._file = _native.GnubgTwoSidedFile(os.fspath(path))
 
     def max_checkers(self) -> int:
         """C, the most checkers a side."""

@@ -45,6 +45,9 @@ def values(code: str, n: int, until_proven: bool = False, threads: int = 2) -> O
     >>> (kayles.preperiod, kayles.period)
     (71, 12)
     """
+    for name, value in (("n", n), ("threads", threads)):
+        if isinstance(value, bool):
+            raise TypeError(f"{name} = {value!r}: a whole number, not a bool")
     raw, mask, heap_parity, rare, periodicity, checksum = _native.octal_values(
         code, n, until_proven, threads
     )
