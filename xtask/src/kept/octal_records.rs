@@ -69,7 +69,7 @@ pub fn records_path(docs: &Path) -> PathBuf {
 ///
 /// # Errors
 ///
-/// [`Error::Io`] or a malformed file.
+/// [`crate::error::Error::Io`] or a malformed file.
 pub fn read_records(docs: &Path) -> Result<Vec<OctalRecord>> {
     let path = records_path(docs);
     if !path.exists() {
