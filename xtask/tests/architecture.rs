@@ -6,7 +6,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates of a command line, which only the command and the xtask use.
-const COMMAND_LINE_CRATES: [&str; 4] = ["clap", "clap_complete", "clap_mangen", "indicatif"];
+const COMMAND_LINE_CRATES: [&str; 5] = [
+    "clap",
+    "clap_complete",
+    "clap_mangen",
+    "indicatif",
+    "signal-hook",
+];
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

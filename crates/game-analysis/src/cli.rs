@@ -23,7 +23,9 @@ use crate::format::Format;
     after_help = "Results go to standard output (--format text, json or csv), progress to \
                   standard error. Exit status: 0 when the command succeeded; 1 when a checked \
                   file failed its check; 2 on an error (a bad command line, a file that \
-                  cannot be written, a computation that cannot be done)."
+                  cannot be written, a computation that cannot be done). Stopped by Ctrl-C \
+                  or SIGTERM, a run says on standard error what it kept (and, with \
+                  --work-dir, the command that resumes it) and ends by the signal."
 )]
 pub struct Cli {
     /// The results' format: text for a reader, json (one object a run) or csv (a header,

@@ -25,12 +25,13 @@ mod cli;
 mod commands;
 mod error;
 mod format;
+mod interrupt;
 mod output;
 mod progress;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use error::Result;
 use format::Format;
@@ -103,14 +104,21 @@ pub fn run(cli: &cli::Cli) -> Result<bool> {
 }
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = cli::Cli::command()
+        .try_get_matches()
+        .and_then(|matches| Ok((cli::Cli::from_arg_matches(&matches)?, matches)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             // Help and usage errors alike: clap prints them and knows their status.
             let _ = error.print();
             return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
         }
     };
+    if let Err(error) = interrupt::watch(matches.subcommand_name().unwrap_or_default()) {
+        eprintln!("error: cannot watch for Ctrl-C and SIGTERM: {error}");
+        return ExitCode::from(2);
+    }
     match run(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use game_core::durable;
 
-use crate::Options;
 use crate::error::{Error, Result};
+use crate::{Options, interrupt};
 
 /// Where a result goes: a file checked to be writable ([`durable::OutputFile`]), or
 /// standard output for `-`.
@@ -119,7 +119,9 @@ impl OutputFile {
                     .map_err(|failed| Error::Io {
                         path: failed.path,
                         source: failed.source,
-                    })
+                    })?;
+                interrupt::wrote(file.path());
+                Ok(())
             }
         }
     }

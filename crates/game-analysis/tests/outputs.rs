@@ -2,7 +2,7 @@
 //! whole, even when the write fails half way (a file-size limit in a child process).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test.
@@ -101,7 +101,7 @@ fn a_table_beyond_the_memory_limit_is_an_error_not_an_abort() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("the nim-values of heaps 0..=4294967294 needs 8.6 GB")
+        stderr.contains("the nim-values of heaps 0..=4294967294: 8.6 GB needed")
             && stderr.contains("available (the address-space limit (ulimit -v))"),
         "{stderr}"
     );
@@ -159,22 +159,22 @@ fn memory_heavy_subcommands_refuse_what_does_not_fit_under_a_limit() {
         (
             4_000_000,
             "octal 0.6 --max 4294967294",
-            "the nim-values of heaps 0..=4294967294 needs",
+            "the nim-values of heaps 0..=4294967294: ",
         ),
         (
             4_000_000,
             "bearoff --two-sided 6x12 --out ts.bd",
-            "GNU Backgammon's two-sided file 6x12 and its table needs",
+            "GNU Backgammon's two-sided file 6x12 and its table: ",
         ),
         (
             4_000_000,
             "race-formulas --checkers 12",
-            "the two-sided bear-off table of 18564 positions a side needs",
+            "the two-sided bear-off table of 18564 positions a side: ",
         ),
         (
             1_000_000,
             "grundy --misere --max 159",
-            "the misère table of positions with at most 159 live matches needs",
+            "the misère table of positions with at most 159 live matches: ",
         ),
     ] {
         let started = Instant::now();
@@ -341,4 +341,88 @@ fn what_the_header_or_the_command_line_tells_is_refused_at_once() {
             "{args}: not at once"
         );
     }
+}
+
+/// Starts the command in `folder`, its standard error captured.
+fn spawn(args: &[&str], folder: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_game-analysis"))
+        .args(args)
+        .current_dir(folder)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Sends `signal` (`TERM`, `INT`) to the child, once `ready` holds or a second has passed.
+fn send(signal: &str, child: &std::process::Child, ready: impl Fn() -> bool) {
+    let started = Instant::now();
+    while !ready() && started.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+#[test]
+fn a_run_stopped_by_sigterm_says_so_and_ends_as_the_signal_ends_it() {
+    use std::os::unix::process::ExitStatusExt;
+    let scratch = scratch("sigterm");
+    let folder = scratch.path();
+    // Minutes of work: the signal comes long before its end.
+    let child = spawn(&["grundy", "--max", "100000000", "--out", "g.bin"], folder);
+    send("TERM", &child, || false);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.signal(), Some(15), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).lines().last(),
+        Some("game-analysis grundy: stopped by SIGTERM; no output written")
+    );
+    assert!(files_in(folder).is_empty(), "{:?}", files_in(folder));
+}
+
+#[test]
+fn a_resumable_run_stopped_by_ctrl_c_gives_the_command_that_resumes_it() {
+    use std::os::unix::process::ExitStatusExt;
+    let scratch = scratch("sigint");
+    let folder = scratch.path();
+    let work_dir = folder.join("work dir");
+    let args = [
+        "--quiet",
+        "bearoff",
+        "--two-sided",
+        "6x8",
+        "--work-dir",
+        "work dir",
+        "--out",
+        "ts8.bd",
+    ];
+    let child = spawn(&args, folder);
+    send("INT", &child, || {
+        std::fs::read_dir(&work_dir).is_ok_and(|mut entries| entries.next().is_some())
+    });
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.signal(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let line = stderr.lines().last().unwrap_or_default();
+    let said = "game-analysis bearoff: stopped by SIGINT (Ctrl-C); no output written; the work \
+                done is kept in work dir, and `";
+    assert!(line.starts_with(said), "{line}");
+    let resume = line[said.len()..].strip_suffix("` resumes it").unwrap();
+    assert!(resume.ends_with("bearoff --two-sided 6x8 --work-dir 'work dir' --out ts8.bd"));
+    assert!(!folder.join("ts8.bd").exists());
+    let resumed = Command::new("sh")
+        .arg("-c")
+        .arg(resume)
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
+    // 36 bytes of header, then 8 bytes for each of the 3003² pairs of positions.
+    let bytes = std::fs::metadata(folder.join("ts8.bd")).unwrap().len();
+    assert_eq!(bytes, 72_144_112);
 }

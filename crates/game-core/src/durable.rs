@@ -7,7 +7,8 @@
 //! so that a reader — or the machine after a power cut — finds the old file or the whole new
 //! one, never a part. A failure, or a process killed on the way, leaves the old file; the
 //! temporary file is removed on failure (and, after a kill, is a hidden `.NAME.*.partial`
-//! beside it). The file gets the mode of any new file, 0666 less the umask.
+//! beside it, unless the program removed it first with [`remove_partial_files`]). The file
+//! gets the mode of any new file, 0666 less the umask.
 //!
 //! ```
 //! use game_core::durable::write_whole;
@@ -23,6 +24,10 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+/// The temporary files of the writes in progress in this process.
+static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// A file to be written later, checked to be writable before the work that fills it: a
 /// long computation learns in milliseconds, not at its end, that its result has nowhere to
@@ -181,6 +186,7 @@ pub fn write_whole(
         .permissions(new_file_permissions())
         .tempfile_in(folder)?;
     let (file, temporary_path) = temporary.into_parts();
+    let _in_progress = PartialFile::register(&temporary_path);
     let mut writer = BufWriter::new(file);
     fill(&mut writer)?;
     let file = writer.into_inner().map_err(|e| e.into_error())?;
@@ -188,6 +194,48 @@ pub fn write_whole(
     drop(file);
     temporary_path.persist(path).map_err(|e| e.error)?;
     sync_folder(folder)
+}
+
+/// A temporary file's entry in [`PARTIAL_FILES`], for as long as its write is in progress.
+struct PartialFile(PathBuf);
+
+impl PartialFile {
+    fn register(path: &Path) -> PartialFile {
+        lock_partial_files().push(path.to_path_buf());
+        PartialFile(path.to_path_buf())
+    }
+}
+
+impl Drop for PartialFile {
+    fn drop(&mut self) {
+        lock_partial_files().retain(|path| *path != self.0);
+    }
+}
+
+/// The list of partial files, also after a thread panicked while holding it: it is only
+/// ever pushed to or filtered, so it stays a list of paths.
+fn lock_partial_files() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PARTIAL_FILES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes the temporary file of every [`write_whole`] in progress in this process, and
+/// returns the paths removed: for a program about to end on a signal (Ctrl-C, SIGTERM), which
+/// would otherwise leave each behind as a hidden `.NAME.*.partial`. A write whose file is
+/// removed fails at its rename; its target is as it was.
+///
+/// ```
+/// use game_core::durable::remove_partial_files;
+///
+/// // No write is in progress here.
+/// assert!(remove_partial_files().is_empty());
+/// ```
+pub fn remove_partial_files() -> Vec<PathBuf> {
+    let partial_files = lock_partial_files();
+    partial_files
+        .iter()
+        .filter(|path| std::fs::remove_file(path).is_ok())
+        .cloned()
+        .collect()
 }
 
 /// The mode a new file gets, as `cp` and gnubg's tools create theirs: 0666 less the

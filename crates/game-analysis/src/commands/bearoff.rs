@@ -16,11 +16,11 @@ use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
 use serde::Serialize;
 
-use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
 use crate::output::{OutputFile, parse_database_file};
 use crate::progress::Progress;
+use crate::{Options, interrupt};
 
 /// GNU Backgammon's bear-off databases: the two-sided file of C checkers a side on the six
 /// home points (`--two-sided 6xC`), the same bytes as gnubg's `makebearoff -t 6xC`, in
@@ -194,6 +194,7 @@ fn two_sided_out_of_core(
     out: &OutputFile,
     options: &Options,
 ) -> Result<Written> {
+    interrupt::keeps_work_in(work_dir);
     let started = Instant::now();
     let progress = Progress::new(0, "pairs", options.quiet);
     let mut phase = None;
@@ -209,6 +210,7 @@ fn two_sided_out_of_core(
         progress.set(step.done);
     })
     .library()?;
+    interrupt::wrote(out.path());
     progress.finish();
     let bytes = file_length(out)?;
     Ok(Written {
@@ -292,9 +294,9 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
         && checkers > file.max_checkers()
     {
         return Err(Error::Usage(format!(
-            "--against {checkers}: {} holds {} checkers a side, fewer than {checkers}",
+            "--against {checkers}: {} holds {}, fewer than {checkers}",
             path.display(),
-            file.max_checkers()
+            backgammon_cube::checkers_a_side(file.max_checkers())
         )));
     }
     let progress = Progress::new(sample, "pairs", options.quiet);

@@ -9,11 +9,11 @@ use backgammon_cube::hypergammon::{
 };
 use serde::Serialize;
 
-use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print};
 use crate::output::{OutputFile, parse_database_file};
 use crate::progress::Progress;
+use crate::{Options, interrupt};
 
 /// Hypergammon with C checkers a side solved with the doubling cube: every position's
 /// cubeless chances (win, gammons, backgammons) and money equities (cube owned, centred,
@@ -73,6 +73,9 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         error_bound: !args.no_error_bound,
         ..SolveOptions::default()
     };
+    if let Some(work_dir) = &args.work_dir {
+        interrupt::keeps_work_in(work_dir);
+    }
     let digits = (-args.tolerance.log10()).ceil().max(1.0) as u64;
     let progress = Progress::new(0, "rows of plays listed", options.quiet);
     let mut phase = None;
@@ -209,13 +212,13 @@ impl Report for Solved {
             .map(|file| format!("wrote {file} (gnubg's hypergammon layout)\n"))
             .unwrap_or_default();
         format!(
-            "Hypergammon, {} checkers a side: {} positions, {} sweeps, residual {:.1e} \
+            "Hypergammon, {}: {} positions, {} sweeps, residual {:.1e} \
              (cubeless equities within {}, cubeful within {}); a roll that cannot be played: {}.\n\
              The starting position, the player on roll: P(win) {:.6}, gammons {:.6} won and \
              {:.6} lost, backgammons {:.6} and {:.6}.\n\
              Cubeless equity {:+.6}; with the cube centred {:+.6} ({}), under the Jacoby rule \
              {:+.6} before doubling, owned {:+.6}, the opponent's {:+.6}.\n{written}",
-            self.checkers,
+            backgammon_cube::checkers_a_side(self.checkers),
             self.positions,
             self.sweeps,
             self.residual,
