@@ -13,7 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let database = HypergammonDatabase::solve(checkers, &SolveOptions::default(), |_| {})?;
     let start = database.entry(&HypergammonPosition::starting(checkers)?)?;
     println!(
-        "Hypergammon, {checkers} checkers a side: {} sweeps, residual {:.1e}, error at most {:.1e} cubeless, {:.1e} cubeful",
+        "Hypergammon, {}: {} sweeps, residual {:.1e}, error at most {:.1e} cubeless, {:.1e} cubeful",
+        backgammon_cube::checkers_a_side(checkers),
         database.sweeps(),
         database.residual(),
         database.cubeless_error_bound(),

@@ -23,7 +23,7 @@ pub enum BearoffError {
     #[error("{0} checkers: a player has at most 15")]
     TooManyCheckers(u32),
     /// A position with more checkers than the database asked holds.
-    #[error("{checkers} checkers: this database holds positions of at most {max_checkers}")]
+    #[error("{}: this database holds positions of at most {max_checkers}", crate::count_of_checkers(*.checkers))]
     BeyondDatabase {
         /// The position's checkers.
         checkers: u32,

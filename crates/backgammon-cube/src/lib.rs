@@ -102,3 +102,25 @@ pub fn starting_pip_count() -> u32 {
     const START: [(u32, u32); 4] = [(24, 2), (13, 5), (8, 3), (6, 5)];
     START.iter().map(|(point, checkers)| point * checkers).sum()
 }
+
+/// The size of a bear-off or hypergammon game in words, as the crate's messages and reports
+/// give it: "1 checker a side", "15 checkers a side".
+///
+/// ```
+/// assert_eq!(backgammon_cube::checkers_a_side(1), "1 checker a side");
+/// assert_eq!(backgammon_cube::checkers_a_side(3), "3 checkers a side");
+/// ```
+pub fn checkers_a_side(checkers: u32) -> String {
+    format!("{} a side", count_of_checkers(checkers))
+}
+
+/// A number of checkers in words: "1 checker", "15 checkers".
+///
+/// ```
+/// assert_eq!(backgammon_cube::count_of_checkers(1), "1 checker");
+/// assert_eq!(backgammon_cube::count_of_checkers(0), "0 checkers");
+/// ```
+pub fn count_of_checkers(checkers: u32) -> String {
+    let plural = if checkers == 1 { "" } else { "s" };
+    format!("{checkers} checker{plural}")
+}

@@ -61,7 +61,7 @@ pub const MAX_MEASURED_CHECKERS: u32 = 12;
 #[non_exhaustive]
 pub enum TwoSidedError {
     /// The database holds positions of at most this many checkers a side.
-    #[error("a position of {checkers} checkers is beyond the database's {max} a side")]
+    #[error("a position of {} is beyond the database's {max} a side", crate::count_of_checkers(*.checkers))]
     BeyondDatabase {
         /// Checkers in the position asked for.
         checkers: u32,

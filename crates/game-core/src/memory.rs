@@ -17,7 +17,7 @@
 //!
 //! assert!(ensure(1 << 10, || "a kibibyte".to_owned()).is_ok());
 //! let error = ensure(u64::MAX, || "the whole address space".to_owned()).unwrap_err();
-//! assert!(error.to_string().starts_with("the whole address space needs"));
+//! assert!(error.to_string().starts_with("the whole address space: "));
 //! assert!(available().is_some_and(|available| available.bytes > 0));
 //! ```
 
@@ -58,7 +58,7 @@ pub struct Available {
 
 /// A computation that needs more memory than the process may use.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} needs {}, {} available ({limited_by})", bytes(*.need), bytes(*.available))]
+#[error("{what}: {} needed, {} available ({limited_by})", bytes(*.need), bytes(*.available))]
 pub struct MemoryError {
     /// The computation and the input that drives its need.
     pub what: String,
@@ -189,7 +189,7 @@ mod tests {
         };
         assert_eq!(
             error.to_string(),
-            "the table needs 13.8 GB, 9.2 GB available (the system's available memory)"
+            "the table: 13.8 GB needed, 9.2 GB available (the system's available memory)"
         );
     }
 }

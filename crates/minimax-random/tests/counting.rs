@@ -164,7 +164,7 @@ fn counts_too_large_for_memory_are_refused_before_allocation() {
     );
     let message = refused.unwrap_err().to_string();
     assert!(
-        message.contains("1000000000000 leaves needs") && message.contains("available"),
+        message.contains("1000000000000 leaves: ") && message.contains("available"),
         "{message}"
     );
     assert!(matches!(

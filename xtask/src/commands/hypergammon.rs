@@ -112,11 +112,12 @@ pub fn tables(docs: &Path) -> Result<String> {
 
 fn race_formulas_table(summary: &Census) -> String {
     let mut text = format!(
-        "\nThe race formulas beside hypergammon's bear-offs, {} checkers a side: of the {} \
+        "\nThe race formulas beside hypergammon's bear-offs, {}: of the {} \
          positions in play with every checker home, where gammons count (a player who has \
          borne off nothing loses double), the share where each formula's action with the \
          cube centred is the database's:\n\n| formula | same action |\n|---|---:|\n",
-        summary.checkers, summary.races
+        backgammon_cube::checkers_a_side(summary.checkers),
+        summary.races
     );
     for share in &summary.race_formulas {
         let _ = writeln!(

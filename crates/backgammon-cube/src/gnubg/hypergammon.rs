@@ -45,7 +45,7 @@ pub enum HypergammonFileError {
         header: String,
     },
     /// The file's length is not that of its header's game.
-    #[error("{path} has {found} bytes; a database of {checkers} checkers has {expected}")]
+    #[error("{path} has {found} bytes; a database of {} has {expected}", crate::count_of_checkers(*.checkers))]
     Length {
         /// The file.
         path: PathBuf,

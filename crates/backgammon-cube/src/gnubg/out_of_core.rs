@@ -69,7 +69,7 @@ pub enum OutOfCoreError {
         source: io::Error,
     },
     /// The work directory holds a build of another size (or something else).
-    #[error("{dir} holds {found:?}, not a build of {max_checkers} checkers a side")]
+    #[error("{dir} holds {found:?}, not a build of {}", crate::checkers_a_side(*.max_checkers))]
     OtherBuild {
         /// The work directory.
         dir: PathBuf,

@@ -108,7 +108,7 @@ pub enum HypergammonError {
     #[error("hypergammon has 1 to 3 checkers a side, not {0}")]
     Checkers(u32),
     /// More checkers than the game has.
-    #[error("{found} checkers listed for a side of a game of {checkers}")]
+    #[error("{} listed for a side of a game of {checkers}", crate::count_of_checkers(*.found))]
     TooManyCheckers {
         /// The checkers listed.
         found: u32,
@@ -122,7 +122,7 @@ pub enum HypergammonError {
     #[error("both players have checkers on point {0} (numbered from the player on roll's side)")]
     SharedPoint(u32),
     /// A position of a game with another number of checkers than the database's.
-    #[error("a position of {position} checkers a side in a database of {database}")]
+    #[error("a position of {} in a database of {database}", crate::checkers_a_side(*.position))]
     OtherGame {
         /// The position's checkers a side.
         position: u32,

@@ -79,7 +79,10 @@ impl Successors {
         // measured average for two checkers, more than for one — 2.7 successors a roll.
         let each = size_of::<Values>() as u64 + 1 + 4 + 8 + 21 + 21 * 11;
         memory::ensure(positions * each, || {
-            format!("the successors and values of hypergammon with {checkers} checkers")
+            format!(
+                "the successors and values of hypergammon with {}",
+                crate::count_of_checkers(checkers)
+            )
         })?;
         let mut table = Successors {
             checkers,
