@@ -361,6 +361,11 @@ fn sizes_at_the_ends() {
         build_two_sided_file(16, &dir.join("work"), &dir.join("ts-6x16.bd"), |_| {}),
         Err(OutOfCoreError::TwoSided(TwoSidedError::Bearoff(_)))
     ));
+    // An empty path would put the build's files in the current directory.
+    assert!(matches!(
+        build_two_sided_file(1, Path::new(""), &dir.join("ts-6x1.bd"), |_| {}),
+        Err(OutOfCoreError::EmptyWorkDir)
+    ));
 }
 
 /// The environment variable that makes [`killed_build_child`] build: the directory to build in.

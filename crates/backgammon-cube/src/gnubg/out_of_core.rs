@@ -68,6 +68,10 @@ pub enum OutOfCoreError {
         /// What failed.
         source: io::Error,
     },
+    /// An empty path given for the work directory, which would put the build's files in
+    /// the current directory.
+    #[error("the work directory's path is empty")]
+    EmptyWorkDir,
     /// The work directory holds a build of another size (or something else).
     #[error("{dir} holds {found:?}, not a build of {}", crate::checkers_a_side(*.max_checkers))]
     OtherBuild {
@@ -492,6 +496,9 @@ struct WorkDir {
 
 impl WorkDir {
     fn open(dir: &Path, max_checkers: u32) -> Result<WorkDir, OutOfCoreError> {
+        if dir.as_os_str().is_empty() {
+            return Err(OutOfCoreError::EmptyWorkDir);
+        }
         let blocks = dir.join("blocks");
         fs::create_dir_all(&blocks).map_err(io_at(&blocks))?;
         let manifest = dir.join(MANIFEST);
