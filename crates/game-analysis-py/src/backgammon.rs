@@ -21,7 +21,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use pyo3::prelude::*;
 
-use crate::{BackgammonError, interruptible, library, pair, raise, small_in};
+use crate::{BackgammonError, Float, Whole, interruptible, library, pair, raise, small_in};
 
 /// The largest pip count of the race table and of the cube table in floats: both grow
 /// with its square (F(2000, 2000) exactly takes about a second).
@@ -58,7 +58,7 @@ fn decisions_in<T: Real>(k: u32, s: u32) -> Result<(bool, bool, bool), CubeError
 }
 
 /// A bear-off position from its checkers' points (one entry per checker, 1 to 6).
-fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
+fn position(points: &[Whole]) -> PyResult<BearoffPosition> {
     let points = points
         .iter()
         .map(|point| small_in::<BackgammonError, _>("a point", point, 1..=6))
@@ -69,7 +69,7 @@ fn position(points: &[BigInt]) -> PyResult<BearoffPosition> {
 /// F(k, s), exactly: the chance that the player on roll, at pip count k, wins the
 /// single-checker race against pip count s (Table 4); pip counts up to 2000.
 #[pyfunction]
-fn race_win_probability(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(BigInt, BigInt)> {
+fn race_win_probability(py: Python<'_>, k: Whole, s: Whole) -> PyResult<(BigInt, BigInt)> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
     let value = interruptible(py, move || TurnCounts::new(k.max(s)).win_probability(k, s))?
         .map_err(raise::<BackgammonError>)?;
@@ -80,7 +80,7 @@ fn race_win_probability(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(BigIn
 /// (7)–(15)): owning the cube, with it centred, and the same two when A does not double this
 /// turn; pip counts up to 120.
 #[pyfunction]
-fn cube_equities(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[(BigInt, BigInt); 4]> {
+fn cube_equities(py: Python<'_>, k: Whole, s: Whole) -> PyResult<[(BigInt, BigInt); 4]> {
     let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
     let values = interruptible(py, move || equities_in::<BigRational>(k, s))?
         .map_err(raise::<BackgammonError>)?;
@@ -89,7 +89,7 @@ fn cube_equities(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[(BigInt, Big
 
 /// [`cube_equities`] in floats, for pip counts up to 2000.
 #[pyfunction]
-fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4]> {
+fn cube_equities_float(py: Python<'_>, k: Whole, s: Whole) -> PyResult<[f64; 4]> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
     interruptible(py, move || equities_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
@@ -97,14 +97,14 @@ fn cube_equities_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<[f64; 4
 /// Table 5's decisions at (k, s), from the exact equities: (A doubles a centred cube, A
 /// redoubles a cube he owns, B takes); pip counts up to 120.
 #[pyfunction]
-fn cube_decisions(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+fn cube_decisions(py: Python<'_>, k: Whole, s: Whole) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_EXACT_CUBE_PIPS)?;
     interruptible(py, move || decisions_in::<BigRational>(k, s))?.map_err(raise::<BackgammonError>)
 }
 
 /// [`cube_decisions`] from equities in floats, for pip counts up to 2000.
 #[pyfunction]
-fn cube_decisions_float(py: Python<'_>, k: BigInt, s: BigInt) -> PyResult<(bool, bool, bool)> {
+fn cube_decisions_float(py: Python<'_>, k: Whole, s: Whole) -> PyResult<(bool, bool, bool)> {
     let (k, s) = pip_counts(&k, &s, MAX_PIPS)?;
     interruptible(py, move || decisions_in::<f64>(k, s))?.map_err(raise::<BackgammonError>)
 }
@@ -120,8 +120,8 @@ struct OneSided {
 impl OneSided {
     /// Builds the database (15 checkers: all 54,264 positions, about a second).
     #[new]
-    #[pyo3(signature = (max_checkers = BigInt::from(15)))]
-    fn new(py: Python<'_>, max_checkers: BigInt) -> PyResult<Self> {
+    #[pyo3(signature = (max_checkers = Whole(BigInt::from(15))))]
+    fn new(py: Python<'_>, max_checkers: Whole) -> PyResult<Self> {
         let max_checkers =
             small_in::<BackgammonError, _>("max_checkers", &max_checkers, 1..=MAX_CHECKERS)?;
         let database = interruptible(py, move || BearoffDatabase::new(max_checkers))?
@@ -135,7 +135,7 @@ impl OneSided {
     }
 
     /// E N, the expected number of rolls to bear off the position, exactly.
-    fn expected_rolls(&self, points: Vec<BigInt>) -> PyResult<(BigInt, BigInt)> {
+    fn expected_rolls(&self, points: Vec<Whole>) -> PyResult<(BigInt, BigInt)> {
         let value = self
             .database
             .expected_rolls(&position(&points)?)
@@ -144,7 +144,7 @@ impl OneSided {
     }
 
     /// P{N = j} for j = 0, 1, …, exactly.
-    fn rolls_distribution(&self, points: Vec<BigInt>) -> PyResult<Vec<(BigInt, BigInt)>> {
+    fn rolls_distribution(&self, points: Vec<Whole>) -> PyResult<Vec<(BigInt, BigInt)>> {
         let distribution = self
             .database
             .rolls_distribution(&position(&points)?)
@@ -164,7 +164,7 @@ struct TwoSided {
 impl TwoSided {
     /// Builds the database (6 checkers a side: 924 positions, a quarter of a second).
     #[new]
-    fn new(py: Python<'_>, checkers: BigInt) -> PyResult<Self> {
+    fn new(py: Python<'_>, checkers: Whole) -> PyResult<Self> {
         let checkers =
             small_in::<BackgammonError, _>("checkers", &checkers, 1..=MAX_MEASURED_CHECKERS)?;
         let database = interruptible(py, move || TwoSidedDatabase::<f64>::new(checkers))?
@@ -178,7 +178,7 @@ impl TwoSided {
     }
 
     /// P, the cubeless chance that the player on roll wins.
-    fn win_probability(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<f64> {
+    fn win_probability(&self, on_roll: Vec<Whole>, opponent: Vec<Whole>) -> PyResult<f64> {
         self.database
             .win_probability(&position(&on_roll)?, &position(&opponent)?)
             .map_err(raise::<BackgammonError>)
@@ -188,8 +188,8 @@ impl TwoSided {
     /// the player on roll before his cube decision.
     fn equities(
         &self,
-        on_roll: Vec<BigInt>,
-        opponent: Vec<BigInt>,
+        on_roll: Vec<Whole>,
+        opponent: Vec<Whole>,
     ) -> PyResult<(f64, f64, f64, f64)> {
         let entry = self
             .database
@@ -203,8 +203,8 @@ impl TwoSided {
     #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
     fn cube_action(
         &self,
-        on_roll: Vec<BigInt>,
-        opponent: Vec<BigInt>,
+        on_roll: Vec<Whole>,
+        opponent: Vec<Whole>,
         cube: &str,
     ) -> PyResult<&'static str> {
         let action = self
@@ -252,7 +252,7 @@ impl GnubgOneSided {
     /// `compress` as gnubg's defaults (`-g` and `-c` turn them off).
     #[new]
     #[pyo3(signature = (points, gammon = true, compress = true))]
-    fn new(py: Python<'_>, points: BigInt, gammon: bool, compress: bool) -> PyResult<Self> {
+    fn new(py: Python<'_>, points: Whole, gammon: bool, compress: bool) -> PyResult<Self> {
         let points =
             small_in::<BackgammonError, _>("points", &points, 1..=MAX_PYTHON_ONE_SIDED_POINTS)?;
         let layout = OneSidedLayout { gammon, compress };
@@ -271,7 +271,7 @@ impl GnubgOneSided {
     /// The distributions of position `id` in gnubg's numbering: the chances, in units of
     /// 1/65,535, of bearing all checkers off in exactly 0, 1, …, 31 rolls, and of bearing
     /// the first one off.
-    fn distributions(&self, id: BigInt) -> PyResult<(Vec<u16>, Vec<u16>)> {
+    fn distributions(&self, id: Whole) -> PyResult<(Vec<u16>, Vec<u16>)> {
         let positions = self.file.positions() as u32;
         let id = small_in::<BackgammonError, _>("id", &id, 0..=positions - 1)?;
         let (win, gammon) = self
@@ -297,7 +297,7 @@ const MAX_PYTHON_TWO_SIDED_CHECKERS: u32 = 8;
 #[pyfunction]
 fn build_gnubg_two_sided_file(
     py: Python<'_>,
-    checkers: BigInt,
+    checkers: Whole,
     work_dir: std::path::PathBuf,
     out: std::path::PathBuf,
 ) -> PyResult<()> {
@@ -351,8 +351,8 @@ impl GnubgTwoSided {
     /// (P, centred, owned, opponent owns), as gnubg reads them.
     fn equities(
         &self,
-        on_roll: Vec<BigInt>,
-        opponent: Vec<BigInt>,
+        on_roll: Vec<Whole>,
+        opponent: Vec<Whole>,
     ) -> PyResult<(f64, f64, f64, f64)> {
         let (x, y) = (position(&on_roll)?, position(&opponent)?);
         let entry = self.read(|file| file.equities(&x, &y))?;
@@ -360,7 +360,7 @@ impl GnubgTwoSided {
     }
 
     /// The four stored 16-bit values: cubeless, owned, centred, opponent owns.
-    fn stored(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<[u16; 4]> {
+    fn stored(&self, on_roll: Vec<Whole>, opponent: Vec<Whole>) -> PyResult<[u16; 4]> {
         let (x, y) = (position(&on_roll)?, position(&opponent)?);
         self.read(|file| file.stored(&x, &y))
     }
@@ -369,8 +369,8 @@ impl GnubgTwoSided {
     #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
     fn cube_action(
         &self,
-        on_roll: Vec<BigInt>,
-        opponent: Vec<BigInt>,
+        on_roll: Vec<Whole>,
+        opponent: Vec<Whole>,
         cube: &str,
     ) -> PyResult<&'static str> {
         let (x, y, owner) = (position(&on_roll)?, position(&opponent)?, ownership(cube)?);
@@ -379,7 +379,7 @@ impl GnubgTwoSided {
 }
 
 /// The places of a hypergammon side's checkers, one entry per checker: 1 to 24, 25 the bar.
-fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
+fn places(places: &[Whole]) -> PyResult<Vec<u32>> {
     places
         .iter()
         .map(|place| small_in::<BackgammonError, _>("a place", place, 1..=BAR))
@@ -389,8 +389,8 @@ fn places(places: &[BigInt]) -> PyResult<Vec<u32>> {
 /// The hypergammon position of `checkers` a side with these places.
 fn hypergammon_position(
     checkers: u32,
-    on_roll: &[BigInt],
-    opponent: &[BigInt],
+    on_roll: &[Whole],
+    opponent: &[Whole],
 ) -> PyResult<HypergammonPosition> {
     HypergammonPosition::new(checkers, &places(on_roll)?, &places(opponent)?)
         .map_err(raise::<BackgammonError>)
@@ -436,8 +436,9 @@ impl Hypergammon {
     /// Solves hypergammon with `checkers` a side (1: milliseconds; 2: a few seconds; 3: about
     /// twenty minutes) to `tolerance`; `dance` is "pass" (the rules) or "makehyper".
     #[new]
-    #[pyo3(signature = (checkers, tolerance = 1e-12, dance = "pass"))]
-    fn new(py: Python<'_>, checkers: BigInt, tolerance: f64, dance: &str) -> PyResult<Self> {
+    #[pyo3(signature = (checkers, tolerance = Float(1e-12), dance = "pass"))]
+    fn new(py: Python<'_>, checkers: Whole, tolerance: Float, dance: &str) -> PyResult<Self> {
+        let Float(tolerance) = tolerance;
         let checkers = small_in::<BackgammonError, _>("checkers", &checkers, 1..=3)?;
         let dance = match dance {
             "pass" => DanceRule::PassTurn,
@@ -475,7 +476,7 @@ impl Hypergammon {
 
     /// The nine values of the position (the places of the player on roll's checkers and of
     /// the opponent's, each from its owner's side).
-    fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
+    fn entry(&self, on_roll: Vec<Whole>, opponent: Vec<Whole>) -> PyResult<EntryValues> {
         let position = hypergammon_position(self.database.checkers(), &on_roll, &opponent)?;
         Ok(entry_values(&self.entry_of(&position)?))
     }
@@ -484,8 +485,8 @@ impl Hypergammon {
     #[pyo3(signature = (on_roll, opponent, cube = "centred"))]
     fn cube_action(
         &self,
-        on_roll: Vec<BigInt>,
-        opponent: Vec<BigInt>,
+        on_roll: Vec<Whole>,
+        opponent: Vec<Whole>,
         cube: &str,
     ) -> PyResult<&'static str> {
         let position = hypergammon_position(self.database.checkers(), &on_roll, &opponent)?;
@@ -538,7 +539,7 @@ impl GnubgHypergammon {
     }
 
     /// The nine values of the position, as gnubg reads them.
-    fn entry(&self, on_roll: Vec<BigInt>, opponent: Vec<BigInt>) -> PyResult<EntryValues> {
+    fn entry(&self, on_roll: Vec<Whole>, opponent: Vec<Whole>) -> PyResult<EntryValues> {
         let position = hypergammon_position(self.file.checkers(), &on_roll, &opponent)?;
         let entry = self
             .file

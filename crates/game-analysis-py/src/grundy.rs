@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, OctalError, interruptible, library, raise, small, small_in};
+use crate::{GrundyError, OctalError, Whole, interruptible, library, raise, small, small_in};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
@@ -24,7 +24,7 @@ fn table(py: Python<'_>, n: &BigInt) -> PyResult<NimValueTable> {
 /// G(0), …, G(n) by the sparse-space method on two threads, as little-endian `u16` bytes
 /// (the package makes them a NumPy array); n up to 10^9.
 #[pyfunction]
-fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
+fn values(py: Python<'_>, n: Whole) -> PyResult<Bound<'_, PyBytes>> {
     let bytes: Vec<u8> = table(py, &n)?
         .values()
         .iter()
@@ -35,7 +35,7 @@ fn values(py: Python<'_>, n: BigInt) -> PyResult<Bound<'_, PyBytes>> {
 
 /// The heaps up to n whose value is rare (the bits above the lowest have even parity).
 #[pyfunction]
-fn rare_heaps(py: Python<'_>, n: BigInt) -> PyResult<Vec<u32>> {
+fn rare_heaps(py: Python<'_>, n: Whole) -> PyResult<Vec<u32>> {
     Ok(table(py, &n)?.rare_heaps().to_vec())
 }
 
@@ -46,7 +46,7 @@ const MAX_MISERE_LIVE_MATCHES: u64 = 90;
 
 /// Whether the first player wins the misère game with these heaps.
 #[pyfunction]
-fn misere_first_player_wins(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<bool> {
+fn misere_first_player_wins(py: Python<'_>, heaps: Vec<Whole>) -> PyResult<bool> {
     let heaps = heaps
         .iter()
         .map(|heap| small::<GrundyError>("a heap", heap))
@@ -80,18 +80,18 @@ type OctalTable<'py> = (
 /// rare/common method on `threads` threads (1 or 2: the same values either way), stopping
 /// at a proven period with `until_proven`.
 #[pyfunction]
-#[pyo3(signature = (code, n, until_proven = false, threads = BigInt::from(2)))]
+#[pyo3(signature = (code, n, until_proven = false, threads = Whole(BigInt::from(2))))]
 fn octal_values<'py>(
     py: Python<'py>,
     code: &str,
-    n: BigInt,
+    n: Whole,
     until_proven: bool,
-    threads: BigInt,
+    threads: Whole,
 ) -> PyResult<OctalTable<'py>> {
     let game = OctalGame::parse(code).map_err(raise::<OctalError>)?;
     let n = small_in::<OctalError, _>("n", &n, 0..=MAX_HEAP)?;
     let schedule = Schedule::on_threads(small_in::<OctalError, _>("threads", &threads, 1..=2)?)
-        .ok_or_else(|| raise::<OctalError>(format!("threads = {threads}: 1 or 2")))?;
+        .ok_or_else(|| raise::<OctalError>(format!("threads = {}: 1 or 2", *threads)))?;
     let table = interruptible(py, move || {
         let options = OctalOptions::new().schedule(schedule);
         if until_proven {
@@ -135,7 +135,7 @@ type Quotient = (
 /// The misère quotient of the octal game `code` (or Grundy's game, `code` = "grundy") for
 /// heaps up to `max_heap` (at most 255), its outcome search bounded.
 #[pyfunction]
-fn misere_quotient(py: Python<'_>, code: &str, max_heap: BigInt) -> PyResult<Quotient> {
+fn misere_quotient(py: Python<'_>, code: &str, max_heap: Whole) -> PyResult<Quotient> {
     let max_heap = small_in::<OctalError, _>("max_heap", &max_heap, 0..=255)?;
     let octal = if code == "grundy" {
         None

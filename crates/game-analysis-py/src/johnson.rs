@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use solitaire::{Form, StrategyName};
 use tree_gen::GameClass;
 
-use crate::{JohnsonError, fraction, interruptible, pair, raise};
+use crate::{Float, JohnsonError, fraction, interruptible, pair, raise};
 
 /// The narrowest interval asked for: the floats returned cannot show a narrower one (W is
 /// near 1/2, where doubles are 1.1e-16 apart), and the exact series slows sharply below.
@@ -49,15 +49,16 @@ fn strategies() -> Vec<&'static str> {
 /// `form` ("TSI" or "TSD"): an interval (low, high) of width at most `tol` (1e-15 at the
 /// least) that holds the exact value, its ends rounded outward to floats.
 #[pyfunction]
-#[pyo3(signature = (strategy, e, a, form = "TSI", tol = 1e-12))]
+#[pyo3(signature = (strategy, e, a, form = "TSI", tol = Float(1e-12)))]
 fn win_probability(
     py: Python<'_>,
     strategy: &str,
     e: (BigInt, BigInt),
     a: (BigInt, BigInt),
     form: &str,
-    tol: f64,
+    tol: Float,
 ) -> PyResult<(f64, f64)> {
+    let Float(tol) = tol;
     let strategy = named(strategy)?;
     let params = class(e, a)?;
     let form = match form {

@@ -12,13 +12,13 @@ use num_bigint::BigInt;
 use pyo3::prelude::*;
 
 use crate::{
-    LeveneFennerError, TournamentError, interruptible, library, pair, raise, small, small_in,
+    LeveneFennerError, TournamentError, Whole, interruptible, library, pair, raise, small, small_in,
 };
 
 /// prob(n) for each root move, exactly: each move is its level-regular shape (t_1, …,
 /// t_{δ−1}), the children at each level below it, as in Example 1 ([[2, 3], [3, 2]]).
 #[pyfunction]
-fn prob(py: Python<'_>, moves: Vec<Vec<BigInt>>, alpha: BigInt) -> PyResult<Vec<(BigInt, BigInt)>> {
+fn prob(py: Python<'_>, moves: Vec<Vec<Whole>>, alpha: Whole) -> PyResult<Vec<(BigInt, BigInt)>> {
     let alpha = small::<LeveneFennerError>("alpha", &alpha)?;
     let shapes = moves
         .iter()
@@ -48,13 +48,13 @@ fn bracket(py: Python<'_>, b: &BigInt) -> PyResult<Bracket> {
 /// Nau's w_b, the root in [0, 1] of (1 − x)^b = x, to the nearest float (bracketed exactly
 /// to within 2^-60 first); b up to 10,000.
 #[pyfunction]
-fn nau_w(py: Python<'_>, b: BigInt) -> PyResult<f64> {
+fn nau_w(py: Python<'_>, b: Whole) -> PyResult<f64> {
     Ok(to_f64(&bracket(py, &b)?.low))
 }
 
 /// The exact bracket (low, high) around w_b, of width 2^-60; b up to 10,000.
 #[pyfunction]
-fn nau_w_bracket(py: Python<'_>, b: BigInt) -> PyResult<((BigInt, BigInt), (BigInt, BigInt))> {
+fn nau_w_bracket(py: Python<'_>, b: Whole) -> PyResult<((BigInt, BigInt), (BigInt, BigInt))> {
     let bracket = bracket(py, &b)?;
     Ok((pair(&bracket.low), pair(&bracket.high)))
 }
@@ -80,10 +80,10 @@ fn play_line(
     game: &str,
     a: &str,
     b: &str,
-    games: BigInt,
-    first_game: BigInt,
-    seed: BigInt,
-    alpha: BigInt,
+    games: Whole,
+    first_game: Whole,
+    seed: Whole,
+    alpha: Whole,
 ) -> PyResult<String> {
     game.parse::<TournamentGame>()
         .map_err(raise::<TournamentError>)?;

@@ -26,11 +26,11 @@ use game_core::stop::{StopSignal, run_until_stopped};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::type_object::PyTypeInfo;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyTuple, PyType};
 
 mod backgammon;
 mod grundy;
@@ -199,6 +199,45 @@ fn library<E: PyTypeInfo>(error: impl MemoryCause) -> PyErr {
             Err(failed) => failed,
         }),
         None => raise::<E>(error),
+    }
+}
+
+/// A Python int, as every argument that counts or numbers something takes it. A `bool` is an
+/// int to Python, but `True` for 1 is a caller's mistake in every such argument here, so it
+/// is refused with `TypeError` (PyO3 names the argument).
+pub struct Whole(pub BigInt);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if object.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err("a whole number, not a bool"));
+        }
+        object.extract::<BigInt>().map(Whole)
+    }
+}
+
+impl std::ops::Deref for Whole {
+    type Target = BigInt;
+
+    fn deref(&self) -> &BigInt {
+        &self.0
+    }
+}
+
+/// A Python float (or int), as a tolerance is taken: a `bool` is refused with `TypeError`,
+/// as in [`Whole`].
+pub struct Float(pub f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Float {
+    type Error = PyErr;
+
+    fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if object.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err("a number, not a bool"));
+        }
+        object.extract::<f64>().map(Float)
     }
 }
 

@@ -11,6 +11,8 @@ Rational = Union[Fraction, int, str]
 
 def to_pair(name: str, value: Rational, error: Type[ValueError]) -> Tuple[int, int]:
     """``value`` as (numerator, denominator), or ``error`` naming the argument."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} = {value!r}: an exact number, not a bool")
     if isinstance(value, float):
         raise error(f"{name} = {value!r}: give an exact number (Fraction, int or str), not a float")
     try:

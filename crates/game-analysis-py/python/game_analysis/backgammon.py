@@ -14,7 +14,11 @@ from fractions import Fraction
 from typing import Any, Dict, List, NamedTuple, Sequence, Tuple, Union
 
 from ._fractions import from_pair
+from ._lists import whole_numbers
 from ._native import backgammon as _native
+
+FilePath = Union[str, "os.PathLike[str]"]
+"""A file's path: a str or a path object (``pathlib.Path``)."""
 
 
 class CubeAction(str, Enum):
@@ -77,11 +81,18 @@ def race_win_probability(k: int, s: int) -> Fraction:
     return from_pair(_native.race_win_probability(k, s))
 
 
+def _exact(exact: bool) -> bool:
+    """``exact`` itself, refused unless it is True or False."""
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact = {exact!r}: True or False")
+    return exact
+
+
 def cube_equities(k: int, s: int, exact: bool = True) -> CubeEquities:
     """A's cube equities at (k, s): exactly as Fractions (pip counts up to 120; the table
     of every pair up to 110 takes about 12 s), or in floats with ``exact=False`` (up to
     2000). Releases the GIL while it computes."""
-    if exact:
+    if _exact(exact):
         return CubeEquities(*(from_pair(p) for p in _native.cube_equities(k, s)))
     return CubeEquities(*_native.cube_equities_float(k, s))
 
@@ -89,7 +100,7 @@ def cube_equities(k: int, s: int, exact: bool = True) -> CubeEquities:
 def cube_decisions(k: int, s: int, exact: bool = True) -> CubeDecisions:
     """Table 5's decisions at (k, s), from the exact equities (pip counts up to 120) or,
     with ``exact=False``, from equities in floats (up to 2000)."""
-    if exact:
+    if _exact(exact):
         return CubeDecisions(*_native.cube_decisions(k, s))
     return CubeDecisions(*_native.cube_decisions_float(k, s))
 
@@ -107,11 +118,11 @@ class OneSidedDatabase:
 
     def expected_rolls(self, points: Sequence[int]) -> Fraction:
         """E N for the position, exactly."""
-        return from_pair(self._database.expected_rolls(list(points)))
+        return from_pair(self._database.expected_rolls(whole_numbers("points", points)))
 
     def rolls_distribution(self, points: Sequence[int]) -> List[Fraction]:
         """P{N = j} for j = 0, 1, ..., exactly."""
-        return [from_pair(p) for p in self._database.rolls_distribution(list(points))]
+        return [from_pair(p) for p in self._database.rolls_distribution(whole_numbers("points", points))]
 
 
 class TwoSidedDatabase:
@@ -128,11 +139,11 @@ class TwoSidedDatabase:
 
     def win_probability(self, on_roll: Sequence[int], opponent: Sequence[int]) -> float:
         """P, the cubeless chance that the player on roll wins."""
-        return self._database.win_probability(list(on_roll), list(opponent))
+        return self._database.win_probability(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent))
 
     def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
         """P and the cubeful equities of the player on roll."""
-        return Equities(*self._database.equities(list(on_roll), list(opponent)))
+        return Equities(*self._database.equities(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
@@ -143,7 +154,7 @@ class TwoSidedDatabase:
         >>> TwoSidedDatabase(1).cube_action([6], [1])
         <CubeAction.DOUBLE_PASS: 'double, pass'>
         """
-        return CubeAction(self._database.cube_action(list(on_roll), list(opponent), cube))
+        return CubeAction(self._database.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
 
 
 class GnubgOneSidedFile:
@@ -170,12 +181,12 @@ class GnubgOneSidedFile:
         return bytes(self._file.to_bytes())
 
 
-def build_gnubg_two_sided_file(checkers: int, work_dir: str, out: str) -> None:
+def build_gnubg_two_sided_file(checkers: int, work_dir: FilePath, out: FilePath) -> None:
     """Builds GNU Backgammon's two-sided bear-off file for ``checkers`` checkers a side (1 to
     8 here; up to the complete 6x15 with ``game-analysis bearoff --two-sided 6xC --work-dir
     DIR``) at ``out``, the same bytes as ``makebearoff -t 6xC``, out of core: its work is kept
     in ``work_dir``, and a build that was interrupted resumes when called again."""
-    _native.build_gnubg_two_sided_file(checkers, str(work_dir), str(out))
+    _native.build_gnubg_two_sided_file(checkers, work_dir, out)
 
 
 class GnubgTwoSidedFile:
@@ -184,10 +195,8 @@ class GnubgTwoSidedFile:
     without loading it: the complete database of fifteen checkers a side is 23.6 GB. Values
     are read as gnubg reads them (a stored ``s`` is the equity s / 32767.5 - 1)."""
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None:
-        if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"path = {path!r}: a str or a path, not {type(path).__name__}")
-        self._file = _native.GnubgTwoSidedFile(os.fspath(path))
+    def __init__(self, path: FilePath) -> None:
+        self._file = _native.GnubgTwoSidedFile(path)
 
     def max_checkers(self) -> int:
         """C, the most checkers a side."""
@@ -195,17 +204,17 @@ class GnubgTwoSidedFile:
 
     def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
         """P and the cubeful equities of the player on roll, before his cube decision."""
-        return Equities(*self._file.equities(list(on_roll), list(opponent)))
+        return Equities(*self._file.equities(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
 
     def stored(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Tuple[int, int, int, int]:
         """The four 16-bit values as stored: cubeless, owned, centred, opponent owns."""
-        return tuple(self._file.stored(list(on_roll), list(opponent)))  # type: ignore[return-value]
+        return tuple(self._file.stored(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))  # type: ignore[return-value]
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
-        return CubeAction(self._file.cube_action(list(on_roll), list(opponent), cube))
+        return CubeAction(self._file.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
 
 
 class HypergammonEntry(NamedTuple):
@@ -256,13 +265,13 @@ class HypergammonDatabase:
 
     def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
         """The position's values."""
-        return HypergammonEntry(*self._database.entry(list(on_roll), list(opponent)))
+        return HypergammonEntry(*self._database.entry(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
-        return CubeAction(self._database.cube_action(list(on_roll), list(opponent), cube))
+        return CubeAction(self._database.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
 
     def census(self) -> Dict[str, Any]:
         """What the docs publish of the database, over every position, as a dict (the
@@ -298,8 +307,8 @@ class GnubgHypergammonFile:
     """A GNU Backgammon hypergammon file (``makehyper -c C``, or
     :meth:`HypergammonDatabase.gnubg_bytes` written out), read whole and as gnubg reads it."""
 
-    def __init__(self, path: str) -> None:
-        self._file = _native.GnubgHypergammonFile(str(path))
+    def __init__(self, path: FilePath) -> None:
+        self._file = _native.GnubgHypergammonFile(path)
 
     def checkers(self) -> int:
         """C, the checkers a side."""
@@ -307,4 +316,4 @@ class GnubgHypergammonFile:
 
     def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
         """The position's values as stored (24-bit fixed point)."""
-        return HypergammonEntry(*self._file.entry(list(on_roll), list(opponent)))
+        return HypergammonEntry(*self._file.entry(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))

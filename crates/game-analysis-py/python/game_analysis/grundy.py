@@ -9,6 +9,7 @@ from typing import List, Sequence
 
 import numpy as np
 
+from ._lists import whole_numbers
 from ._native import grundy as _native
 
 
@@ -31,4 +32,4 @@ def misere_first_player_wins(heaps: Sequence[int]) -> bool:
     """Whether the player to move wins the misère game (the last to move loses) with these
     heaps; at most 90 live matches (heaps of 3 or more), past which the search would run for
     hours."""
-    return _native.misere_first_player_wins(list(heaps))
+    return _native.misere_first_player_wins(whole_numbers("heaps", heaps))

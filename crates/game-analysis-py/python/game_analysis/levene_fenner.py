@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import List, Sequence, Tuple
 
 from ._fractions import from_pair
+from ._lists import whole_numbers
 from ._native import levene_fenner as _native
 
 
@@ -21,7 +22,7 @@ def prob(moves: Sequence[Sequence[int]], alpha: int) -> List[Fraction]:
     >>> prob([[2, 3], [3, 2]], 2)
     [Fraction(3691, 4096), Fraction(2283, 4096)]
     """
-    return [from_pair(p) for p in _native.prob([list(m) for m in moves], alpha)]
+    return [from_pair(p) for p in _native.prob([whole_numbers("a move", m) for m in whole_numbers("moves", moves)], alpha)]
 
 
 def nau_w(b: int) -> float:

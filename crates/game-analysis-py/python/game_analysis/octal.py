@@ -12,6 +12,8 @@ from typing import Iterable, List, NamedTuple, Optional
 
 import numpy as np
 
+from ._native import OctalError
+from ._lists import whole_numbers
 from ._native import grundy as _native
 
 
@@ -45,9 +47,6 @@ def values(code: str, n: int, until_proven: bool = False, threads: int = 2) -> O
     >>> (kayles.preperiod, kayles.period)
     (71, 12)
     """
-    for name, value in (("n", n), ("threads", threads)):
-        if isinstance(value, bool):
-            raise TypeError(f"{name} = {value!r}: a whole number, not a bool")
     raw, mask, heap_parity, rare, periodicity, checksum = _native.octal_values(
         code, n, until_proven, threads
     )
@@ -89,7 +88,12 @@ class MisereQuotient(NamedTuple):
         'P'
         """
         element = 0
-        for heap in heaps:
+        for heap in whole_numbers("heaps", heaps):
+            if not isinstance(heap, int) or isinstance(heap, bool):
+                raise TypeError(f"heap {heap!r}: a whole number")
+            if not 0 <= heap < len(self.pretending):
+                largest = len(self.pretending) - 1
+                raise OctalError(f"heap {heap}: the quotient holds heaps 0 to {largest}")
             element = self.products[element][self.pretending[heap]]
         return "P" if element in self.p_portion else "N"
 

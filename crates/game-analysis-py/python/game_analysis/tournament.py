@@ -71,7 +71,7 @@ def split(games: int, pieces: int) -> List[Tuple[int, int]]:
     >>> split(10, 3)
     [(0, 4), (4, 3), (7, 3)]
     """
-    if not isinstance(games, int) or not isinstance(pieces, int):
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (games, pieces)):
         raise TypeError("games and pieces are whole numbers")
     if not 1 <= pieces <= min(games, MAX_GAMES):
         raise TournamentError(
