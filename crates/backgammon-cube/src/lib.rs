@@ -73,6 +73,7 @@ pub mod dice;
 pub mod gnubg;
 pub mod hypergammon;
 pub mod hypergammon_census;
+pub mod notation;
 mod numbering;
 pub mod race;
 pub mod race_formulas;

@@ -13,6 +13,7 @@ use std::process::Command;
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
+use backgammon_cube::notation::Board;
 use num_traits::ToPrimitive;
 
 const DUMP: &str = "/usr/games/bearoffdump";
@@ -29,38 +30,10 @@ struct GnubgEntry {
     mean: f64,
 }
 
-/// Decodes a gnubg position ID: 14 base-64 characters holding 80 bits, least significant
-/// bit of each byte first; for each player in turn, each of 25 points as that many 1 bits
-/// and a 0.
+/// Both sides of a gnubg position ID, in the key's order: the player not on roll first.
 fn players_of(position_id: &str) -> [[u32; 25]; 2] {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let sextets: Vec<u32> = position_id
-        .bytes()
-        .map(|c| {
-            ALPHABET
-                .iter()
-                .position(|&a| a == c)
-                .expect("a base-64 character") as u32
-        })
-        .collect();
-    let bytes: Vec<u8> = (0..10)
-        .map(|i| {
-            let bit = |k: usize| (sextets[k / 6] >> (5 - k % 6)) & 1;
-            (0..8).fold(0u8, |byte, b| (byte << 1) | bit(8 * i + b) as u8)
-        })
-        .collect();
-    let mut bits = bytes
-        .iter()
-        .flat_map(|&byte| (0..8).map(move |b| (byte >> b) & 1 == 1));
-    let mut players = [[0u32; 25]; 2];
-    for player in &mut players {
-        for point in player.iter_mut() {
-            while bits.next() == Some(true) {
-                *point += 1;
-            }
-        }
-    }
-    players
+    let board = Board::from_position_id(position_id).expect("a Position ID");
+    [board.opponent, board.on_roll].map(|side| side.map(u32::from))
 }
 
 fn home(player: &[u32; 25]) -> [u32; 6] {
