@@ -34,6 +34,39 @@ impl Roll {
     }
 }
 
+/// A roll written as the field writes it: two dice 1 to 6, as `6-5` or `65`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("roll {0:?}: two dice 1 to 6, as 6-5 or 65")]
+pub struct RollError(pub String);
+
+impl std::str::FromStr for Roll {
+    type Err = RollError;
+
+    /// `6-5` or `65` (the larger die need not come first).
+    ///
+    /// ```
+    /// use backgammon_cube::dice::Roll;
+    /// assert_eq!("6-5".parse(), Ok(Roll { first: 6, second: 5 }));
+    /// assert!("7-1".parse::<Roll>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Roll, RollError> {
+        let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
+        let dice = match text.as_bytes() {
+            &[first, b'-', second] | &[first, second] => die(first).zip(die(second)),
+            _ => None,
+        };
+        dice.map(|(first, second)| Roll { first, second })
+            .ok_or_else(|| RollError(text.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Roll {
+    /// `6-5`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.first, self.second)
+    }
+}
+
 /// The 36 ordered rolls, each with probability 1/36.
 pub fn all_rolls() -> Vec<Roll> {
     (1..=6)

@@ -75,6 +75,7 @@ pub mod hypergammon;
 pub mod hypergammon_census;
 pub mod notation;
 mod numbering;
+pub mod query;
 pub mod race;
 pub mod race_formulas;
 pub mod steps;

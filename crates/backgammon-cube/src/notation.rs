@@ -226,6 +226,163 @@ impl Board {
     }
 }
 
+/// One checker's move of one die: from a place (1 to 24, 25 the bar) to a point, or off
+/// (0); `hit` when it sends an opponent's lone checker to the bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    from: usize,
+    to: usize,
+    hit: bool,
+}
+
+/// The play that takes `before` to `after` (the mover's side of both; `after` from the
+/// mover's side too) with `roll`, in the field's notation: each checker's path from its
+/// place to where it stops, `bar` and `off` by name, a `*` where it hits, repeated paths
+/// as `(2)`, the highest first — `6/off 5/3`, `bar/22* 13/8`, `6/4(2)`. `None` when no
+/// sequence of the roll's dice leads there.
+///
+/// ```
+/// use backgammon_cube::dice::Roll;
+/// use backgammon_cube::notation::{Board, play_notation};
+///
+/// let mut on_roll = [0u8; 25];
+/// on_roll[5] = 1;
+/// on_roll[4] = 1;
+/// let mut opponent = [0u8; 25];
+/// opponent[0] = 2;
+/// let before = Board::new(on_roll, opponent).unwrap();
+/// let mut left = [0u8; 25];
+/// left[2] = 1;
+/// let after = Board::new(left, opponent).unwrap();
+/// assert_eq!(play_notation(&before, &after, Roll { first: 6, second: 2 }).as_deref(), Some("6/off 5/3"));
+/// ```
+pub fn play_notation(before: &Board, after: &Board, roll: Roll) -> Option<String> {
+    let dice: Vec<usize> = roll.dice().iter().map(|&d| usize::from(d)).collect();
+    let orders = if roll.is_double() {
+        vec![dice]
+    } else {
+        vec![dice.clone(), dice.into_iter().rev().collect()]
+    };
+    let steps = orders
+        .iter()
+        .find_map(|order| steps_to(*before, after, order, &mut Vec::new()))?;
+    Some(written(&steps))
+}
+
+/// A sequence of single-die steps from `board` to `target` with the first dice of `dice`.
+fn steps_to(
+    board: Board,
+    target: &Board,
+    dice: &[usize],
+    steps: &mut Vec<Step>,
+) -> Option<Vec<Step>> {
+    if board.on_roll == target.on_roll && board.opponent == target.opponent {
+        return Some(steps.clone());
+    }
+    let (&die, rest) = dice.split_first()?;
+    for from in (1..=25).rev() {
+        if let Some((next, step)) = stepped(&board, from, die) {
+            steps.push(step);
+            if let Some(found) = steps_to(next, target, rest, steps) {
+                return Some(found);
+            }
+            steps.pop();
+        }
+    }
+    None
+}
+
+/// The board after the mover's checker on `from` moves `die` pips, if it may.
+fn stepped(board: &Board, from: usize, die: usize) -> Option<(Board, Step)> {
+    let mut next = *board;
+    let side = &mut next.on_roll;
+    if side[from - 1] == 0 || (side[BAR] > 0 && from != 25) {
+        return None;
+    }
+    side[from - 1] -= 1;
+    if from <= die {
+        let home = side[6..].iter().all(|&c| c == 0);
+        let highest = from == die || side[from..6].iter().all(|&c| c == 0);
+        return (home && highest).then_some((
+            next,
+            Step {
+                from,
+                to: 0,
+                hit: false,
+            },
+        ));
+    }
+    let to = from - die;
+    let theirs = &mut next.opponent[24 - to];
+    let hit = match *theirs {
+        0 => false,
+        1 => true,
+        _ => return None,
+    };
+    if hit {
+        *theirs = 0;
+        next.opponent[BAR] += 1;
+    }
+    next.on_roll[to - 1] += 1;
+    Some((next, Step { from, to, hit }))
+}
+
+/// Steps written as checkers' paths.
+fn written(steps: &[Step]) -> String {
+    let mut paths: Vec<Vec<Step>> = Vec::new();
+    for &step in steps {
+        match paths.iter_mut().find(|path| {
+            path.last()
+                .is_some_and(|last| last.to == step.from && step.from != 0)
+        }) {
+            Some(path) => path.push(step),
+            None => paths.push(vec![step]),
+        }
+    }
+    let place = |p: usize| match p {
+        0 => "off".to_owned(),
+        25 => "bar".to_owned(),
+        p => p.to_string(),
+    };
+    // The highest first, as gnubg writes them: by the place a checker leaves, then the one
+    // it stops on.
+    let mut texts: Vec<(usize, usize, String)> = paths
+        .iter()
+        .map(|path| {
+            let mut text = place(path[0].from);
+            for (k, step) in path.iter().enumerate() {
+                if step.hit || k + 1 == path.len() {
+                    text.push('/');
+                    text.push_str(&place(step.to));
+                    if step.hit {
+                        text.push('*');
+                    }
+                }
+            }
+            (path[0].from, path[path.len() - 1].to, text)
+        })
+        .collect();
+    texts.sort_by(|a, b| b.cmp(a));
+    let mut grouped: Vec<(String, usize)> = Vec::new();
+    for (_, _, text) in texts {
+        match grouped.last_mut() {
+            Some((last, count)) if *last == text => *count += 1,
+            _ => grouped.push((text, 1)),
+        }
+    }
+    grouped
+        .iter()
+        .map(|(text, count)| {
+            if *count > 1 {
+                format!("{text}({count})")
+            } else {
+                text.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A side's home points as a bear-off position, if it has no checker elsewhere.
 fn home_points(side: &[u8; 25]) -> Option<BearoffPosition> {
     if side[6..].iter().any(|&c| c > 0) {
@@ -587,6 +744,89 @@ mod tests {
         let board = Board::from_position_id("AQAADAAAAAAAAA").unwrap();
         assert_eq!(Board::places(&board.on_roll), [1, 1]);
         assert_eq!(Board::places(&board.opponent), [1]);
+    }
+
+    #[test]
+    fn plays_are_written_as_gnubg_writes_them() {
+        let side = |places: &[(usize, u8)]| {
+            let mut side = [0u8; 25];
+            for &(place, count) in places {
+                side[place - 1] = count;
+            }
+            side
+        };
+        let play = |before: &Board,
+                    after_on_roll: &[(usize, u8)],
+                    after_opponent: &[(usize, u8)],
+                    roll: (u8, u8)| {
+            let after = Board::new(side(after_on_roll), side(after_opponent)).unwrap();
+            play_notation(
+                before,
+                &after,
+                Roll {
+                    first: roll.0,
+                    second: roll.1,
+                },
+            )
+        };
+        let start = Board::from_position_id("4HPwATDgc/ABMA").unwrap();
+        let start_side = [(6, 5), (8, 3), (13, 5), (24, 2)];
+        assert_eq!(
+            play(
+                &start,
+                &[(6, 5), (8, 3), (13, 4), (24, 2), (7, 1)],
+                &start_side,
+                (6, 1)
+            )
+            .as_deref(),
+            Some("13/7")
+        );
+        assert_eq!(
+            play(
+                &start,
+                &[(6, 3), (8, 3), (13, 5), (24, 2), (4, 2)],
+                &start_side,
+                (1, 1)
+            )
+            .as_deref(),
+            Some("6/4(2)")
+        );
+        assert_eq!(
+            play(
+                &start,
+                &[(6, 5), (8, 4), (13, 4), (24, 2)],
+                &start_side,
+                (6, 1)
+            )
+            .as_deref(),
+            None
+        );
+        assert_eq!(
+            play(
+                &start,
+                &[(6, 4), (8, 2), (13, 5), (24, 2), (5, 1), (3, 1)],
+                &start_side,
+                (3, 3)
+            )
+            .as_deref(),
+            Some("8/5 6/3")
+        );
+        assert_eq!(
+            play(
+                &start,
+                &[(6, 5), (8, 5), (13, 3), (24, 2)],
+                &start_side,
+                (5, 5)
+            )
+            .as_deref(),
+            Some("13/8(2)")
+        );
+        // A hit on the way: the opponent's lone checker on our 20 (his 5).
+        let lone = Board::new(side(&[(24, 1)]), side(&[(5, 1), (2, 1)])).unwrap();
+        assert_eq!(
+            play(&lone, &[(17, 1)], &[(25, 1), (2, 1)], (4, 3)).as_deref(),
+            Some("24/20*/17")
+        );
     }
 
     #[test]

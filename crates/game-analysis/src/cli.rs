@@ -5,8 +5,8 @@
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::commands::{
-    bearoff, grundy, hypergammon, misere_quotient, mobility, octal, race_formulas, reference,
-    tournament,
+    bearoff, grundy, hypergammon, misere_quotient, mobility, octal, position, race_formulas,
+    reference, tournament,
 };
 use crate::format::Format;
 
@@ -53,6 +53,9 @@ pub enum Command {
     Bearoff(bearoff::Args),
     /// Hypergammon solved with the doubling cube, in GNU Backgammon's layout.
     Hypergammon(hypergammon::Args),
+    /// One position asked of an exact database, from a gnubg ID or an XGID: its chances,
+    /// equities, cube action and best plays.
+    Position(position::Args),
     /// Random-minimax players in real games: a line of games, a piece of one, or a merge.
     Tournament(tournament::Args),
     /// Levene and Fenner's explanation measured: the mobility a player's choices leave.

@@ -8,6 +8,7 @@
 //! | `misere-quotient` | Plambeck and Siegel's misère quotient, and whether it is final | `nim_games::misere_quotient` |
 //! | `bearoff` | GNU Backgammon's one- and two-sided bear-off databases, to the complete 6 × 15 | `backgammon_cube::gnubg` |
 //! | `hypergammon` | hypergammon of one to three checkers a side solved with the cube, in gnubg's layout | `backgammon_cube::hypergammon` |
+//! | `position` | one position from a gnubg ID or an XGID: chances, equities, cube action, plays ranked | `backgammon_cube::query` |
 //! | `tournament` | random-minimax players in chess, Connect-Four, Domineering and Othello | `minimax_random::tournament` |
 //! | `mobility` | the replies and own moves a player's choices leave | `minimax_random::mobility` |
 //! | `race-formulas` | the race rules of thumb judged against the exact bear-off database | `backgammon_cube::race_formulas` |
@@ -87,6 +88,7 @@ pub fn run(cli: &cli::Cli) -> Result<bool> {
         Command::MisereQuotient(args) => commands::misere_quotient::run(args, &options)?,
         Command::Bearoff(args) => return commands::bearoff::run(args, &options),
         Command::Hypergammon(args) => commands::hypergammon::run(args, &options)?,
+        Command::Position(args) => commands::position::run(args, &options)?,
         Command::Tournament(args) => commands::tournament::run(args, &options)?,
         Command::Mobility(args) => commands::mobility::run(args, &options)?,
         Command::RaceFormulas(args) => commands::race_formulas::run(args, &options)?,

@@ -212,10 +212,21 @@ pub fn parse_database_file(text: &str) -> std::result::Result<OutputFile, String
 /// [`Error::Stdout`] when standard output cannot be written for another reason (a full
 /// disk behind a redirection).
 pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    write_stdout_while_read(bytes).map(|_| ())
+}
+
+/// As [`write_stdout`], and whether a reader is still there: a command that streams its
+/// results stops its work when `false`.
+///
+/// # Errors
+///
+/// As [`write_stdout`].
+pub fn write_stdout_while_read(bytes: &[u8]) -> Result<bool> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Stdout(error)),
-        _ => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(error) => Err(Error::Stdout(error)),
+        Ok(()) => Ok(true),
     }
 }
 

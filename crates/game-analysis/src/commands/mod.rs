@@ -7,6 +7,7 @@ pub mod hypergammon;
 pub mod misere_quotient;
 pub mod mobility;
 pub mod octal;
+pub mod position;
 pub mod race_formulas;
 pub mod reference;
 pub mod tournament;

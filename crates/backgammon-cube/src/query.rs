@@ -1,0 +1,501 @@
+//! One position asked of a database, as a player asks GNU Backgammon's `eval` and `hint`:
+//! the cubeless chances, the money equities with the cube centred, owned and the
+//! opponent's, the proper cube action, and for a roll every legal play ranked by equity.
+//!
+//! A [`Source`] is any database that holds the position: the exact two-sided bear-off
+//! database in memory ([`TwoSidedDatabase`]), a gnubg two-sided file read entry by entry
+//! without loading it ([`TwoSidedReader`]), hypergammon solved with the cube
+//! ([`HypergammonDatabase`]) or its gnubg-layout file ([`HypergammonFile`]). The bear-off
+//! databases count no gammons (a race in the home boards, as gnubg's two-sided files);
+//! hypergammon counts gammons and backgammons. Equities are in units of the cube's value,
+//! from the player on roll, before his cube decision unless said otherwise.
+//!
+//! ```
+//! use backgammon_cube::bearoff::BearoffPosition;
+//! use backgammon_cube::cube::{CubeAction, CubeOwnership};
+//! use backgammon_cube::dice::Roll;
+//! use backgammon_cube::notation::Board;
+//! use backgammon_cube::query::query;
+//! use backgammon_cube::two_sided::TwoSidedDatabase;
+//!
+//! let mut database = TwoSidedDatabase::<f64>::new(2)?;
+//! // Checkers on the 6 and 5 points against two on the ace point: the player on roll wins
+//! // only by bearing off both now, with 6-5, 6-6, 5-5, 4-4 or 3-3.
+//! let on_roll = BearoffPosition::from_points(&[6, 5])?;
+//! let opponent = BearoffPosition::from_points(&[1, 1])?;
+//! let board = Board::from_bearoff(&on_roll, &opponent);
+//! let answer = query(&mut database, &board, CubeOwnership::Centred, Some(Roll { first: 6, second: 5 }))?;
+//! assert!((answer.entry.outcomes.win - 6.0 / 36.0).abs() < 1e-15);
+//! assert_eq!(answer.cube_action, CubeAction::NoDouble);
+//! assert_eq!(answer.plays[0].equity, 1.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::bearoff::BearoffPosition;
+use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
+use crate::dice::Roll;
+use crate::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
+use crate::hypergammon::{
+    HypergammonDatabase, HypergammonEntry, HypergammonError, HypergammonPosition,
+};
+use crate::notation::{Board, play_notation};
+use crate::two_sided::{Equities, TwoSidedDatabase, TwoSidedError};
+
+/// A position a database cannot answer for.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The game is over: a side has borne off every checker.
+    #[error("the game is over: a side has borne off every checker")]
+    GameOver,
+    /// A checker outside the home board, asked of a bear-off database.
+    #[error("a bear-off database holds positions with every checker on points 1 to 6")]
+    NotABearoff,
+    /// The two-sided database does not hold the position.
+    #[error(transparent)]
+    TwoSided(#[from] TwoSidedError),
+    /// The gnubg file does not hold it, or cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The hypergammon database does not hold it.
+    #[error(transparent)]
+    Hypergammon(#[from] HypergammonError),
+}
+
+/// The cubeless outcomes for the player on roll: each a probability.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Outcomes {
+    /// P(win).
+    pub win: f64,
+    /// P(win a gammon or a backgammon).
+    pub win_gammon: f64,
+    /// P(win a backgammon).
+    pub win_backgammon: f64,
+    /// P(lose a gammon or a backgammon).
+    pub lose_gammon: f64,
+    /// P(lose a backgammon).
+    pub lose_backgammon: f64,
+}
+
+impl Outcomes {
+    /// The cubeless money equity: 2 P(win) − 1 + the gammons and backgammons won less those
+    /// lost.
+    pub fn cubeless_equity(&self) -> f64 {
+        2.0 * self.win - 1.0 + self.win_gammon - self.lose_gammon + self.win_backgammon
+            - self.lose_backgammon
+    }
+}
+
+/// What a database holds for a position, from the player on roll, before his cube decision.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// The cubeless outcomes.
+    pub outcomes: Outcomes,
+    /// The money equity with the cube centred, not doubling now.
+    pub centred: f64,
+    /// The money equity owning the cube, not redoubling now.
+    pub owned: f64,
+    /// The money equity with the opponent owning the cube.
+    pub opponent_owns: f64,
+    /// The cube decisions, by the database's own rule (a tie doubles in gnubg's bear-off
+    /// files, not in hypergammon).
+    pub decisions: CubeDecisions,
+}
+
+impl Entry {
+    fn of_bearoff(equities: &Equities<f64>) -> Entry {
+        Entry {
+            outcomes: Outcomes {
+                win: equities.win,
+                ..Outcomes::default()
+            },
+            centred: equities.centred,
+            owned: equities.owned,
+            opponent_owns: equities.opponent_owns,
+            decisions: equities.decisions(),
+        }
+    }
+
+    fn of_hypergammon(entry: &HypergammonEntry) -> Entry {
+        Entry {
+            outcomes: Outcomes {
+                win: entry.win,
+                win_gammon: entry.win_gammon,
+                win_backgammon: entry.win_backgammon,
+                lose_gammon: entry.lose_gammon,
+                lose_backgammon: entry.lose_backgammon,
+            },
+            centred: entry.centred,
+            owned: entry.owned,
+            opponent_owns: entry.opponent_owns,
+            decisions: entry.decisions(),
+        }
+    }
+
+    /// A bear-off race the player on roll has lost: his opponent is off.
+    const LOST: Entry = Entry {
+        outcomes: Outcomes {
+            win: 0.0,
+            win_gammon: 0.0,
+            win_backgammon: 0.0,
+            lose_gammon: 0.0,
+            lose_backgammon: 0.0,
+        },
+        centred: -1.0,
+        owned: -1.0,
+        opponent_owns: -1.0,
+        decisions: CubeDecisions::BEHIND,
+    };
+
+    /// The equity with the cube as `cube`, not doubling now.
+    pub fn no_double(&self, cube: CubeOwnership) -> f64 {
+        match cube {
+            CubeOwnership::Centred => self.centred,
+            CubeOwnership::Owned => self.owned,
+            CubeOwnership::OpponentOwns => self.opponent_owns,
+        }
+    }
+
+    /// The equity if the player on roll doubles and the opponent takes: 2 × the equity
+    /// with the opponent then owning the cube.
+    pub fn double_take(&self) -> f64 {
+        2.0 * self.opponent_owns
+    }
+
+    /// The equity after the player on roll's cube decision with the cube as `cube`.
+    pub fn after_cube_decision(&self, cube: CubeOwnership) -> f64 {
+        if self.decisions.doubles(cube) {
+            self.double_take().min(1.0)
+        } else {
+            self.no_double(cube)
+        }
+    }
+
+    /// The proper cube action with the cube as `cube`.
+    pub fn cube_action(&self, cube: CubeOwnership) -> CubeAction {
+        self.decisions.action(cube)
+    }
+
+    /// Too good to double: the player on roll may double, but playing on is worth more
+    /// than the opponent's pass (only where gammons count).
+    pub fn too_good(&self, cube: CubeOwnership) -> bool {
+        cube != CubeOwnership::OpponentOwns
+            && !self.decisions.doubles(cube)
+            && self.no_double(cube) > 1.0
+    }
+}
+
+/// A database a position is asked of.
+pub trait Source {
+    /// The entry of `board`, the player on roll's; a board whose player on roll has lost
+    /// (the opponent is off) gives the lost game's values.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError`] when the database does not hold the position.
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError>;
+
+    /// The boards `roll` can lead to from `board`, from the mover's side; empty when the
+    /// roll cannot be played.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError`] when the database's game does not hold the position.
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError>;
+}
+
+/// Both sides' bear-off positions of `board`.
+fn bearoff(board: &Board) -> Result<(BearoffPosition, BearoffPosition), QueryError> {
+    board.bearoff().ok_or(QueryError::NotABearoff)
+}
+
+fn bearoff_plays(board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+    let (on_roll, opponent) = bearoff(board)?;
+    Ok(on_roll
+        .legal_plays(roll)
+        .iter()
+        .map(|after| Board::from_bearoff(after, &opponent))
+        .collect())
+}
+
+impl Source for TwoSidedDatabase<f64> {
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        let (on_roll, opponent) = bearoff(board)?;
+        if opponent.is_empty() {
+            return Ok(Entry::LOST);
+        }
+        Ok(Entry::of_bearoff(self.equities(&on_roll, &opponent)?))
+    }
+
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+        bearoff_plays(board, roll)
+    }
+}
+
+impl Source for TwoSidedReader {
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        let (on_roll, opponent) = bearoff(board)?;
+        if opponent.is_empty() {
+            return Ok(Entry::LOST);
+        }
+        Ok(Entry::of_bearoff(&self.equities(&on_roll, &opponent)?))
+    }
+
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+        bearoff_plays(board, roll)
+    }
+}
+
+/// `board` as a position of hypergammon with `checkers` a side.
+fn hypergammon_position(checkers: u32, board: &Board) -> Result<HypergammonPosition, QueryError> {
+    Ok(HypergammonPosition::new(
+        checkers,
+        &Board::places(&board.on_roll),
+        &Board::places(&board.opponent),
+    )?)
+}
+
+fn hypergammon_plays(checkers: u32, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+    let position = hypergammon_position(checkers, board)?;
+    Ok(position
+        .plays(roll)
+        .iter()
+        .map(board_of)
+        .collect())
+}
+
+/// The board of a hypergammon position.
+fn board_of(position: &HypergammonPosition) -> Board {
+    let side = |places: Vec<u32>| {
+        let mut side = [0u8; 25];
+        for place in places {
+            side[place as usize - 1] += 1;
+        }
+        side
+    };
+    Board {
+        on_roll: side(position.on_roll_places()),
+        opponent: side(position.opponent_places()),
+    }
+}
+
+impl Source for HypergammonDatabase {
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        let position = hypergammon_position(self.checkers(), board)?;
+        Ok(Entry::of_hypergammon(&HypergammonDatabase::entry(
+            self, &position,
+        )?))
+    }
+
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+        hypergammon_plays(self.checkers(), board, roll)
+    }
+}
+
+impl Source for HypergammonFile {
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        let position = hypergammon_position(self.checkers(), board)?;
+        Ok(Entry::of_hypergammon(&HypergammonFile::entry(
+            self, &position,
+        )?))
+    }
+
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+        hypergammon_plays(self.checkers(), board, roll)
+    }
+}
+
+/// A legal play and the mover's equities after it, the opponent then on roll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedPlay {
+    /// The play in the field's notation, `6/off 5/3` ([`play_notation`]).
+    pub notation: Option<String>,
+    /// The board after the play, from the mover's side.
+    pub after: Board,
+    /// The mover's money equity with the cube as it was, after the opponent's cube
+    /// decision.
+    pub equity: f64,
+    /// The mover's cubeless money equity.
+    pub cubeless: f64,
+    /// What the play gives up against the best: the best's equity less this one's.
+    pub loss: f64,
+}
+
+/// The answer to one position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// What the database holds for the position.
+    pub entry: Entry,
+    /// The cube, from the player on roll.
+    pub cube: CubeOwnership,
+    /// The proper cube action with that cube.
+    pub cube_action: CubeAction,
+    /// Whether the position is too good to double (where gammons count).
+    pub too_good: bool,
+    /// For a roll, every legal play, best first (by [`RatedPlay::equity`], ties by
+    /// [`RatedPlay::cubeless`]); empty without a roll or when it cannot be played.
+    pub plays: Vec<RatedPlay>,
+}
+
+/// Asks `source` about `board` with the cube as `cube`, and for `roll`, ranks its plays.
+///
+/// # Errors
+///
+/// [`QueryError::GameOver`] when a side is off; the source's error when it does not hold
+/// the position.
+pub fn query<S: Source + ?Sized>(
+    source: &mut S,
+    board: &Board,
+    cube: CubeOwnership,
+    roll: Option<Roll>,
+) -> Result<Answer, QueryError> {
+    if board.is_over() {
+        return Err(QueryError::GameOver);
+    }
+    let entry = source.entry(board)?;
+    let plays = match roll {
+        Some(roll) => rated_plays(source, board, cube, roll)?,
+        None => Vec::new(),
+    };
+    Ok(Answer {
+        entry,
+        cube,
+        cube_action: entry.cube_action(cube),
+        too_good: entry.too_good(cube),
+        plays,
+    })
+}
+
+/// The cube as the opponent sees it.
+fn turned(cube: CubeOwnership) -> CubeOwnership {
+    match cube {
+        CubeOwnership::Centred => CubeOwnership::Centred,
+        CubeOwnership::Owned => CubeOwnership::OpponentOwns,
+        CubeOwnership::OpponentOwns => CubeOwnership::Owned,
+    }
+}
+
+fn rated_plays<S: Source + ?Sized>(
+    source: &mut S,
+    board: &Board,
+    cube: CubeOwnership,
+    roll: Roll,
+) -> Result<Vec<RatedPlay>, QueryError> {
+    let mut rated = Vec::new();
+    for after in source.plays(board, roll)? {
+        let theirs = source.entry(&after.swapped())?;
+        rated.push(RatedPlay {
+            notation: play_notation(board, &after, roll),
+            after,
+            equity: -theirs.after_cube_decision(turned(cube)),
+            cubeless: -theirs.outcomes.cubeless_equity(),
+            loss: 0.0,
+        });
+    }
+    // Plays of one cubeful equity (both lose to a pass, say) are told apart by their
+    // cubeless equity, as gnubg lists them.
+    rated.sort_by(|a, b| {
+        b.equity
+            .total_cmp(&a.equity)
+            .then(b.cubeless.total_cmp(&a.cubeless))
+    });
+    let best = rated.first().map_or(0.0, |play| play.equity);
+    for play in &mut rated {
+        play.loss = best - play.equity;
+    }
+    Ok(rated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(on_roll: &[u32], opponent: &[u32]) -> Board {
+        let side = |points: &[u32]| {
+            let mut side = [0u8; 25];
+            for &p in points {
+                side[p as usize - 1] += 1;
+            }
+            side
+        };
+        Board::new(side(on_roll), side(opponent)).unwrap()
+    }
+
+    #[test]
+    fn a_bearoff_answer_is_the_databases_entry() {
+        let mut database = TwoSidedDatabase::<f64>::new(3).unwrap();
+        let on_roll = BearoffPosition::from_points(&[6, 5]).unwrap();
+        let opponent = BearoffPosition::from_points(&[4, 1]).unwrap();
+        let answer = query(
+            &mut database,
+            &board(&[6, 5], &[4, 1]),
+            CubeOwnership::Centred,
+            None,
+        )
+        .unwrap();
+        let equities = database.equities(&on_roll, &opponent).unwrap();
+        assert_eq!(answer.entry.outcomes.win, equities.win);
+        assert_eq!(
+            answer.cube_action,
+            equities.cube_action(CubeOwnership::Centred)
+        );
+        assert!(!answer.too_good);
+    }
+
+    #[test]
+    fn the_best_play_of_a_roll_is_the_one_the_entry_assumes() {
+        let mut database = TwoSidedDatabase::<f64>::new(3).unwrap();
+        let position = board(&[6, 6, 1], &[5, 5, 5]);
+        let roll = Roll {
+            first: 2,
+            second: 1,
+        };
+        let answer = query(&mut database, &position, CubeOwnership::Owned, Some(roll)).unwrap();
+        assert!(answer.plays.len() > 1);
+        assert_eq!(answer.plays[0].loss, 0.0);
+        assert!(
+            answer
+                .plays
+                .windows(2)
+                .all(|pair| pair[0].equity >= pair[1].equity)
+        );
+        assert!(answer.plays.iter().all(|play| play.loss >= 0.0));
+    }
+
+    #[test]
+    fn bearing_off_the_last_checker_wins() {
+        let mut database = TwoSidedDatabase::<f64>::new(2).unwrap();
+        let answer = query(
+            &mut database,
+            &board(&[2], &[6, 6]),
+            CubeOwnership::Centred,
+            Some(Roll {
+                first: 3,
+                second: 1,
+            }),
+        )
+        .unwrap();
+        assert_eq!(answer.entry.outcomes.win, 1.0);
+        assert_eq!(answer.plays[0].equity, 1.0);
+    }
+
+    #[test]
+    fn what_no_database_holds_is_a_typed_error() {
+        let mut database = TwoSidedDatabase::<f64>::new(2).unwrap();
+        let over = Board::new([0; 25], board(&[1], &[]).on_roll).unwrap();
+        assert!(matches!(
+            query(&mut database, &over, CubeOwnership::Centred, None),
+            Err(QueryError::GameOver)
+        ));
+        let outside = board(&[7], &[1]);
+        assert!(matches!(
+            query(&mut database, &outside, CubeOwnership::Centred, None),
+            Err(QueryError::NotABearoff)
+        ));
+        let larger = board(&[1, 1, 1], &[1]);
+        assert!(matches!(
+            query(&mut database, &larger, CubeOwnership::Centred, None),
+            Err(QueryError::TwoSided(_))
+        ));
+    }
+}
