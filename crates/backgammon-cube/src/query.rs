@@ -257,11 +257,7 @@ fn hypergammon_position(checkers: u32, board: &Board) -> Result<HypergammonPosit
 
 fn hypergammon_plays(checkers: u32, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
     let position = hypergammon_position(checkers, board)?;
-    Ok(position
-        .plays(roll)
-        .iter()
-        .map(board_of)
-        .collect())
+    Ok(position.plays(roll).iter().map(board_of).collect())
 }
 
 /// The board of a hypergammon position.

@@ -13,7 +13,7 @@ use std::process::Command;
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
-use backgammon_cube::notation::Board;
+use backgammon_cube::notation::{Board, GnubgId};
 use num_traits::ToPrimitive;
 
 const DUMP: &str = "/usr/games/bearoffdump";
@@ -523,4 +523,234 @@ fn makebearoff(options: &[&str], name: &str) -> Vec<u8> {
         .expect("makebearoff runs");
     assert!(made.status.success());
     std::fs::read(&file).unwrap()
+}
+
+/// gnubg's own evaluator, run as `gnubg -t`, reading its commands from standard input.
+const GNUBG: &str = "/usr/games/gnubg";
+
+/// How far a number gnubg prints with three decimals may be from ours: its rounding, and
+/// a few units of its 16-bit bear-off values (1/32,767.5 each).
+const GNUBG_HINT_PRECISION: f64 = 5e-4 + 4.0 / 32_767.5;
+
+/// What gnubg's `hint` says of a position: its cubeful equities and proper cube action, or
+/// for a roll its best play.
+#[derive(Debug, Default)]
+struct GnubgHint {
+    win: f64,
+    no_double: f64,
+    double_take: f64,
+    action: String,
+    best_play: String,
+}
+
+/// Runs one gnubg over `positions` (gnubg IDs, `POSITIONID:MATCHID`, the dice not yet
+/// rolled, and a roll) and reads its cube analysis and, after `set dice`, its first play for
+/// each.
+fn gnubg_hints(positions: &[(String, Roll)]) -> Vec<GnubgHint> {
+    use std::io::Write;
+    let mut script = String::from("set confirm new off\nnew game\n");
+    for (id, roll) in positions {
+        script.push_str(&format!(
+            "set gnubgid {id}\nhint\nset dice {} {}\nhint\n",
+            roll.first, roll.second
+        ));
+    }
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("gnubg runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let number = |line: &str| -> f64 {
+        line.split_whitespace()
+            .find_map(|word| word.parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    let mut hints: Vec<GnubgHint> = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let line = line.trim();
+        if line.starts_with("Cube analysis") {
+            hints.push(GnubgHint::default());
+        }
+        let Some(hint) = hints.last_mut() else {
+            continue;
+        };
+        if let Some(action) = line.strip_prefix("Proper cube action: ") {
+            hint.action = action.to_owned();
+        } else if line.contains("cubeless equity") {
+            hint.win = number(lines.next().unwrap_or_default());
+        } else if let Some(play) = line.strip_prefix("1. Cubeful ") {
+            let play = play.split_once("ply").map_or("", |(_, rest)| rest);
+            hint.best_play = play
+                .split("Eq.:")
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_owned();
+        } else if let Some((_, option)) = line.split_once(". ") {
+            // A numbered cube option: "1. No double  -0.787", "3. Double, take  -1.596".
+            let equity = option
+                .rsplit_once(|c: char| c.is_ascii_alphabetic())
+                .map_or(f64::NAN, |(_, rest)| number(rest));
+            if option.starts_with("No ") {
+                hint.no_double = equity;
+            } else if option.contains("ouble, take") {
+                hint.double_take = equity;
+            }
+        }
+    }
+    hints
+}
+
+/// The board after a play in gnubg's notation (`6/off 5/3`, `5/3(2)`, `6/4/2`): each
+/// path's checker moved from its first place to its last (no hits in a bear-off).
+fn played(board: &Board, play: &str) -> Board {
+    let mut after = *board;
+    for word in play.split_whitespace() {
+        let (path, times) = match word.split_once('(') {
+            Some((path, times)) => (path, times.trim_end_matches(')').parse().unwrap()),
+            None => (word, 1),
+        };
+        let places: Vec<&str> = path.split('/').collect();
+        let place = |text: &str| -> usize {
+            match text {
+                "off" => 0,
+                "bar" => 25,
+                point => point.trim_end_matches('*').parse().unwrap(),
+            }
+        };
+        let (from, to) = (place(places[0]), place(places[places.len() - 1]));
+        for _ in 0..times {
+            after.on_roll[from - 1] -= 1;
+            if to > 0 {
+                after.on_roll[to - 1] += 1;
+            }
+        }
+    }
+    after
+}
+
+/// The crate's name of a gnubg cube action ("No redouble, beaver" is "no double").
+fn cube_action_of(gnubg: &str) -> &'static str {
+    if gnubg.starts_with("No ") {
+        "no double"
+    } else if gnubg.starts_with("Too good") {
+        "too good"
+    } else if gnubg.contains("take") {
+        "double, take"
+    } else {
+        "double, pass"
+    }
+}
+
+/// Our query of positions of the six-point database against gnubg's `hint` on each, the
+/// cube centred or owned, with a roll: P(win), the equities of no double and of a double
+/// taken, the proper cube action and the best play agree to gnubg's printed precision.
+/// gnubg evaluates these from its exact two-sided bear-off database of six checkers a side.
+/// Where two actions are within that precision of each other, or two plays, either is
+/// right, and only the equities are compared.
+#[test]
+#[ignore = "needs GNU Backgammon: apt-get install gnubg; run with --include-ignored"]
+fn queries_agree_with_gnubgs_hint() {
+    use backgammon_cube::cube::CubeOwnership;
+    use backgammon_cube::query::query;
+    use backgammon_cube::two_sided::TwoSidedDatabase;
+    require_gnubg();
+    let mut database = TwoSidedDatabase::<f64>::new(6).unwrap();
+    let n = database.positions();
+    let rolls: Vec<Roll> = backgammon_cube::dice::all_rolls();
+    // Pairs spread over the database by a stride coprime to n².
+    let positions: Vec<(String, Roll)> = (1..=36usize)
+        .map(|k| {
+            let pair = (k * 104_729) % (n * n);
+            let (a, b) = (pair / n, pair % n);
+            (a.max(1), b.max(1), k)
+        })
+        .map(|(a, b, k)| {
+            let board = Board::from_bearoff(
+                &database.position_at(a).unwrap(),
+                &database.position_at(b).unwrap(),
+            );
+            let (cube_value, cube) = if k % 2 == 0 {
+                (2, CubeOwnership::Owned)
+            } else {
+                (1, CubeOwnership::Centred)
+            };
+            let id = GnubgId {
+                board,
+                cube_value,
+                cube,
+                roll: None,
+            };
+            (id.to_id(), rolls[k % 36])
+        })
+        .collect();
+    let hints = gnubg_hints(&positions);
+    assert_eq!(
+        hints.len(),
+        positions.len(),
+        "a cube analysis for each position"
+    );
+    let mut actions_compared = 0;
+    for ((id, roll), hint) in positions.iter().zip(&hints) {
+        let asked: GnubgId = id.parse().unwrap();
+        let (board, cube) = (asked.board, asked.cube);
+        let ours = query(&mut database, &board, cube, Some(*roll)).unwrap();
+        let entry = &ours.entry;
+        assert!(
+            (entry.outcomes.win - hint.win).abs() < GNUBG_HINT_PRECISION,
+            "{id}: P {hint:?}"
+        );
+        let no_double = entry.no_double(cube);
+        assert!(
+            (no_double - hint.no_double).abs() < GNUBG_HINT_PRECISION,
+            "{id}: no double {no_double} {hint:?}"
+        );
+        assert!(
+            (entry.double_take() - hint.double_take).abs() < GNUBG_HINT_PRECISION,
+            "{id}: double/take {} {hint:?}",
+            entry.double_take()
+        );
+        let close = |x: f64, y: f64| (x - y).abs() < 2.0 * GNUBG_HINT_PRECISION;
+        let doubled = entry.double_take().min(1.0);
+        if !close(no_double, doubled) && !close(entry.double_take(), 1.0) {
+            actions_compared += 1;
+            assert_eq!(
+                ours.cube_action.name(),
+                cube_action_of(&hint.action),
+                "{id}: {hint:?}"
+            );
+        }
+        let best = &ours.plays[0];
+        let gnubgs = played(&board, &hint.best_play);
+        let theirs = ours
+            .plays
+            .iter()
+            .find(|play| play.after == gnubgs)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{id} {roll}: gnubg's {:?} is not among {:?}",
+                    hint.best_play, ours.plays
+                )
+            });
+        assert!(
+            close(theirs.equity, best.equity),
+            "{id} {roll}: gnubg's {:?} loses {}",
+            hint.best_play,
+            theirs.loss
+        );
+    }
+    assert!(
+        actions_compared >= 30,
+        "only {actions_compared} cube actions clear of a tie"
+    );
 }

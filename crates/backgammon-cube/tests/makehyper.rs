@@ -16,10 +16,13 @@
 use std::path::Path;
 use std::process::Command;
 
+use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::gnubg::{HypergammonFile, write_hypergammon_file};
 use backgammon_cube::hypergammon::{
-    DanceRule, HypergammonDatabase, HypergammonEntry, SolveOptions,
+    DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
+use backgammon_cube::notation::Board;
+use backgammon_cube::query::query;
 
 const MAKEHYPER: &str = "/usr/games/makehyper";
 /// makehyper's default threshold plus one step of a stored equity.
@@ -120,6 +123,65 @@ fn compare(checkers: u32) {
         );
         assert!(largest_difference(&equities(&read), &equities(&kept)) <= 6.0 / 16_777_215.0 * 3.0);
     }
+    queries_agree(as_makehyper, theirs);
+}
+
+/// Positions asked of our solve (makehyper's rule) and of makehyper's own file through
+/// `backgammon_cube::query`, the cube centred and owned, each with a roll: the equities agree
+/// to the threshold, and so do the cube actions and the best plays wherever the choice is
+/// not within twice the threshold of a tie.
+fn queries_agree(mut ours: HypergammonDatabase, mut theirs: HypergammonFile) {
+    let checkers = ours.checkers();
+    let rolls = backgammon_cube::dice::all_rolls();
+    let mut plays_compared = 0;
+    // Every position of one checker a side; every seventh of two.
+    let stride = if checkers == 1 { 1 } else { 7 };
+    for number in (0..theirs.positions()).step_by(stride) {
+        let Ok(position) = HypergammonPosition::numbered(checkers, number as u32) else {
+            continue;
+        };
+        if position.is_over() {
+            continue;
+        }
+        let side = |places: Vec<u32>| {
+            let mut side = [0u8; 25];
+            for place in places {
+                side[place as usize - 1] += 1;
+            }
+            side
+        };
+        let board = Board::new(
+            side(position.on_roll_places()),
+            side(position.opponent_places()),
+        )
+        .unwrap();
+        let cube = if number % 2 == 0 {
+            CubeOwnership::Centred
+        } else {
+            CubeOwnership::Owned
+        };
+        let roll = rolls[number % 36];
+        let a = query(&mut ours, &board, cube, Some(roll)).unwrap();
+        let b = query(&mut theirs, &board, cube, Some(roll)).unwrap();
+        let (x, y) = (&a.entry, &b.entry);
+        let gap = largest_difference(
+            &[x.centred, x.owned, x.opponent_owns],
+            &[y.centred, y.owned, y.opponent_owns],
+        );
+        assert!(gap <= TOLERANCE, "{number}: {x:?} against {y:?}");
+        let near = |p: f64, q: f64| (p - q).abs() <= 2.0 * TOLERANCE;
+        let doubled = x.double_take().min(1.0);
+        if !near(x.no_double(cube), doubled) && !near(x.double_take(), 1.0) {
+            assert_eq!(a.cube_action, b.cube_action, "{number}");
+        }
+        if let (Some(best), Some(second)) = (a.plays.first(), a.plays.get(1))
+            && !near(best.equity, second.equity)
+        {
+            plays_compared += 1;
+            assert_eq!(best.after, b.plays[0].after, "{number} {roll}");
+        }
+    }
+    assert!(plays_compared > 0);
 }
 
 #[test]
