@@ -24,16 +24,16 @@
 //!   money game) and the largest cube.
 //!
 //! ```
-//! use backgammon_cube::notation::{Board, GnubgId};
+//! use backgammon_cube::notation::{Board, Setup};
 //!
 //! // The starting position, in both notations.
 //! let start = Board::from_position_id("4HPwATDgc/ABMA")?;
 //! assert_eq!(start.pip_counts(), (167, 167));
 //! assert_eq!(start.position_id(), "4HPwATDgc/ABMA");
-//! let id: GnubgId = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse()?;
+//! let id: Setup = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse()?;
 //! assert_eq!(id.board, start);
 //! assert_eq!(id.cube_value, 1);
-//! let xg = backgammon_cube::notation::Xgid::parse(
+//! let xg = Setup::from_xgid(
 //!     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
 //! )?;
 //! assert_eq!(xg.board, start);
@@ -392,10 +392,11 @@ fn home_points(side: &[u8; 25]) -> Option<BearoffPosition> {
     BearoffPosition::from_points(&points).ok()
 }
 
-/// A gnubg ID, `POSITIONID:MATCHID`, read for a money game: the board from the player on
-/// roll, the cube, and the dice if rolled.
+/// A position set up for a money game, as the notations give it: the board from the player
+/// on roll, the cube, and the dice if rolled. Read from a gnubg ID (`POSITIONID:MATCHID`, or
+/// a Position ID alone) or an XGID, and written as either.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GnubgId {
+pub struct Setup {
     /// The board, from the player on roll.
     pub board: Board,
     /// The cube's value: 1, 2, 4, …
@@ -406,11 +407,28 @@ pub struct GnubgId {
     pub roll: Option<Roll>,
 }
 
-impl std::str::FromStr for GnubgId {
+impl std::str::FromStr for Setup {
     type Err = NotationError;
 
+    /// Reads an XGID (`XGID=…`) or a gnubg ID ([`Setup::from_gnubg_id`]).
+    fn from_str(text: &str) -> Result<Setup, NotationError> {
+        let text = text.trim();
+        if text.starts_with("XGID=") {
+            Setup::from_xgid(text)
+        } else {
+            Setup::from_gnubg_id(text)
+        }
+    }
+}
+
+impl Setup {
     /// Reads `POSITIONID:MATCHID`, or a Position ID alone (the cube centred at 1, no dice).
-    fn from_str(text: &str) -> Result<GnubgId, NotationError> {
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`]: a bad Position ID or Match ID, a match rather than a money game, a
+    /// game not in play, dice out of range.
+    pub fn from_gnubg_id(text: &str) -> Result<Setup, NotationError> {
         let text = text.trim();
         let (position, match_id) = match text.split_once(':') {
             Some((position, match_id)) => (position, Some(match_id)),
@@ -418,7 +436,7 @@ impl std::str::FromStr for GnubgId {
         };
         let board = Board::from_position_id(position)?;
         let Some(match_id) = match_id else {
-            return Ok(GnubgId {
+            return Ok(Setup {
                 board,
                 cube_value: 1,
                 cube: CubeOwnership::Centred,
@@ -461,19 +479,17 @@ impl std::str::FromStr for GnubgId {
                 )));
             }
         };
-        Ok(GnubgId {
+        Ok(Setup {
             board,
             cube_value: 1 << field(0, 4),
             cube,
             roll,
         })
     }
-}
 
-impl GnubgId {
     /// `POSITIONID:MATCHID` for a money game, the player on roll gnubg's player 1 (as
     /// gnubg writes a position the user is to play).
-    pub fn to_id(&self) -> String {
+    pub fn gnubg_id(&self) -> String {
         let mut key = [0u8; 9];
         let mut set = |first: usize, bits: usize, value: u32| {
             for k in 0..bits {
@@ -500,20 +516,7 @@ impl GnubgId {
     }
 }
 
-/// An XGID read for a money game: the board from the player on roll, the cube, the dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Xgid {
-    /// The board, from the player on roll.
-    pub board: Board,
-    /// The cube's value.
-    pub cube_value: u32,
-    /// Who owns the cube, from the player on roll.
-    pub cube: CubeOwnership,
-    /// The dice, when rolled.
-    pub roll: Option<Roll>,
-}
-
-impl Xgid {
+impl Setup {
     /// Reads `XGID=…` (the prefix may be left out).
     ///
     /// # Errors
@@ -521,7 +524,7 @@ impl Xgid {
     /// [`NotationError::Length`], [`NotationError::Character`], [`NotationError::Field`]
     /// (a field missing or out of range, a match rather than a money game), and those of
     /// [`Board::new`].
-    pub fn parse(text: &str) -> Result<Xgid, NotationError> {
+    pub fn from_xgid(text: &str) -> Result<Setup, NotationError> {
         let text = text.trim();
         let text = text.strip_prefix("XGID=").unwrap_or(text);
         let fields: Vec<&str> = text.split(':').collect();
@@ -571,7 +574,7 @@ impl Xgid {
         } else {
             Board::new(top, bottom)?
         };
-        Ok(Xgid {
+        Ok(Setup {
             board,
             cube_value: 1 << exponent,
             cube,
@@ -581,7 +584,7 @@ impl Xgid {
 
     /// `XGID=…` for a money game with the player on roll at the bottom, the Jacoby rule
     /// off and the largest cube 2^10.
-    pub fn to_id(&self) -> String {
+    pub fn xgid(&self) -> String {
         let mut places = String::with_capacity(26);
         places.push(xgid_char(self.board.opponent[BAR], b'a'));
         for point in 1..=24 {
@@ -850,12 +853,12 @@ mod tests {
 
     #[test]
     fn a_match_id_gives_the_cube_and_the_dice() {
-        let id: GnubgId = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse().unwrap();
+        let id: Setup = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse().unwrap();
         assert_eq!(
             (id.cube_value, id.cube, id.roll),
             (1, CubeOwnership::Centred, None)
         );
-        let written = GnubgId {
+        let written = Setup {
             cube_value: 4,
             cube: CubeOwnership::OpponentOwns,
             roll: Some(Roll {
@@ -864,21 +867,21 @@ mod tests {
             }),
             ..id
         };
-        assert_eq!(written.to_id().parse::<GnubgId>().unwrap(), written);
+        assert_eq!(written.gnubg_id().parse::<Setup>().unwrap(), written);
     }
 
     #[test]
     fn an_xgid_reads_from_either_player_on_roll() {
         let start = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10";
-        let bottom = Xgid::parse(start).unwrap();
+        let bottom = Setup::from_xgid(start).unwrap();
         assert_eq!(
             bottom.board,
             Board::from_position_id("4HPwATDgc/ABMA").unwrap()
         );
-        assert_eq!(bottom.to_id(), start);
+        assert_eq!(bottom.xgid(), start);
         // One checker each: the bottom player's on his 3, the top player's on his 2 (the
         // bottom player's 23); the top player on roll, owning a 2-cube.
-        let xg = Xgid::parse("XGID=---A-------------------a--:1:-1:-1:52:0:0:0:0:10").unwrap();
+        let xg = Setup::from_xgid("XGID=---A-------------------a--:1:-1:-1:52:0:0:0:0:10").unwrap();
         assert_eq!(xg.cube, CubeOwnership::Owned);
         assert_eq!(xg.cube_value, 2);
         assert_eq!(Board::places(&xg.board.on_roll), [2]);
@@ -890,15 +893,15 @@ mod tests {
                 second: 2
             })
         );
-        assert_eq!(Xgid::parse(&xg.to_id()).unwrap(), xg);
+        assert_eq!(Setup::from_xgid(&xg.xgid()).unwrap(), xg);
     }
 
     proptest! {
         #[test]
         fn any_string_is_a_board_or_a_typed_error(text in "\\PC{0,30}") {
             let _ = Board::from_position_id(&text);
-            let _ = text.parse::<GnubgId>();
-            let _ = Xgid::parse(&text);
+            let _ = text.parse::<Setup>();
+            let _ = Setup::from_xgid(&text);
         }
 
         #[test]
@@ -922,8 +925,8 @@ mod tests {
             };
             if let Ok(board) = Board::new(side(&on_roll), side(&opponent)) {
                 prop_assert_eq!(Board::from_position_id(&board.position_id()), Ok(board));
-                let xg = Xgid { board, cube_value: 1, cube: CubeOwnership::Centred, roll: None };
-                prop_assert_eq!(Xgid::parse(&xg.to_id()), Ok(xg));
+                let xg = Setup { board, cube_value: 1, cube: CubeOwnership::Centred, roll: None };
+                prop_assert_eq!(Setup::from_xgid(&xg.xgid()), Ok(xg));
             }
         }
     }

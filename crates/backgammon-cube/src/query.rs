@@ -3,9 +3,9 @@
 //! opponent's, the proper cube action, and for a roll every legal play ranked by equity.
 //!
 //! A [`Source`] is any database that holds the position: the exact two-sided bear-off
-//! database in memory ([`TwoSidedDatabase`]), a gnubg two-sided file read entry by entry
-//! without loading it ([`TwoSidedReader`]), hypergammon solved with the cube
-//! ([`HypergammonDatabase`]) or its gnubg-layout file ([`HypergammonFile`]). The bear-off
+//! database in memory (`&TwoSidedDatabase`), a gnubg two-sided file read entry by entry
+//! without loading it (`&mut TwoSidedReader`), hypergammon solved with the cube
+//! (`&HypergammonDatabase`) or its gnubg-layout file (`&HypergammonFile`). The bear-off
 //! databases count no gammons (a race in the home boards, as gnubg's two-sided files);
 //! hypergammon counts gammons and backgammons. Equities are in units of the cube's value,
 //! from the player on roll, before his cube decision unless said otherwise.
@@ -18,13 +18,13 @@
 //! use backgammon_cube::query::query;
 //! use backgammon_cube::two_sided::TwoSidedDatabase;
 //!
-//! let mut database = TwoSidedDatabase::<f64>::new(2)?;
+//! let database = TwoSidedDatabase::<f64>::new(2)?;
 //! // Checkers on the 6 and 5 points against two on the ace point: the player on roll wins
 //! // only by bearing off both now, with 6-5, 6-6, 5-5, 4-4 or 3-3.
 //! let on_roll = BearoffPosition::from_points(&[6, 5])?;
 //! let opponent = BearoffPosition::from_points(&[1, 1])?;
 //! let board = Board::from_bearoff(&on_roll, &opponent);
-//! let answer = query(&mut database, &board, CubeOwnership::Centred, Some(Roll { first: 6, second: 5 }))?;
+//! let answer = query(&database, &board, CubeOwnership::Centred, Some(Roll { first: 6, second: 5 }))?;
 //! assert!((answer.entry.outcomes.win - 6.0 / 36.0).abs() < 1e-15);
 //! assert_eq!(answer.cube_action, CubeAction::NoDouble);
 //! assert_eq!(answer.plays[0].equity, 1.0);
@@ -204,6 +204,17 @@ pub trait Source {
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError>;
 }
 
+/// A source borrowed mutably is a source: `query(&mut reader, …)`.
+impl<S: Source + ?Sized> Source for &mut S {
+    fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        (**self).entry(board)
+    }
+
+    fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
+        (**self).plays(board, roll)
+    }
+}
+
 /// Both sides' bear-off positions of `board`.
 fn bearoff(board: &Board) -> Result<(BearoffPosition, BearoffPosition), QueryError> {
     board.bearoff().ok_or(QueryError::NotABearoff)
@@ -218,7 +229,7 @@ fn bearoff_plays(board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
         .collect())
 }
 
-impl Source for TwoSidedDatabase<f64> {
+impl Source for &TwoSidedDatabase<f64> {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
         let (on_roll, opponent) = bearoff(board)?;
         if opponent.is_empty() {
@@ -275,7 +286,7 @@ fn board_of(position: &HypergammonPosition) -> Board {
     }
 }
 
-impl Source for HypergammonDatabase {
+impl Source for &HypergammonDatabase {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
         let position = hypergammon_position(self.checkers(), board)?;
         Ok(Entry::of_hypergammon(&HypergammonDatabase::entry(
@@ -288,7 +299,7 @@ impl Source for HypergammonDatabase {
     }
 }
 
-impl Source for HypergammonFile {
+impl Source for &HypergammonFile {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
         let position = hypergammon_position(self.checkers(), board)?;
         Ok(Entry::of_hypergammon(&HypergammonFile::entry(
@@ -339,8 +350,8 @@ pub struct Answer {
 ///
 /// [`QueryError::GameOver`] when a side is off; the source's error when it does not hold
 /// the position.
-pub fn query<S: Source + ?Sized>(
-    source: &mut S,
+pub fn query<S: Source>(
+    mut source: S,
     board: &Board,
     cube: CubeOwnership,
     roll: Option<Roll>,
@@ -350,7 +361,7 @@ pub fn query<S: Source + ?Sized>(
     }
     let entry = source.entry(board)?;
     let plays = match roll {
-        Some(roll) => rated_plays(source, board, cube, roll)?,
+        Some(roll) => rated_plays(&mut source, board, cube, roll)?,
         None => Vec::new(),
     };
     Ok(Answer {
@@ -419,11 +430,11 @@ mod tests {
 
     #[test]
     fn a_bearoff_answer_is_the_databases_entry() {
-        let mut database = TwoSidedDatabase::<f64>::new(3).unwrap();
+        let database = TwoSidedDatabase::<f64>::new(3).unwrap();
         let on_roll = BearoffPosition::from_points(&[6, 5]).unwrap();
         let opponent = BearoffPosition::from_points(&[4, 1]).unwrap();
         let answer = query(
-            &mut database,
+            &database,
             &board(&[6, 5], &[4, 1]),
             CubeOwnership::Centred,
             None,
@@ -440,13 +451,13 @@ mod tests {
 
     #[test]
     fn the_best_play_of_a_roll_is_the_one_the_entry_assumes() {
-        let mut database = TwoSidedDatabase::<f64>::new(3).unwrap();
+        let database = TwoSidedDatabase::<f64>::new(3).unwrap();
         let position = board(&[6, 6, 1], &[5, 5, 5]);
         let roll = Roll {
             first: 2,
             second: 1,
         };
-        let answer = query(&mut database, &position, CubeOwnership::Owned, Some(roll)).unwrap();
+        let answer = query(&database, &position, CubeOwnership::Owned, Some(roll)).unwrap();
         assert!(answer.plays.len() > 1);
         assert_eq!(answer.plays[0].loss, 0.0);
         assert!(
@@ -460,9 +471,9 @@ mod tests {
 
     #[test]
     fn bearing_off_the_last_checker_wins() {
-        let mut database = TwoSidedDatabase::<f64>::new(2).unwrap();
+        let database = TwoSidedDatabase::<f64>::new(2).unwrap();
         let answer = query(
-            &mut database,
+            &database,
             &board(&[2], &[6, 6]),
             CubeOwnership::Centred,
             Some(Roll {
@@ -477,20 +488,20 @@ mod tests {
 
     #[test]
     fn what_no_database_holds_is_a_typed_error() {
-        let mut database = TwoSidedDatabase::<f64>::new(2).unwrap();
+        let database = TwoSidedDatabase::<f64>::new(2).unwrap();
         let over = Board::new([0; 25], board(&[1], &[]).on_roll).unwrap();
         assert!(matches!(
-            query(&mut database, &over, CubeOwnership::Centred, None),
+            query(&database, &over, CubeOwnership::Centred, None),
             Err(QueryError::GameOver)
         ));
         let outside = board(&[7], &[1]);
         assert!(matches!(
-            query(&mut database, &outside, CubeOwnership::Centred, None),
+            query(&database, &outside, CubeOwnership::Centred, None),
             Err(QueryError::NotABearoff)
         ));
         let larger = board(&[1, 1, 1], &[1]);
         assert!(matches!(
-            query(&mut database, &larger, CubeOwnership::Centred, None),
+            query(&database, &larger, CubeOwnership::Centred, None),
             Err(QueryError::TwoSided(_))
         ));
     }

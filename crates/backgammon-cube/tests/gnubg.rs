@@ -13,7 +13,7 @@ use std::process::Command;
 use backgammon_cube::bearoff::BearoffPosition;
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
-use backgammon_cube::notation::{Board, GnubgId};
+use backgammon_cube::notation::{Board, Setup};
 use num_traits::ToPrimitive;
 
 const DUMP: &str = "/usr/games/bearoffdump";
@@ -665,7 +665,7 @@ fn queries_agree_with_gnubgs_hint() {
     use backgammon_cube::query::query;
     use backgammon_cube::two_sided::TwoSidedDatabase;
     require_gnubg();
-    let mut database = TwoSidedDatabase::<f64>::new(6).unwrap();
+    let database = TwoSidedDatabase::<f64>::new(6).unwrap();
     let n = database.positions();
     let rolls: Vec<Roll> = backgammon_cube::dice::all_rolls();
     // Pairs spread over the database by a stride coprime to n².
@@ -685,13 +685,13 @@ fn queries_agree_with_gnubgs_hint() {
             } else {
                 (1, CubeOwnership::Centred)
             };
-            let id = GnubgId {
+            let id = Setup {
                 board,
                 cube_value,
                 cube,
                 roll: None,
             };
-            (id.to_id(), rolls[k % 36])
+            (id.gnubg_id(), rolls[k % 36])
         })
         .collect();
     let hints = gnubg_hints(&positions);
@@ -702,9 +702,9 @@ fn queries_agree_with_gnubgs_hint() {
     );
     let mut actions_compared = 0;
     for ((id, roll), hint) in positions.iter().zip(&hints) {
-        let asked: GnubgId = id.parse().unwrap();
+        let asked: Setup = id.parse().unwrap();
         let (board, cube) = (asked.board, asked.cube);
-        let ours = query(&mut database, &board, cube, Some(*roll)).unwrap();
+        let ours = query(&database, &board, cube, Some(*roll)).unwrap();
         let entry = &ours.entry;
         assert!(
             (entry.outcomes.win - hint.win).abs() < GNUBG_HINT_PRECISION,

@@ -130,7 +130,7 @@ fn compare(checkers: u32) {
 /// `backgammon_cube::query`, the cube centred and owned, each with a roll: the equities agree
 /// to the threshold, and so do the cube actions and the best plays wherever the choice is
 /// not within twice the threshold of a tie.
-fn queries_agree(mut ours: HypergammonDatabase, mut theirs: HypergammonFile) {
+fn queries_agree(ours: HypergammonDatabase, theirs: HypergammonFile) {
     let checkers = ours.checkers();
     let rolls = backgammon_cube::dice::all_rolls();
     let mut plays_compared = 0;
@@ -161,8 +161,8 @@ fn queries_agree(mut ours: HypergammonDatabase, mut theirs: HypergammonFile) {
             CubeOwnership::Owned
         };
         let roll = rolls[number % 36];
-        let a = query(&mut ours, &board, cube, Some(roll)).unwrap();
-        let b = query(&mut theirs, &board, cube, Some(roll)).unwrap();
+        let a = query(&ours, &board, cube, Some(roll)).unwrap();
+        let b = query(&theirs, &board, cube, Some(roll)).unwrap();
         let (x, y) = (&a.entry, &b.entry);
         let gap = largest_difference(
             &[x.centred, x.owned, x.opponent_owns],

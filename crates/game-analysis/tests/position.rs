@@ -41,10 +41,10 @@ fn json(args: &[&str], folder: &Path) -> serde_json::Value {
 fn a_position_is_answered_with_the_databases_own_numbers() {
     let folder = scratch("answer");
     let answer = json(&[BEHIND, "--roll", "6-2"], folder.path());
-    let mut database = TwoSidedDatabase::<f64>::new(6).unwrap();
+    let database = TwoSidedDatabase::<f64>::new(6).unwrap();
     let board = Board::from_position_id(BEHIND).unwrap();
     let ours = query(
-        &mut database,
+        &database,
         &board,
         CubeOwnership::Centred,
         Some(Roll {

@@ -9,8 +9,8 @@ use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::dice::Roll;
 use backgammon_cube::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
 use backgammon_cube::hypergammon::{HypergammonDatabase, MAX_HYPERGAMMON_CHECKERS, SolveOptions};
-use backgammon_cube::notation::{BAR, Board, GnubgId, NotationError, Xgid};
-use backgammon_cube::query::{Answer, Source, query};
+use backgammon_cube::notation::{BAR, Board, NotationError, Setup};
+use backgammon_cube::query::{Answer, QueryError, query};
 use backgammon_cube::two_sided::TwoSidedDatabase;
 use serde::Serialize;
 
@@ -88,12 +88,18 @@ impl Database {
         Ok((Database::Bearoff(Box::new(database)), name))
     }
 
-    fn source(&mut self) -> &mut dyn Source {
+    /// The answer for `board` with the cube as `cube`, and the plays of `roll`.
+    fn ask(
+        &mut self,
+        board: &Board,
+        cube: CubeOwnership,
+        roll: Option<Roll>,
+    ) -> std::result::Result<Answer, QueryError> {
         match self {
-            Database::Bearoff(database) => database.as_mut(),
-            Database::File(file) => file.as_mut(),
-            Database::Hypergammon(database) => database.as_mut(),
-            Database::HypergammonFile(file) => file.as_mut(),
+            Database::Bearoff(database) => query(&**database, board, cube, roll),
+            Database::File(file) => query(&mut **file, board, cube, roll),
+            Database::Hypergammon(database) => query(&**database, board, cube, roll),
+            Database::HypergammonFile(file) => query(&**file, board, cube, roll),
         }
     }
 }
@@ -122,36 +128,20 @@ fn open_file(path: &Path) -> Result<(Database, String)> {
     }
 }
 
-/// A position as asked: the board from the player on roll, the cube, the roll.
-struct Asked {
-    board: Board,
-    cube_value: u32,
-    cube: CubeOwnership,
-    roll: Option<Roll>,
-}
-
 /// Reads an ID (`XGID=…`, or a Position ID with or without its Match ID), then applies the
 /// command line's roll and cube over the ID's.
-fn asked(id: &str, args: &Args) -> std::result::Result<Asked, NotationError> {
-    let id = id.trim();
-    let (board, cube_value, cube, roll) = if id.starts_with("XGID=") {
-        let xg = Xgid::parse(id)?;
-        (xg.board, xg.cube_value, xg.cube, xg.roll)
-    } else {
-        let gnubg: GnubgId = id.parse()?;
-        (gnubg.board, gnubg.cube_value, gnubg.cube, gnubg.roll)
-    };
+fn asked(id: &str, args: &Args) -> std::result::Result<Setup, NotationError> {
+    let setup: Setup = id.parse()?;
     let cube = match args.cube.as_deref() {
         Some("centred") => CubeOwnership::Centred,
         Some("owned") => CubeOwnership::Owned,
         Some("opponent") => CubeOwnership::OpponentOwns,
-        _ => cube,
+        _ => setup.cube,
     };
-    Ok(Asked {
-        board,
-        cube_value,
+    Ok(Setup {
         cube,
-        roll: args.roll.or(roll),
+        roll: args.roll.or(setup.roll),
+        ..setup
     })
 }
 
@@ -180,7 +170,8 @@ fn answer(
 ) -> Result<Position> {
     let mut asked = asked(id, args).map_err(|error| Error::Usage(format!("{id}: {error}")))?;
     asked.roll = roll.or(asked.roll);
-    let answer = query(database.source(), &asked.board, asked.cube, asked.roll)
+    let answer = database
+        .ask(&asked.board, asked.cube, asked.roll)
         .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?;
     Ok(Position::of(id, &asked, &answer, name))
 }
@@ -343,23 +334,17 @@ fn cube_name(cube: CubeOwnership) -> &'static str {
 }
 
 impl Position {
-    fn of(id: &str, asked: &Asked, answer: &Answer, database: &str) -> Position {
+    fn of(id: &str, asked: &Setup, answer: &Answer, database: &str) -> Position {
         let board = &asked.board;
         let (pips, their_pips) = board.pip_counts();
         let (checkers, their_checkers) = board.checkers();
         let entry = &answer.entry;
         let outcomes = &entry.outcomes;
-        let xgid = Xgid {
-            board: *board,
-            cube_value: asked.cube_value,
-            cube: asked.cube,
-            roll: asked.roll,
-        };
         Position {
             board: *board,
             id: id.to_owned(),
             position_id: board.position_id(),
-            xgid: xgid.to_id(),
+            xgid: asked.xgid(),
             database: database.to_owned(),
             on_roll: Side { pips, checkers },
             opponent: Side {
