@@ -6,6 +6,7 @@ use backgammon_cube::bearoff::{BearoffPosition, MAX_CHECKERS};
 use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::cube::{CubeEquities, CubeError};
 use backgammon_cube::database::BearoffDatabase;
+use backgammon_cube::dice::Roll;
 use backgammon_cube::gnubg::{
     HypergammonFile, OneSidedFile, OneSidedLayout, TwoSidedReader, build_two_sided_file,
     write_hypergammon_file,
@@ -14,6 +15,8 @@ use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
 use backgammon_cube::hypergammon_census::Census;
+use backgammon_cube::notation::Setup;
+use backgammon_cube::query::{Answer, Source, query};
 use backgammon_cube::race::TurnCounts;
 use backgammon_cube::two_sided::{MAX_MEASURED_CHECKERS, TwoSidedDatabase};
 use game_core::number::Real;
@@ -177,6 +180,12 @@ impl TwoSided {
         self.database.positions()
     }
 
+    /// The position of a gnubg ID or an XGID asked of the database.
+    #[pyo3(signature = (id, roll = None, cube = None))]
+    fn query(&self, id: &str, roll: Option<&str>, cube: Option<&str>) -> PyResult<QueryValues> {
+        ask(&self.database, id, roll, cube)
+    }
+
     /// P, the cubeless chance that the player on roll wins.
     fn win_probability(&self, on_roll: Vec<Whole>, opponent: Vec<Whole>) -> PyResult<f64> {
         self.database
@@ -230,6 +239,108 @@ fn ownership(cube: &str) -> PyResult<CubeOwnership> {
             "cube {other:?}: expected \"centred\", \"owned\" or \"opponent owns\""
         ))),
     }
+}
+
+/// One play of a query: its notation, the Position ID after it (the opponent on roll), the
+/// mover's equity after the opponent's cube decision, his cubeless equity, and the loss
+/// against the best play.
+type PlayValues = (String, String, f64, f64, f64);
+
+/// A query's answer: the Position ID and XGID, the cube's value and owner, the five cubeless
+/// outcomes, the cubeless equity, the equities centred, owned and the opponent's, those of
+/// no double and of a double taken with the cube asked, the proper cube action, too good to
+/// double, the roll, and its plays best first.
+type QueryValues = (
+    String,
+    String,
+    u32,
+    &'static str,
+    [f64; 5],
+    f64,
+    [f64; 3],
+    [f64; 2],
+    &'static str,
+    bool,
+    Option<String>,
+    Vec<PlayValues>,
+);
+
+/// The position of `id` (a gnubg ID or an XGID), with `roll` (`"6-5"`) and `cube` over
+/// the ID's.
+fn setup_of(id: &str, roll: Option<&str>, cube: Option<&str>) -> PyResult<Setup> {
+    let setup: Setup = id.parse().map_err(raise::<BackgammonError>)?;
+    let roll = match roll {
+        Some(roll) => Some(roll.parse::<Roll>().map_err(raise::<BackgammonError>)?),
+        None => setup.roll,
+    };
+    let cube = match cube {
+        Some(cube) => ownership(cube)?,
+        None => setup.cube,
+    };
+    Ok(Setup {
+        roll,
+        cube,
+        ..setup
+    })
+}
+
+fn ownership_name(cube: CubeOwnership) -> &'static str {
+    match cube {
+        CubeOwnership::Centred => "centred",
+        CubeOwnership::Owned => "owned",
+        CubeOwnership::OpponentOwns => "opponent owns",
+    }
+}
+
+fn query_values(setup: &Setup, answer: &Answer) -> QueryValues {
+    let entry = &answer.entry;
+    let o = &entry.outcomes;
+    let plays = answer
+        .plays
+        .iter()
+        .map(|play| {
+            (
+                play.notation.clone().unwrap_or_default(),
+                play.after.swapped().position_id(),
+                play.equity,
+                play.cubeless,
+                play.loss,
+            )
+        })
+        .collect();
+    (
+        setup.board.position_id(),
+        setup.xgid(),
+        setup.cube_value,
+        ownership_name(setup.cube),
+        [
+            o.win,
+            o.win_gammon,
+            o.win_backgammon,
+            o.lose_gammon,
+            o.lose_backgammon,
+        ],
+        o.cubeless_equity(),
+        [entry.centred, entry.owned, entry.opponent_owns],
+        [entry.no_double(setup.cube), entry.double_take()],
+        answer.cube_action.name(),
+        answer.too_good,
+        setup.roll.map(|roll| roll.to_string()),
+        plays,
+    )
+}
+
+/// Asks `source` about the position of `id`.
+fn ask(
+    source: impl Source,
+    id: &str,
+    roll: Option<&str>,
+    cube: Option<&str>,
+) -> PyResult<QueryValues> {
+    let setup = setup_of(id, roll, cube)?;
+    let answer =
+        query(source, &setup.board, setup.cube, setup.roll).map_err(raise::<BackgammonError>)?;
+    Ok(query_values(&setup, &answer))
 }
 
 /// The most points of a one-sided file built from Python (about 3 s); larger files, up to
@@ -346,6 +457,16 @@ impl GnubgTwoSided {
     /// C, the most checkers a side.
     fn max_checkers(&self) -> PyResult<u32> {
         self.read(|file| Ok(file.max_checkers()))
+    }
+
+    /// The position of a gnubg ID or an XGID asked of the file, read entry by entry.
+    #[pyo3(signature = (id, roll = None, cube = None))]
+    fn query(&self, id: &str, roll: Option<&str>, cube: Option<&str>) -> PyResult<QueryValues> {
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| raise::<BackgammonError>("the file was poisoned by a failed read"))?;
+        ask(&mut *file, id, roll, cube)
     }
 
     /// (P, centred, owned, opponent owns), as gnubg reads them.
@@ -496,6 +617,12 @@ impl Hypergammon {
             .name())
     }
 
+    /// The position of a gnubg ID or an XGID asked of the database.
+    #[pyo3(signature = (id, roll = None, cube = None))]
+    fn query(&self, id: &str, roll: Option<&str>, cube: Option<&str>) -> PyResult<QueryValues> {
+        ask(&self.database, id, roll, cube)
+    }
+
     /// What the docs publish of the database, as JSON ([`Census`]): the starting position,
     /// the opening rolls' best plays, the centred cube's actions over every position, the
     /// first double, the race formulas in the bear-offs.
@@ -536,6 +663,12 @@ impl GnubgHypergammon {
     /// C, the checkers a side.
     fn checkers(&self) -> u32 {
         self.file.checkers()
+    }
+
+    /// The position of a gnubg ID or an XGID asked of the file.
+    #[pyo3(signature = (id, roll = None, cube = None))]
+    fn query(&self, id: &str, roll: Option<&str>, cube: Option<&str>) -> PyResult<QueryValues> {
+        ask(&self.file, id, roll, cube)
     }
 
     /// The nine values of the position, as gnubg reads them.

@@ -221,3 +221,37 @@ def test_hypergammon_written_in_gnubgs_layout_and_read(tmp_path):
 def test_bad_hypergammon_input_is_a_backgammon_error(call):
     with pytest.raises(BackgammonError):
         call()
+
+
+def test_a_position_id_is_answered_as_the_databases_own_entry():
+    database = backgammon.TwoSidedDatabase(3)
+    # Checkers on the 6 and 5 points against two on the ace point: won only by bearing
+    # both off now (6-5, 6-6, 5-5, 4-4, 3-3).
+    answer = database.query(_position_id([6, 5], [1, 1]), roll="6-5")
+    assert abs(answer.win - 6 / 36) < 1e-15
+    assert (answer.win, answer.centred, answer.owned, answer.opponent_owns) == tuple(
+        database.equities([6, 5], [1, 1]))
+    assert answer.cube_action == backgammon.CubeAction.NO_DOUBLE
+    # Both off wins; 6/1 5/off (the five first) leaves a checker to the opponent's turn.
+    assert [play.play for play in answer.plays] == ["6/off 5/off", "6/1 5/off"]
+    assert answer.plays[0].equity == 1.0 and answer.plays[1].loss == 2.0
+    xgid = database.query(answer.xgid)
+    assert xgid.position_id == answer.position_id and xgid.centred == answer.centred
+    with pytest.raises(BackgammonError, match="14 characters"):
+        database.query("4HPwATDgc/ABM")
+    with pytest.raises(BackgammonError, match="points 1 to 6"):
+        database.query("4HPwATDgc/ABMA")
+
+
+def _position_id(on_roll, opponent):
+    """gnubg's Position ID of two bear-off sides (the opponent's 25 places first)."""
+    bits = []
+    for side in (opponent, on_roll):
+        for place in range(1, 26):
+            bits += [1] * side.count(place) + [0]
+    key = bytearray(10)
+    for k, bit in enumerate(bits):
+        key[k // 8] |= bit << (k % 8)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    stream = "".join(f"{byte:08b}" for byte in key) + "0000"
+    return "".join(alphabet[int(stream[k:k + 6], 2)] for k in range(0, 84, 6))

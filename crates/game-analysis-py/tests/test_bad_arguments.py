@@ -21,6 +21,7 @@ from game_analysis import backgammon, grundy, johnson, levene_fenner, matches, o
 COUNT = "a whole number"  # refuses None, bools, "", [], -1
 NUMBER = "an exact or float number"  # refuses None, bools, "", [], and -1 (outside its range)
 NAME = "a str"  # refuses None, bools, "", [], -1
+CHOICE = "a str, or None for the default"  # refuses bools, "", [], -1
 FLAG = "True or False"  # refuses None, "", [], -1, 1
 POINTS = "a list of whole numbers, empty allowed"  # refuses None, bools, "", -1, [-1], [True]
 LIST = "a non-empty list"  # the above, and []
@@ -30,6 +31,7 @@ REFUSED = {
     COUNT: [None, True, False, "", [], -1],
     NUMBER: [None, True, False, "", [], -1],
     NAME: [None, True, False, "", [], -1],
+    CHOICE: [True, False, "", [], -1],
     FLAG: [None, "", [], -1, 1],
     POINTS: [None, True, False, "", -1, [-1], [True]],
     LIST: [None, True, False, "", -1, [-1], [True], []],
@@ -57,6 +59,9 @@ def objects(tmp_path_factory):
         "quotient": octal.misere_quotient("0.75", 20),
     }
 
+
+# One checker a side on each 24-point: the start of one-checker hypergammon.
+HYPER_START = "XGID=-a----------------------A-:0:0:1:00:0:0:0:0:10"
 
 # (call, [(parameter, good value, kind)]): every public function and method that takes
 # arguments. A call names an object of `objects` by its key before the dot.
@@ -98,6 +103,14 @@ SURFACE = [
     ("backgammon.HypergammonDatabase", [("checkers", 1, COUNT), ("tolerance", 1e-9, NUMBER),
                                         ("dance", "pass", NAME)]),
     ("backgammon.GnubgHypergammonFile", [("path", None, PATH)]),
+    ("two_sided.query", [("id", "AQAADAAAAAAAAA", NAME), ("roll", "6-5", CHOICE),
+                         ("cube", "centred", CHOICE)]),
+    ("gnubg_two_sided.query", [("id", "AQAADAAAAAAAAA", NAME), ("roll", "6-5", CHOICE),
+                               ("cube", "owned", CHOICE)]),
+    ("hypergammon.query", [("id", HYPER_START, NAME), ("roll", "6-5", CHOICE),
+                           ("cube", "centred", CHOICE)]),
+    ("gnubg_hypergammon.query", [("id", HYPER_START, NAME), ("roll", "3-1", CHOICE),
+                                 ("cube", "opponent owns", CHOICE)]),
     ("one_sided.expected_rolls", [("points", [6, 5], POINTS)]),
     ("one_sided.rolls_distribution", [("points", [6, 5], POINTS)]),
     ("two_sided.win_probability", [("on_roll", [6, 5], POINTS), ("opponent", [1], POINTS)]),
@@ -184,7 +197,7 @@ def test_every_public_function_is_tried():
         "johnson.strategies", "tournament.to_json", "tournament.play_distributed",
         "backgammon.CubeAction", "backgammon.CubeEquities", "backgammon.CubeDecisions",
         "backgammon.Equities", "backgammon.HypergammonEntry", "octal.OctalValues",
-        "octal.MisereQuotient",
+        "octal.MisereQuotient", "backgammon.RatedPlay", "backgammon.PositionAnswer",
     }
     assert public - untried <= listed, sorted(public - untried - listed)
 

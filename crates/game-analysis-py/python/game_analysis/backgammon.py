@@ -11,7 +11,7 @@ import json
 import os
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Dict, List, NamedTuple, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._fractions import from_pair
 from ._lists import whole_numbers
@@ -137,6 +137,17 @@ class TwoSidedDatabase:
         """The number of positions a side, the empty one included."""
         return self._database.positions()
 
+    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+        """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
+        money play) asked of the database: its chances, equities and proper cube action, and for
+        ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
+        (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's.
+
+        >>> answer = TwoSidedDatabase(2).query("AQAADAAAAAAAAA", roll="6-5")
+        >>> answer.win, answer.cube_action, answer.plays[0].play
+        (1.0, <CubeAction.DOUBLE_PASS: 'double, pass'>, '1/off(2)')"""
+        return _answer(self._database.query(id, roll, cube))
+
     def win_probability(self, on_roll: Sequence[int], opponent: Sequence[int]) -> float:
         """P, the cubeless chance that the player on roll wins."""
         return self._database.win_probability(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent))
@@ -202,6 +213,13 @@ class GnubgTwoSidedFile:
         """C, the most checkers a side."""
         return self._file.max_checkers()
 
+    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+        """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
+        money play) asked of the file, read entry by entry: its chances, equities and proper cube action, and for
+        ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
+        (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's."""
+        return _answer(self._file.query(id, roll, cube))
+
     def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
         """P and the cubeful equities of the player on roll, before his cube decision."""
         return Equities(*self._file.equities(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
@@ -215,6 +233,73 @@ class GnubgTwoSidedFile:
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
         return CubeAction(self._file.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
+
+
+class RatedPlay(NamedTuple):
+    """A legal play of the roll asked, with the mover's equities after it."""
+
+    play: str
+    """The play in the field's notation, as ``6/off 5/3``."""
+    position_id: str
+    """The Position ID after the play, the opponent then on roll."""
+    equity: float
+    """The mover's money equity after it, the opponent's cube decision taken."""
+    cubeless: float
+    """The mover's cubeless money equity after it."""
+    loss: float
+    """The equity given up against the best play."""
+
+
+class PositionAnswer(NamedTuple):
+    """One position asked of a database (``backgammon_cube::query``), as GNU Backgammon's
+    ``eval`` and ``hint`` answer it: equities per unit of the cube, from the player on roll."""
+
+    position_id: str
+    """The gnubg Position ID."""
+    xgid: str
+    """The XGID, the player on roll at the bottom."""
+    cube_value: int
+    """The cube's value."""
+    cube: str
+    """``"centred"``, ``"owned"`` (by the player on roll) or ``"opponent owns"``."""
+    win: float
+    """P(win), cubeless."""
+    win_gammon: float
+    """P(win a gammon or a backgammon); 0 in the bear-off databases, which count none."""
+    win_backgammon: float
+    """P(win a backgammon)."""
+    lose_gammon: float
+    """P(lose a gammon or a backgammon)."""
+    lose_backgammon: float
+    """P(lose a backgammon)."""
+    cubeless_equity: float
+    """The cubeless money equity."""
+    centred: float
+    """The money equity with the cube centred, not doubling now."""
+    owned: float
+    """Owning the cube, not redoubling now."""
+    opponent_owns: float
+    """The opponent owning the cube."""
+    no_double: float
+    """With the cube asked: the equity of not doubling."""
+    double_take: float
+    """The equity of a double taken (a pass is 1)."""
+    cube_action: CubeAction
+    """The proper cube action with the cube asked."""
+    too_good: bool
+    """Too good to double: playing on for the gammon is worth more than a pass."""
+    roll: Optional[str]
+    """The roll played, as ``6-5``."""
+    plays: List[RatedPlay]
+    """The roll's legal plays, best first."""
+
+
+def _answer(values: Tuple[Any, ...]) -> PositionAnswer:
+    (position_id, xgid, cube_value, cube, outcomes, cubeless, equities, cube_equities,
+     action, too_good, roll, plays) = values
+    return PositionAnswer(position_id, xgid, cube_value, cube, *outcomes, cubeless, *equities,
+                          *cube_equities, CubeAction(action), too_good, roll,
+                          [RatedPlay(*play) for play in plays])
 
 
 class HypergammonEntry(NamedTuple):
@@ -273,6 +358,13 @@ class HypergammonDatabase:
         """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
         return CubeAction(self._database.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
 
+    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+        """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
+        money play) asked of the database: its chances, equities and proper cube action, and for
+        ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
+        (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's."""
+        return _answer(self._database.query(id, roll, cube))
+
     def census(self) -> Dict[str, Any]:
         """What the docs publish of the database, over every position, as a dict (the
         fields of ``docs/data/hypergammon-3.json``): ``start`` (the starting position's
@@ -309,6 +401,13 @@ class GnubgHypergammonFile:
 
     def __init__(self, path: FilePath) -> None:
         self._file = _native.GnubgHypergammonFile(path)
+
+    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+        """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
+        money play) asked of the file: its chances, equities and proper cube action, and for
+        ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
+        (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's."""
+        return _answer(self._file.query(id, roll, cube))
 
     def checkers(self) -> int:
         """C, the checkers a side."""
