@@ -31,8 +31,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::bearoff::BearoffPosition;
+use crate::BigRational;
+use crate::bearoff::{BearoffError, BearoffPosition};
 use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
+use crate::database::BearoffDatabase;
 use crate::dice::Roll;
 use crate::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
 use crate::hypergammon::{
@@ -60,6 +62,9 @@ pub enum QueryError {
     /// The hypergammon database does not hold it.
     #[error(transparent)]
     Hypergammon(#[from] HypergammonError),
+    /// The one-sided database does not hold a side.
+    #[error(transparent)]
+    OneSided(#[from] BearoffError),
 }
 
 /// The cubeless outcomes for the player on roll: each a probability.
@@ -413,6 +418,63 @@ fn rated_plays<S: Source + ?Sized>(
     Ok(rated)
 }
 
+/// A side's bear-off, from the one-sided database: the rolls N it needs, each roll played
+/// to bear off in the fewest rolls on average.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RollsToBearOff {
+    /// E N, exactly.
+    pub expected: BigRational,
+    /// P{N = j} for j = 0, 1, …, exactly.
+    pub distribution: Vec<BigRational>,
+}
+
+/// Both sides of a bear-off answered from the one-sided database, as gnubg answers a
+/// position beyond its two-sided database.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneSidedAnswer {
+    /// The player on roll's rolls to bear off.
+    pub on_roll: RollsToBearOff,
+    /// The opponent's.
+    pub opponent: RollsToBearOff,
+    /// P(the player on roll is off first) = Σ_j P{N_on roll = j} P{N_opponent ≥ j}, the
+    /// sides' rolls independent: each side playing for its own fewest rolls, not to win the
+    /// race, so an estimate of the race's P(win), exact as a fraction.
+    pub win: BigRational,
+}
+
+/// Both sides of the bear-off `board` asked of the one-sided database.
+///
+/// # Errors
+///
+/// [`QueryError::GameOver`], [`QueryError::NotABearoff`], and
+/// [`QueryError::OneSided`] for a side beyond the database.
+pub fn one_sided(database: &BearoffDatabase, board: &Board) -> Result<OneSidedAnswer, QueryError> {
+    if board.is_over() {
+        return Err(QueryError::GameOver);
+    }
+    let (on_roll, opponent) = bearoff(board)?;
+    let side = |position: &BearoffPosition| -> Result<RollsToBearOff, QueryError> {
+        Ok(RollsToBearOff {
+            expected: database.expected_rolls(position)?,
+            distribution: database.rolls_distribution(position)?,
+        })
+    };
+    let (on_roll, opponent) = (side(&on_roll)?, side(&opponent)?);
+    let at_least =
+        |j: usize| -> BigRational { opponent.distribution.iter().skip(j).cloned().sum() };
+    let win = on_roll
+        .distribution
+        .iter()
+        .enumerate()
+        .map(|(j, p)| p * at_least(j))
+        .sum();
+    Ok(OneSidedAnswer {
+        on_roll,
+        opponent,
+        win,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,6 +546,25 @@ mod tests {
         .unwrap();
         assert_eq!(answer.entry.outcomes.win, 1.0);
         assert_eq!(answer.plays[0].equity, 1.0);
+    }
+
+    #[test]
+    fn the_one_sided_answer_is_exact() {
+        use num_traits::{One, Zero};
+        let database = BearoffDatabase::new(3).unwrap();
+        // One checker on the ace point: off in one roll, so the player on roll is off first.
+        let answer = one_sided(&database, &board(&[1], &[6, 6])).unwrap();
+        assert!(answer.on_roll.expected.is_one());
+        assert!(answer.win.is_one());
+        // Against it, the opponent's single roll always wins.
+        let behind = one_sided(&database, &board(&[6, 6], &[1])).unwrap();
+        assert_eq!(
+            behind.win,
+            database
+                .rolls_distribution(&BearoffPosition::from_points(&[6, 6]).unwrap())
+                .unwrap()[1]
+        );
+        assert!(!behind.win.is_zero());
     }
 
     #[test]

@@ -297,3 +297,31 @@ fn what_cannot_be_asked_is_refused_with_the_reason() {
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_bearoff_asked_of_the_one_sided_database_gives_each_sides_rolls() {
+    use backgammon_cube::database::BearoffDatabase;
+    let folder = scratch("one-sided");
+    let answer = json(&[BEHIND, "--one-sided"], folder.path());
+    let database = BearoffDatabase::new(6).unwrap();
+    let ours = |points: &[u32]| {
+        database
+            .expected_rolls(&BearoffPosition::from_points(points).unwrap())
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        answer["on_roll"]["expected_rolls"],
+        ours(&[6, 6, 5, 1, 1, 1])
+    );
+    assert_eq!(answer["opponent"]["expected_rolls"], ours(&[4, 3, 3, 2, 2]));
+    // gnubg 1.07's eval of the position prints the means 3.759 and 2.836.
+    let mean = |side: &str| answer[side]["expected_rolls_f64"].as_f64().unwrap();
+    assert!((mean("on_roll") - 3.759).abs() < 5e-4 && (mean("opponent") - 2.836).abs() < 5e-4);
+    let distribution = answer["on_roll"]["distribution"].as_array().unwrap();
+    let total: f64 = distribution.iter().map(|p| p.as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // Close to the two-sided database's exact P(win), 0.271369: each side's fewest rolls
+    // is nearly the play that wins the race.
+    assert!((answer["win"].as_f64().unwrap() - 0.2714).abs() < 1e-3);
+}

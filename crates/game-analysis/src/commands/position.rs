@@ -5,13 +5,18 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
+use backgammon_cube::bearoff::MAX_CHECKERS;
 use backgammon_cube::cube::CubeOwnership;
+use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
 use backgammon_cube::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
 use backgammon_cube::hypergammon::{HypergammonDatabase, MAX_HYPERGAMMON_CHECKERS, SolveOptions};
 use backgammon_cube::notation::{BAR, Board, NotationError, Setup};
-use backgammon_cube::query::{Answer, QueryError, query};
+use backgammon_cube::query::{
+    Answer, OneSidedAnswer, QueryError, RollsToBearOff, one_sided, query,
+};
 use backgammon_cube::two_sided::TwoSidedDatabase;
+use game_core::number::num_traits::ToPrimitive;
 use serde::Serialize;
 
 use crate::Options;
@@ -56,10 +61,16 @@ pub struct Args {
     /// about twenty minutes) and look the position up there.
     #[arg(long, value_name = "C", conflicts_with = "database", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HYPERGAMMON_CHECKERS)))]
     hypergammon: Option<u32>,
+    /// Answer a bear-off of up to fifteen checkers a side from the one-sided database
+    /// (exact, built in memory in a second): each side's expected rolls and the chance of
+    /// each number of rolls, and from them the chance to be off first; no cube.
+    #[arg(long, conflicts_with_all = ["database", "hypergammon", "roll", "cube"])]
+    one_sided: bool,
 }
 
 /// A database loaded to answer from.
 enum Database {
+    OneSided(Box<BearoffDatabase>),
     Bearoff(Box<TwoSidedDatabase<f64>>),
     File(Box<TwoSidedReader>),
     Hypergammon(Box<HypergammonDatabase>),
@@ -70,6 +81,11 @@ impl Database {
     fn load(args: &Args) -> Result<(Database, String)> {
         if let Some(path) = &args.database {
             return open_file(path);
+        }
+        if args.one_sided {
+            let database = BearoffDatabase::new(MAX_CHECKERS).library()?;
+            let name = "one-sided bear-off database, 15 checkers".to_owned();
+            return Ok((Database::OneSided(Box::new(database)), name));
         }
         if let Some(checkers) = args.hypergammon {
             let database =
@@ -96,6 +112,7 @@ impl Database {
         roll: Option<Roll>,
     ) -> std::result::Result<Answer, QueryError> {
         match self {
+            Database::OneSided(_) => Err(QueryError::NotABearoff),
             Database::Bearoff(database) => query(&**database, board, cube, roll),
             Database::File(file) => query(&mut **file, board, cube, roll),
             Database::Hypergammon(database) => query(&**database, board, cube, roll),
@@ -149,10 +166,7 @@ fn asked(id: &str, args: &Args) -> std::result::Result<Setup, NotationError> {
 pub fn run(args: &Args, options: &Options) -> Result<()> {
     let (mut database, name) = Database::load(args)?;
     match (&args.id, &args.batch) {
-        (Some(id), _) => {
-            let report = answer(id, None, args, &mut database, &name)?;
-            print(options.format, &report)
-        }
+        (Some(id), _) => answer(id, None, args, &mut database, &name)?.print(options.format),
         (None, Some(path)) => batch(path, args, &mut database, &name, options.format),
         (None, None) => Err(Error::Usage(
             "position: give an ID or --batch FILE".to_owned(),
@@ -167,13 +181,61 @@ fn answer(
     args: &Args,
     database: &mut Database,
     name: &str,
-) -> Result<Position> {
+) -> Result<Answered> {
     let mut asked = asked(id, args).map_err(|error| Error::Usage(format!("{id}: {error}")))?;
     asked.roll = roll.or(asked.roll);
+    if let Database::OneSided(one_sided_database) = database {
+        let answer = one_sided(one_sided_database, &asked.board)
+            .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?;
+        return Ok(Answered::Race(Box::new(Race::of(
+            id,
+            &asked.board,
+            &answer,
+            name,
+        ))));
+    }
     let answer = database
         .ask(&asked.board, asked.cube, asked.roll)
         .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?;
-    Ok(Position::of(id, &asked, &answer, name))
+    Ok(Answered::Position(Box::new(Position::of(
+        id, &asked, &answer, name,
+    ))))
+}
+
+/// A position's answer: in full from a two-sided or hypergammon database, or a race from the
+/// one-sided database.
+enum Answered {
+    Position(Box<Position>),
+    Race(Box<Race>),
+}
+
+impl Answered {
+    fn print(&self, format: Format) -> Result<()> {
+        match self {
+            Answered::Position(position) => print(format, &**position),
+            Answered::Race(race) => print(format, &**race),
+        }
+    }
+
+    /// The answer on one line, for `--batch`.
+    fn line(&self, format: Format) -> Result<String> {
+        match self {
+            Answered::Position(position) => line(&**position, format, &position.summary()),
+            Answered::Race(race) => line(&**race, format, &race.summary()),
+        }
+    }
+}
+
+/// `report` on one line: `summary` as text, compact JSON, or its CSV row.
+fn line<R: Report>(report: &R, format: Format, summary: &str) -> Result<String> {
+    match format {
+        Format::Text => Ok(format!("{summary}\n")),
+        Format::Json => Ok(serde_json::to_string(report).library()? + "\n"),
+        Format::Csv => {
+            let rows = csv(&report.rows())?;
+            Ok(rows.lines().skip(1).map(|row| format!("{row}\n")).collect())
+        }
+    }
 }
 
 /// Answers every line of `path` (`-`: standard input), one answer a line, until the input
@@ -192,7 +254,12 @@ fn batch(
         let file = std::fs::File::open(path).map_err(Error::io(path))?;
         Box::new(std::io::BufReader::new(file))
     };
-    if format == Format::Csv && !write_stdout_while_read(csv_header().as_bytes())? {
+    let header = if args.one_sided {
+        csv_header::<RaceRow>()
+    } else {
+        csv_header::<Row>()
+    };
+    if format == Format::Csv && !write_stdout_while_read(header.as_bytes())? {
         return Ok(());
     }
     let (mut answered, mut failed) = (0u64, 0u64);
@@ -211,7 +278,7 @@ fn batch(
             }
             Err(error) => {
                 failed += 1;
-                failed_line(id, &error, format)?
+                failed_line(id, &error, format, &header)?
             }
         };
         if !write_stdout_while_read(text.as_bytes())? {
@@ -228,7 +295,7 @@ fn batch(
 }
 
 /// The line of a position that could not be answered.
-fn failed_line(id: &str, error: &Error, format: Format) -> Result<String> {
+fn failed_line(id: &str, error: &Error, format: Format, header: &str) -> Result<String> {
     Ok(match format {
         Format::Text => format!("{id}: error: {error}\n"),
         Format::Json => {
@@ -236,9 +303,16 @@ fn failed_line(id: &str, error: &Error, format: Format) -> Result<String> {
             serde_json::to_string(&failed).library()? + "\n"
         }
         Format::Csv => {
-            let mut row = csv(&[Row::failed(id, &error.to_string())])?;
-            row.drain(..csv_header().len());
-            row
+            // The id first and the error last, the answer's fields empty between.
+            let fields = header.trim_end().split(',').count();
+            let mut record = vec![String::new(); fields];
+            record[0] = id.to_owned();
+            record[fields - 1] = error.to_string();
+            let rows = csv(&[record])?;
+            rows.lines()
+                .next()
+                .map(|row| format!("{row}\n"))
+                .unwrap_or_default()
         }
     })
 }
@@ -385,19 +459,6 @@ impl Position {
         }
     }
 
-    /// The answer on one line, for `--batch`.
-    fn line(&self, format: Format) -> Result<String> {
-        match format {
-            Format::Text => Ok(format!("{}\n", self.summary())),
-            Format::Json => Ok(serde_json::to_string(self).library()? + "\n"),
-            Format::Csv => {
-                let mut row = csv(&self.rows())?;
-                row.drain(..csv_header().len());
-                Ok(row)
-            }
-        }
-    }
-
     /// P, the equity with the cube as asked, the cube action and the best play.
     fn summary(&self) -> String {
         let best = self
@@ -450,16 +511,16 @@ fn leaves(places: &[u32]) -> String {
     named.join(" ")
 }
 
-/// The CSV's header line.
-fn csv_header() -> String {
-    csv(&[Row::failed("", "")]).map_or_else(
+/// The CSV's header line for rows of `R`.
+fn csv_header<R: Serialize + Default>() -> String {
+    csv(&[R::default()]).map_or_else(
         |_| String::new(),
         |text| text.lines().next().unwrap_or_default().to_owned() + "\n",
     )
 }
 
 /// A flat record of one answer.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Row {
     id: String,
     position_id: String,
@@ -480,32 +541,6 @@ pub struct Row {
     best_play: String,
     best_play_equity: Option<f64>,
     error: String,
-}
-
-impl Row {
-    fn failed(id: &str, error: &str) -> Row {
-        Row {
-            id: id.to_owned(),
-            position_id: String::new(),
-            cube_value: None,
-            cube: String::new(),
-            win: None,
-            win_gammon: None,
-            win_backgammon: None,
-            lose_gammon: None,
-            lose_backgammon: None,
-            cubeless_equity: None,
-            centred: None,
-            owned: None,
-            opponent_owns: None,
-            cube_action: String::new(),
-            too_good: None,
-            roll: String::new(),
-            best_play: String::new(),
-            best_play_equity: None,
-            error: error.to_owned(),
-        }
-    }
 }
 
 impl Report for Position {
@@ -581,6 +616,133 @@ impl Report for Position {
             roll: self.roll.clone().unwrap_or_default(),
             best_play: best.map(|play| play.play.clone()).unwrap_or_default(),
             best_play_equity: best.map(|play| play.equity),
+            error: String::new(),
+        }]
+    }
+}
+
+/// A side's rolls to bear off.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rolls {
+    /// The pip count.
+    pub pips: u32,
+    /// E N, the expected rolls, as a fraction.
+    pub expected_rolls: String,
+    /// E N in a float.
+    pub expected_rolls_f64: f64,
+    /// P{N = j} for j = 0, 1, …
+    pub distribution: Vec<f64>,
+}
+
+impl Rolls {
+    fn of(pips: u32, rolls: &RollsToBearOff) -> Rolls {
+        Rolls {
+            pips,
+            expected_rolls: rolls.expected.to_string(),
+            expected_rolls_f64: rolls.expected.to_f64().unwrap_or(f64::NAN),
+            distribution: rolls
+                .distribution
+                .iter()
+                .map(|p| p.to_f64().unwrap_or(f64::NAN))
+                .collect(),
+        }
+    }
+}
+
+/// A bear-off answered from the one-sided database.
+#[derive(Debug, Clone, Serialize)]
+pub struct Race {
+    /// The ID as asked.
+    pub id: String,
+    /// The Position ID.
+    pub position_id: String,
+    /// The database answering.
+    pub database: String,
+    /// The player on roll.
+    pub on_roll: Rolls,
+    /// The opponent.
+    pub opponent: Rolls,
+    /// P(the player on roll is off first), each side playing for its fewest rolls.
+    pub win: f64,
+    /// The same as a fraction.
+    pub win_exact: String,
+}
+
+impl Race {
+    fn of(id: &str, board: &Board, answer: &OneSidedAnswer, database: &str) -> Race {
+        let (pips, their_pips) = board.pip_counts();
+        Race {
+            id: id.to_owned(),
+            position_id: board.position_id(),
+            database: database.to_owned(),
+            on_roll: Rolls::of(pips, &answer.on_roll),
+            opponent: Rolls::of(their_pips, &answer.opponent),
+            win: answer.win.to_f64().unwrap_or(f64::NAN),
+            win_exact: answer.win.to_string(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "{}: expected rolls {:.6} against {:.6}, P(off first) {:.6}",
+            self.id, self.on_roll.expected_rolls_f64, self.opponent.expected_rolls_f64, self.win
+        )
+    }
+}
+
+/// A flat record of a one-sided answer.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RaceRow {
+    id: String,
+    position_id: String,
+    pips: Option<u32>,
+    expected_rolls: Option<f64>,
+    opponent_pips: Option<u32>,
+    opponent_expected_rolls: Option<f64>,
+    win: Option<f64>,
+    error: String,
+}
+
+impl Report for Race {
+    type Row = RaceRow;
+
+    fn text(&self) -> String {
+        let side = |name: &str, rolls: &Rolls| {
+            let chances: Vec<String> = rolls
+                .distribution
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(j, p)| format!("{j}: {:.6}", p))
+                .collect();
+            format!(
+                "{name}: {} pips, expected rolls {} = {:.6}; P{{N = j}} {}\n",
+                rolls.pips,
+                rolls.expected_rolls,
+                rolls.expected_rolls_f64,
+                chances.join(", ")
+            )
+        };
+        format!(
+            "Position ID: {}\nDatabase: {}\n{}{}P(the player on roll is off first) = {} = {:.6}, each side bearing off in its fewest rolls.\n",
+            self.position_id,
+            self.database,
+            side("On roll", &self.on_roll),
+            side("Opponent", &self.opponent),
+            self.win_exact,
+            self.win
+        )
+    }
+
+    fn rows(&self) -> Vec<RaceRow> {
+        vec![RaceRow {
+            id: self.id.clone(),
+            position_id: self.position_id.clone(),
+            pips: Some(self.on_roll.pips),
+            expected_rolls: Some(self.on_roll.expected_rolls_f64),
+            opponent_pips: Some(self.opponent.pips),
+            opponent_expected_rolls: Some(self.opponent.expected_rolls_f64),
+            win: Some(self.win),
             error: String::new(),
         }]
     }
