@@ -30,6 +30,11 @@
 //!   paper's approximations), judged against the exact two-sided database;
 //! - [`hypergammon`]: hypergammon of one to three checkers a side solved with the cube, and
 //!   [`hypergammon_census`], what the docs publish of a solved database.
+//! - [`notation`]: the field's notations of a position, gnubg's Position and Match IDs and
+//!   eXtreme Gammon's XGID, read and written, and plays written as gnubg writes them;
+//! - [`query`]: one position asked of any of the databases above, as gnubg's `eval` and
+//!   `hint` answer it: the chances, the equities, the cube action and the plays of a roll
+//!   ranked.
 //!
 //! `tests/gnubg.rs` compares Tables 2–3, the bear-off database and the cube equities of
 //! small races with GNU Backgammon's databases.
