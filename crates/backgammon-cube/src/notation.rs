@@ -43,6 +43,7 @@
 use crate::bearoff::BearoffPosition;
 use crate::cube::CubeOwnership;
 use crate::dice::Roll;
+use crate::hypergammon::HypergammonPosition;
 
 /// The checkers a side has in backgammon.
 pub const CHECKERS: u32 = 15;
@@ -213,6 +214,21 @@ impl Board {
         Board {
             on_roll: side(on_roll),
             opponent: side(opponent),
+        }
+    }
+
+    /// The board of a hypergammon position.
+    pub fn from_hypergammon(position: &HypergammonPosition) -> Board {
+        let side = |places: Vec<u32>| {
+            let mut side = [0u8; 25];
+            for place in places {
+                side[place as usize - 1] += 1;
+            }
+            side
+        };
+        Board {
+            on_roll: side(position.on_roll_places()),
+            opponent: side(position.opponent_places()),
         }
     }
 

@@ -273,22 +273,11 @@ fn hypergammon_position(checkers: u32, board: &Board) -> Result<HypergammonPosit
 
 fn hypergammon_plays(checkers: u32, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
     let position = hypergammon_position(checkers, board)?;
-    Ok(position.plays(roll).iter().map(board_of).collect())
-}
-
-/// The board of a hypergammon position.
-fn board_of(position: &HypergammonPosition) -> Board {
-    let side = |places: Vec<u32>| {
-        let mut side = [0u8; 25];
-        for place in places {
-            side[place as usize - 1] += 1;
-        }
-        side
-    };
-    Board {
-        on_roll: side(position.on_roll_places()),
-        opponent: side(position.opponent_places()),
-    }
+    Ok(position
+        .plays(roll)
+        .iter()
+        .map(Board::from_hypergammon)
+        .collect())
 }
 
 impl Source for &HypergammonDatabase {

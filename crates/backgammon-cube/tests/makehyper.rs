@@ -143,18 +143,7 @@ fn queries_agree(ours: HypergammonDatabase, theirs: HypergammonFile) {
         if position.is_over() {
             continue;
         }
-        let side = |places: Vec<u32>| {
-            let mut side = [0u8; 25];
-            for place in places {
-                side[place as usize - 1] += 1;
-            }
-            side
-        };
-        let board = Board::new(
-            side(position.on_roll_places()),
-            side(position.opponent_places()),
-        )
-        .unwrap();
+        let board = Board::from_hypergammon(&position);
         let cube = if number % 2 == 0 {
             CubeOwnership::Centred
         } else {

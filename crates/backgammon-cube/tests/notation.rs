@@ -44,18 +44,8 @@ fn every_hypergammon_position_of_one_and_two_checkers_reads_back() {
             let Ok(position) = HypergammonPosition::numbered(checkers, number) else {
                 continue;
             };
-            let side = |places: Vec<u32>| {
-                let mut side = [0u8; 25];
-                for place in places {
-                    side[place as usize - 1] += 1;
-                }
-                side
-            };
-            let board = Board::new(
-                side(position.on_roll_places()),
-                side(position.opponent_places()),
-            )
-            .unwrap();
+            let board = Board::from_hypergammon(&position);
+            assert_eq!(Board::new(board.on_roll, board.opponent), Ok(board));
             assert_eq!(Board::places(&board.on_roll), position.on_roll_places());
             reads_back(board);
             read += 1;
