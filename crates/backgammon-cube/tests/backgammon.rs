@@ -349,6 +349,6 @@ fn a_cube_table_beyond_memory_is_refused_before_allocation() {
     assert!(
         error
             .to_string()
-            .starts_with("the cube equities of pip counts 0..=4294967294 needs")
+            .starts_with("the cube equities of pip counts 0..=4294967294: ")
     );
 }
