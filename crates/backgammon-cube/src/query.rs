@@ -234,13 +234,27 @@ fn bearoff_plays(board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
         .collect())
 }
 
+/// The entry of a bear-off `board` from `equities`, a two-sided database's lookup of the
+/// pair; a race the player on roll has lost needs no lookup.
+fn bearoff_entry<E>(
+    board: &Board,
+    equities: impl FnOnce(&BearoffPosition, &BearoffPosition) -> Result<Equities<f64>, E>,
+) -> Result<Entry, QueryError>
+where
+    QueryError: From<E>,
+{
+    let (on_roll, opponent) = bearoff(board)?;
+    if opponent.is_empty() {
+        return Ok(Entry::LOST);
+    }
+    Ok(Entry::of_bearoff(&equities(&on_roll, &opponent)?))
+}
+
 impl Source for &TwoSidedDatabase<f64> {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
-        let (on_roll, opponent) = bearoff(board)?;
-        if opponent.is_empty() {
-            return Ok(Entry::LOST);
-        }
-        Ok(Entry::of_bearoff(self.equities(&on_roll, &opponent)?))
+        bearoff_entry(board, |on_roll, opponent| {
+            self.equities(on_roll, opponent).cloned()
+        })
     }
 
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
@@ -250,11 +264,7 @@ impl Source for &TwoSidedDatabase<f64> {
 
 impl Source for TwoSidedReader {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
-        let (on_roll, opponent) = bearoff(board)?;
-        if opponent.is_empty() {
-            return Ok(Entry::LOST);
-        }
-        Ok(Entry::of_bearoff(&self.equities(&on_roll, &opponent)?))
+        bearoff_entry(board, |on_roll, opponent| self.equities(on_roll, opponent))
     }
 
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {

@@ -105,6 +105,11 @@ def cube_decisions(k: int, s: int, exact: bool = True) -> CubeDecisions:
     return CubeDecisions(*_native.cube_decisions_float(k, s))
 
 
+def _sides(on_roll: Sequence[int], opponent: Sequence[int]) -> Tuple[List[int], List[int]]:
+    """Both sides' points as the lists the extension takes."""
+    return whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)
+
+
 class OneSidedDatabase:
     """The one-sided bear-off database: for every position of at most ``max_checkers``
     checkers on the home points, the exact distribution of the number of rolls N needed to
@@ -122,7 +127,8 @@ class OneSidedDatabase:
 
     def rolls_distribution(self, points: Sequence[int]) -> List[Fraction]:
         """P{N = j} for j = 0, 1, ..., exactly."""
-        return [from_pair(p) for p in self._database.rolls_distribution(whole_numbers("points", points))]
+        distribution = self._database.rolls_distribution(whole_numbers("points", points))
+        return [from_pair(p) for p in distribution]
 
 
 class TwoSidedDatabase:
@@ -137,7 +143,9 @@ class TwoSidedDatabase:
         """The number of positions a side, the empty one included."""
         return self._database.positions()
 
-    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+    def query(
+        self, id: str, roll: Optional[str] = None, cube: Optional[str] = None
+    ) -> PositionAnswer:
         """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
         money play) asked of the database: its chances, equities and proper cube action, and for
         ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
@@ -150,11 +158,11 @@ class TwoSidedDatabase:
 
     def win_probability(self, on_roll: Sequence[int], opponent: Sequence[int]) -> float:
         """P, the cubeless chance that the player on roll wins."""
-        return self._database.win_probability(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent))
+        return self._database.win_probability(*_sides(on_roll, opponent))
 
     def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
         """P and the cubeful equities of the player on roll."""
-        return Equities(*self._database.equities(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
+        return Equities(*self._database.equities(*_sides(on_roll, opponent)))
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
@@ -165,7 +173,7 @@ class TwoSidedDatabase:
         >>> TwoSidedDatabase(1).cube_action([6], [1])
         <CubeAction.DOUBLE_PASS: 'double, pass'>
         """
-        return CubeAction(self._database.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
+        return CubeAction(self._database.cube_action(*_sides(on_roll, opponent), cube))
 
 
 class GnubgOneSidedFile:
@@ -213,26 +221,28 @@ class GnubgTwoSidedFile:
         """C, the most checkers a side."""
         return self._file.max_checkers()
 
-    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+    def query(
+        self, id: str, roll: Optional[str] = None, cube: Optional[str] = None
+    ) -> PositionAnswer:
         """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
-        money play) asked of the file, read entry by entry: its chances, equities and proper cube action, and for
-        ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
-        (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's."""
+        money play) asked of the file, read entry by entry: its chances, equities and proper
+        cube action, and for ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked.
+        ``cube`` (``"centred"``, ``"owned"`` or ``"opponent owns"``) overrides the ID's."""
         return _answer(self._file.query(id, roll, cube))
 
     def equities(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Equities:
         """P and the cubeful equities of the player on roll, before his cube decision."""
-        return Equities(*self._file.equities(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
+        return Equities(*self._file.equities(*_sides(on_roll, opponent)))
 
     def stored(self, on_roll: Sequence[int], opponent: Sequence[int]) -> Tuple[int, int, int, int]:
         """The four 16-bit values as stored: cubeless, owned, centred, opponent owns."""
-        return tuple(self._file.stored(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))  # type: ignore[return-value]
+        return tuple(self._file.stored(*_sides(on_roll, opponent)))  # type: ignore[return-value]
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action`, from the file's equities."""
-        return CubeAction(self._file.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
+        return CubeAction(self._file.cube_action(*_sides(on_roll, opponent), cube))
 
 
 class RatedPlay(NamedTuple):
@@ -350,15 +360,17 @@ class HypergammonDatabase:
 
     def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
         """The position's values."""
-        return HypergammonEntry(*self._database.entry(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
+        return HypergammonEntry(*self._database.entry(*_sides(on_roll, opponent)))
 
     def cube_action(
         self, on_roll: Sequence[int], opponent: Sequence[int], cube: str = "centred"
     ) -> CubeAction:
         """As :meth:`TwoSidedDatabase.cube_action` (the Jacoby rule off)."""
-        return CubeAction(self._database.cube_action(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent), cube))
+        return CubeAction(self._database.cube_action(*_sides(on_roll, opponent), cube))
 
-    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+    def query(
+        self, id: str, roll: Optional[str] = None, cube: Optional[str] = None
+    ) -> PositionAnswer:
         """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
         money play) asked of the database: its chances, equities and proper cube action, and for
         ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
@@ -402,7 +414,9 @@ class GnubgHypergammonFile:
     def __init__(self, path: FilePath) -> None:
         self._file = _native.GnubgHypergammonFile(path)
 
-    def query(self, id: str, roll: Optional[str] = None, cube: Optional[str] = None) -> PositionAnswer:
+    def query(
+        self, id: str, roll: Optional[str] = None, cube: Optional[str] = None
+    ) -> PositionAnswer:
         """The position of ``id`` (a gnubg Position ID, ``POSITIONID:MATCHID`` or an XGID,
         money play) asked of the file: its chances, equities and proper cube action, and for
         ``roll`` (``"6-5"``, else the ID's dice) every legal play ranked. ``cube``
@@ -415,4 +429,4 @@ class GnubgHypergammonFile:
 
     def entry(self, on_roll: Sequence[int], opponent: Sequence[int]) -> HypergammonEntry:
         """The position's values as stored (24-bit fixed point)."""
-        return HypergammonEntry(*self._file.entry(whole_numbers("on_roll", on_roll), whole_numbers("opponent", opponent)))
+        return HypergammonEntry(*self._file.entry(*_sides(on_roll, opponent)))

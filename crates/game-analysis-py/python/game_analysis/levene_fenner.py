@@ -22,7 +22,8 @@ def prob(moves: Sequence[Sequence[int]], alpha: int) -> List[Fraction]:
     >>> prob([[2, 3], [3, 2]], 2)
     [Fraction(3691, 4096), Fraction(2283, 4096)]
     """
-    return [from_pair(p) for p in _native.prob([whole_numbers("a move", m) for m in whole_numbers("moves", moves)], alpha)]
+    tree = [whole_numbers("a move", move) for move in whole_numbers("moves", moves)]
+    return [from_pair(p) for p in _native.prob(tree, alpha)]
 
 
 def nau_w(b: int) -> float:

@@ -104,21 +104,25 @@ impl Database {
         Ok((Database::Bearoff(Box::new(database)), name))
     }
 
-    /// The answer for `board` with the cube as `cube`, and the plays of `roll`.
-    fn ask(
-        &mut self,
-        board: &Board,
-        cube: CubeOwnership,
-        roll: Option<Roll>,
-    ) -> std::result::Result<Answer, QueryError> {
-        match self {
-            Database::OneSided(_) => Err(QueryError::NotABearoff),
+    /// The answer to `asked`: in full, or from the one-sided database each side's rolls.
+    fn answer(&mut self, asked: &Setup) -> std::result::Result<Reply, QueryError> {
+        let (board, cube, roll) = (&asked.board, asked.cube, asked.roll);
+        let full = match self {
+            Database::OneSided(database) => return one_sided(database, board).map(Reply::Race),
             Database::Bearoff(database) => query(&**database, board, cube, roll),
             Database::File(file) => query(&mut **file, board, cube, roll),
             Database::Hypergammon(database) => query(&**database, board, cube, roll),
             Database::HypergammonFile(file) => query(&**file, board, cube, roll),
-        }
+        };
+        full.map(Reply::Full)
     }
+}
+
+/// What a database answers: in full from a two-sided or hypergammon database, or each side's
+/// rolls from the one-sided database.
+enum Reply {
+    Full(Answer),
+    Race(OneSidedAnswer),
 }
 
 /// A gnubg file: a two-sided bear-off file by its header, else a hypergammon file.
@@ -184,22 +188,16 @@ fn answer(
 ) -> Result<Answered> {
     let mut asked = asked(id, args).map_err(|error| Error::Usage(format!("{id}: {error}")))?;
     asked.roll = roll.or(asked.roll);
-    if let Database::OneSided(one_sided_database) = database {
-        let answer = one_sided(one_sided_database, &asked.board)
-            .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?;
-        return Ok(Answered::Race(Box::new(Race::of(
-            id,
-            &asked.board,
-            &answer,
-            name,
-        ))));
-    }
-    let answer = database
-        .ask(&asked.board, asked.cube, asked.roll)
-        .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?;
-    Ok(Answered::Position(Box::new(Position::of(
-        id, &asked, &answer, name,
-    ))))
+    let answered = match database
+        .answer(&asked)
+        .map_err(|error| Error::NotComputable(format!("{id}: {error}")))?
+    {
+        Reply::Full(answer) => {
+            Answered::Position(Box::new(Position::of(id, &asked, &answer, name)))
+        }
+        Reply::Race(answer) => Answered::Race(Box::new(Race::of(id, &asked.board, &answer, name))),
+    };
+    Ok(answered)
 }
 
 /// A position's answer: in full from a two-sided or hypergammon database, or a race from the
