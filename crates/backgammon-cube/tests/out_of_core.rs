@@ -366,6 +366,15 @@ fn sizes_at_the_ends() {
         build_two_sided_file(1, Path::new(""), &dir.join("ts-6x1.bd"), |_| {}),
         Err(OutOfCoreError::EmptyWorkDir)
     ));
+    // An output path naming no file is refused before the work, which would otherwise end
+    // in a complete `.partial` file it could not rename.
+    for out in ["", "..", "/"] {
+        assert!(matches!(
+            build_two_sided_file(1, &dir.join("work"), Path::new(out), |_| {}),
+            Err(OutOfCoreError::NoFileName(_))
+        ));
+    }
+    assert!(!dir.join("work").exists(), "nothing built");
 }
 
 /// The environment variable that makes [`killed_build_child`] build: the directory to build in.

@@ -72,6 +72,10 @@ pub enum OutOfCoreError {
     /// the current directory.
     #[error("the work directory's path is empty")]
     EmptyWorkDir,
+    /// An output path that names no file (empty, or ending in `..`): the build would end
+    /// with a complete file it cannot rename into place.
+    #[error("{0:?} names no file to write")]
+    NoFileName(PathBuf),
     /// The work directory holds a build of another size (or something else).
     #[error("{dir} holds {found:?}, not a build of {}", crate::checkers_a_side(*.max_checkers))]
     OtherBuild {
@@ -124,7 +128,8 @@ pub enum BuildPhase {
 ///
 /// # Errors
 ///
-/// [`OutOfCoreError::TwoSided`] above 15 checkers, [`OutOfCoreError::Io`] when a file
+/// [`OutOfCoreError::TwoSided`] above 15 checkers, [`OutOfCoreError::NoFileName`] when
+/// `out` names no file, [`OutOfCoreError::Io`] when a file
 /// cannot be written, [`OutOfCoreError::OtherBuild`] when `work_dir` holds a build of
 /// another size, [`OutOfCoreError::Damaged`] when its files were changed.
 ///
@@ -143,6 +148,9 @@ pub fn build_two_sided_file(
     out: &Path,
     mut progress: impl FnMut(BuildProgress),
 ) -> Result<(), OutOfCoreError> {
+    if out.file_name().is_none() {
+        return Err(OutOfCoreError::NoFileName(out.to_owned()));
+    }
     let layout = Layout::new(max_checkers)?;
     let places = Places::new(&layout, max_checkers);
     window_fits(&places, max_checkers)?;
