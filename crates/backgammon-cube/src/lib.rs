@@ -32,6 +32,9 @@
 //!   [`hypergammon_census`], what the docs publish of a solved database.
 //! - [`notation`]: the field's notations of a position, gnubg's Position and Match IDs and
 //!   eXtreme Gammon's XGID, read and written, and plays written as gnubg writes them;
+//! - [`market`]: the market window of a money game, a player's take, double, cash and too
+//!   good points for a dead and a fully live cube from his gammon values (Janowski), as
+//!   gnubg's `show marketwindow` prints them;
 //! - [`query`]: one position asked of any of the databases above, as gnubg's `eval` and
 //!   `hint` answer it: the chances, the equities, the cube action and the plays of a roll
 //!   ranked.
@@ -78,6 +81,7 @@ pub mod dice;
 pub mod gnubg;
 pub mod hypergammon;
 pub mod hypergammon_census;
+pub mod market;
 pub mod notation;
 mod numbering;
 pub mod query;

@@ -40,6 +40,7 @@ use crate::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
 use crate::hypergammon::{
     HypergammonDatabase, HypergammonEntry, HypergammonError, HypergammonPosition,
 };
+use crate::market::{GammonValues, MarketError, MarketWindow, market_window};
 use crate::notation::{Board, play_notation};
 use crate::two_sided::{Equities, TwoSidedDatabase, TwoSidedError};
 
@@ -65,6 +66,9 @@ pub enum QueryError {
     /// The one-sided database does not hold a side.
     #[error(transparent)]
     OneSided(#[from] BearoffError),
+    /// The database's chances give gammon values no position has (a NaN stored).
+    #[error(transparent)]
+    Market(#[from] MarketError),
 }
 
 /// The cubeless outcomes for the player on roll: each a probability.
@@ -343,6 +347,11 @@ pub struct Answer {
     pub cube_action: CubeAction,
     /// Whether the position is too good to double (where gammons count).
     pub too_good: bool,
+    /// The market window of the player on roll, from the position's gammon values: where
+    /// he would take, double, cash and play on with a dead or a fully live cube.
+    pub market_window: MarketWindow<f64>,
+    /// The opponent's market window, from the same gammon values seen from his side.
+    pub opponent_market_window: MarketWindow<f64>,
     /// For a roll, every legal play, best first (by [`RatedPlay::equity`], ties by
     /// [`RatedPlay::cubeless`]); empty without a roll or when it cannot be played.
     pub plays: Vec<RatedPlay>,
@@ -368,11 +377,14 @@ pub fn query<S: Source>(
         Some(roll) => rated_plays(&mut source, board, cube, roll)?,
         None => Vec::new(),
     };
+    let values = GammonValues::of_player_on_roll(&entry.outcomes);
     Ok(Answer {
         entry,
         cube,
         cube_action: entry.cube_action(cube),
         too_good: entry.too_good(cube),
+        market_window: market_window(&values)?,
+        opponent_market_window: market_window(&values.opponent())?,
         plays,
     })
 }

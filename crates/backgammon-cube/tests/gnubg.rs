@@ -757,3 +757,138 @@ fn queries_agree_with_gnubgs_hint() {
         "only {actions_compared} cube actions clear of a tie"
     );
 }
+
+/// gnubg's `show marketwindow` for each position: the players' gammon rates as it prints
+/// them (gammons that are not backgammons, and backgammons, each a share of the player's
+/// wins) and each player's dead- and live-cube points in its order (TP, BP, RP, IDP, RDP,
+/// CP, TGP), all as fractions.
+struct GnubgMarketWindow {
+    rates: Vec<(f64, f64)>,
+    points: Vec<Vec<[f64; 2]>>,
+}
+
+fn gnubg_market_windows(position_ids: &[String]) -> Vec<GnubgMarketWindow> {
+    use std::io::Write;
+    // A session without the Jacoby rule, whose initial double point is Janowski's
+    // L/(W + L); `set board` keeps the session's rule (a Match ID would set its own).
+    let mut script = String::from("set confirm new off\nset jacoby off\nnew session\n");
+    for id in position_ids {
+        script.push_str(&format!("set board {id}\nshow marketwindow\n"));
+    }
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("gnubg runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let percents = |line: &str| -> Vec<f64> {
+        line.split_whitespace()
+            .filter_map(|word| word.trim_end_matches(',').strip_suffix('%')?.parse().ok())
+            .map(|percent: f64| percent / 100.0)
+            .collect()
+    };
+    let (mut rates, mut points) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        let numbers = percents(line);
+        if line.contains("gammon rate") && numbers.len() == 2 {
+            rates.push((numbers[0], numbers[1]));
+        } else if line.contains("cube parameters") {
+            points.push(Vec::new());
+        } else if line.contains(" Point (")
+            && numbers.len() == 2
+            && let Some(player) = points.last_mut()
+        {
+            player.push([numbers[0], numbers[1]]);
+        }
+    }
+    rates
+        .chunks(2)
+        .zip(points.chunks(2))
+        .map(|(rates, points)| GnubgMarketWindow {
+            rates: rates.to_vec(),
+            points: points.to_vec(),
+        })
+        .collect()
+}
+
+/// Our market window beside gnubg's `show marketwindow` on positions whose gammon rates
+/// its neural net estimates (the opening, a blitz, a back game, a race): the same
+/// formulas give the same points from the same rates. gnubg prints rates to 0.01 % (W and L
+/// to 1.5e-4) and points to 0.001 %, so they agree to 1e-4.
+#[test]
+#[ignore = "needs GNU Backgammon: apt-get install gnubg; run with --include-ignored"]
+fn market_windows_agree_with_gnubgs() {
+    use backgammon_cube::market::{CubePoints, GammonValues, market_window};
+    require_gnubg();
+    let board = |on_roll: &[(usize, u8)], opponent: &[(usize, u8)]| {
+        let side = |checkers: &[(usize, u8)]| {
+            let mut places = [0u8; 25];
+            for &(point, count) in checkers {
+                places[point - 1] = count;
+            }
+            places
+        };
+        Board::new(side(on_roll), side(opponent)).expect("a legal board")
+    };
+    let opening = [(6, 5), (8, 3), (13, 5), (24, 2)];
+    let boards = [
+        board(&opening, &opening),
+        // A blitz: five points closed, two of the opponent's on the bar.
+        board(
+            &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (8, 3), (13, 2)],
+            &[(25, 2), (6, 4), (8, 2), (13, 5), (19, 2)],
+        ),
+        // A back game: the player on roll holds the opponent's ace and three points.
+        board(
+            &[(24, 2), (22, 3), (6, 3), (7, 2), (8, 2), (13, 3)],
+            &[(2, 3), (4, 3), (5, 3), (6, 3), (7, 3)],
+        ),
+        // A race, no contact.
+        board(
+            &[(1, 3), (2, 3), (3, 3), (4, 3), (5, 3)],
+            &[(4, 3), (5, 3), (6, 3), (8, 3), (9, 3)],
+        ),
+    ];
+    let ids: Vec<String> = boards.iter().map(Board::position_id).collect();
+    let windows = gnubg_market_windows(&ids);
+    assert_eq!(windows.len(), ids.len(), "one window a position");
+    let ours = |points: &CubePoints<f64>| points.named().map(|(_, point)| point);
+    let mut some_gammons = false;
+    for (id, window) in ids.iter().zip(&windows) {
+        assert_eq!(window.rates.len(), 2, "{id}: two players' rates");
+        assert_eq!(window.points.len(), 2, "{id}: two players' points");
+        let average = |(gammon, backgammon): (f64, f64)| 1.0 + gammon + 2.0 * backgammon;
+        for player in 0..2 {
+            let values = GammonValues {
+                win: average(window.rates[player]),
+                loss: average(window.rates[1 - player]),
+            };
+            some_gammons |= values.win > 1.1;
+            let mine = market_window(&values).expect("gnubg's rates give W, L in [1, 3]");
+            let theirs = &window.points[player];
+            assert_eq!(theirs.len(), 7, "{id}: gnubg's seven points");
+            // gnubg's rows TP, IDP, RDP, CP, TGP; its beaver and raccoon points we omit.
+            let gnubg = |column: usize| [0, 3, 4, 5, 6].map(|row| theirs[row][column]);
+            for (cube, ours, gnubg) in [
+                ("dead", ours(&mine.dead), gnubg(0)),
+                ("live", ours(&mine.live), gnubg(1)),
+            ] {
+                for (point, (a, b)) in ours.iter().zip(gnubg).enumerate() {
+                    assert!(
+                        (a - b).abs() <= 1e-4,
+                        "{id}, player {player}, {cube} cube, point {point}: ours {a}, gnubg {b}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(some_gammons, "some position has gammons to count");
+}

@@ -15,6 +15,7 @@ use backgammon_cube::hypergammon::{
     BAR, DanceRule, HypergammonDatabase, HypergammonEntry, HypergammonPosition, SolveOptions,
 };
 use backgammon_cube::hypergammon_census::Census;
+use backgammon_cube::market::MarketWindow;
 use backgammon_cube::notation::Setup;
 use backgammon_cube::query::{Answer, Source, query};
 use backgammon_cube::race::TurnCounts;
@@ -259,11 +260,18 @@ type QueryValues = (
     f64,
     [f64; 3],
     [f64; 2],
-    &'static str,
-    bool,
+    // The cube action, too good, the market windows of the player on roll and the opponent.
+    (&'static str, bool, [WindowValues; 2]),
     Option<String>,
     Vec<PlayValues>,
 );
+
+/// A market window: the dead cube's points, then the live cube's (TP, IDP, RDP, CP, TG).
+type WindowValues = [[f64; 5]; 2];
+
+fn window_values(window: &MarketWindow<f64>) -> WindowValues {
+    [&window.dead, &window.live].map(|points| points.named().map(|(_, point)| point))
+}
 
 /// The position of `id` (a gnubg ID or an XGID), with `roll` (`"6-5"`) and `cube` over
 /// the ID's.
@@ -323,8 +331,14 @@ fn query_values(setup: &Setup, answer: &Answer) -> QueryValues {
         o.cubeless_equity(),
         [entry.centred, entry.owned, entry.opponent_owns],
         [entry.no_double(setup.cube), entry.double_take()],
-        answer.cube_action.name(),
-        answer.too_good,
+        (
+            answer.cube_action.name(),
+            answer.too_good,
+            [
+                window_values(&answer.market_window),
+                window_values(&answer.opponent_market_window),
+            ],
+        ),
         setup.roll.map(|roll| roll.to_string()),
         plays,
     )

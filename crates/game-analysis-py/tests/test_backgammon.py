@@ -255,3 +255,22 @@ def _position_id(on_roll, opponent):
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     stream = "".join(f"{byte:08b}" for byte in key) + "0000"
     return "".join(alphabet[int(stream[k:k + 6], 2)] for k in range(0, 84, 6))
+
+
+def test_a_position_answers_with_both_market_windows():
+    # Two checkers on the 3 and 4 points against two on the opponent's 20: the player on
+    # roll wins most games, many of them gammons, so W is well above 1.
+    answer = backgammon.HypergammonDatabase(2).query(_position_id([3, 4], [20, 20]))
+    w = 1 + (answer.win_gammon + answer.win_backgammon) / answer.win
+    l = 1 + (answer.lose_gammon + answer.lose_backgammon) / (1 - answer.win)
+    assert w > 1.5
+    mine, theirs = answer.market_window, answer.opponent_market_window
+    assert mine.dead.take == pytest.approx((l - 0.5) / (w + l), abs=1e-12)
+    assert mine.live.cash == pytest.approx((l + 1) / (w + l + 0.5), abs=1e-12)
+    assert theirs.dead.take == pytest.approx((w - 0.5) / (w + l), abs=1e-12)
+    assert mine.dead.cash == pytest.approx(1 - theirs.dead.take, abs=1e-12)
+    # Without gammons, every bear-off's window is the classical one.
+    race = backgammon.TwoSidedDatabase(2).query(_position_id([6, 5], [1, 1]))
+    classical = backgammon.MarketWindow(backgammon.CubePoints(0.25, 0.5, 0.5, 0.75, 1.0),
+                                        backgammon.CubePoints(0.2, 0.8, 0.8, 0.8, 0.8))
+    assert race.market_window == classical == race.opponent_market_window

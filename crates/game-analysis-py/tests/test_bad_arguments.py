@@ -175,11 +175,15 @@ def test_the_good_values_are_good(objects):
 
 
 @pytest.mark.parametrize("call, position, bad", CASES)
-def test_a_bad_argument_raises_a_typed_error(call, position, bad, objects):
+def test_a_bad_argument_raises_a_typed_error(call, position, bad, objects, tmp_path,
+                                             monkeypatch):
     arguments = good_values(call, dict(SURFACE)[call], objects)
     arguments[position] = bad
+    # In an empty folder of its own, so that a refused path that wrote anything shows.
+    monkeypatch.chdir(tmp_path)
     with pytest.raises((TypeError, ValueError)):
         function(call, objects)(*arguments)
+    assert not list(tmp_path.iterdir())
 
 
 def test_every_public_function_is_tried():
@@ -198,6 +202,7 @@ def test_every_public_function_is_tried():
         "backgammon.CubeAction", "backgammon.CubeEquities", "backgammon.CubeDecisions",
         "backgammon.Equities", "backgammon.HypergammonEntry", "octal.OctalValues",
         "octal.MisereQuotient", "backgammon.RatedPlay", "backgammon.PositionAnswer",
+        "backgammon.CubePoints", "backgammon.MarketWindow",
     }
     assert public - untried <= listed, sorted(public - untried - listed)
 

@@ -54,7 +54,7 @@ pub enum Command {
     /// Hypergammon solved with the doubling cube, in GNU Backgammon's layout.
     Hypergammon(hypergammon::Args),
     /// One position asked of an exact database, from a gnubg ID or an XGID: its chances,
-    /// equities, cube action and best plays.
+    /// equities, cube action, market window and best plays.
     Position(position::Args),
     /// Random-minimax players in real games: a line of games, a piece of one, or a merge.
     Tournament(tournament::Args),

@@ -325,3 +325,37 @@ fn a_bearoff_asked_of_the_one_sided_database_gives_each_sides_rolls() {
     // is nearly the play that wins the race.
     assert!((answer["win"].as_f64().unwrap() - 0.2714).abs() < 1e-3);
 }
+
+#[test]
+fn an_answer_carries_both_players_market_windows() {
+    let folder = scratch("market");
+    let answer = json(&[BEHIND], folder.path());
+    // A bear-off counts no gammons: W = L = 1 and the classical window, for both players.
+    assert_eq!(answer["gammon_values"]["win"], 1.0);
+    assert_eq!(answer["gammon_values"]["loss"], 1.0);
+    for window in ["market_window", "opponent_market_window"] {
+        let points = |cube: &str| -> Vec<f64> {
+            ["take", "initial_double", "redouble", "cash", "too_good"]
+                .iter()
+                .map(|point| answer[window][cube][*point].as_f64().unwrap())
+                .collect()
+        };
+        assert_eq!(points("dead"), [0.25, 0.5, 0.5, 0.75, 1.0], "{window}");
+        assert_eq!(points("live"), [0.2, 0.8, 0.8, 0.8, 0.8], "{window}");
+    }
+    let text = command(&["position", BEHIND], folder.path());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Take point (TP)                25.000%   20.000%"),
+        "{text}"
+    );
+    // The CSV's take point is the opponent's, the player who would take a double here.
+    let csv = command(&["--format", "csv", "position", BEHIND], folder.path());
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(column("take_point_dead"), "0.25");
+    assert_eq!(column("double_point_live"), "0.8");
+}

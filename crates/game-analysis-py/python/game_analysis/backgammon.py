@@ -260,6 +260,32 @@ class RatedPlay(NamedTuple):
     """The equity given up against the best play."""
 
 
+class CubePoints(NamedTuple):
+    """A player's points on one cube (``backgammon_cube::market``), each his winning
+    chances."""
+
+    take: float
+    """TP: doubled, he takes at or above it."""
+    initial_double: float
+    """IDP: with the cube centred, he doubles above it."""
+    redouble: float
+    """RDP: owning the cube, he redoubles above it."""
+    cash: float
+    """CP: above it his opponent passes a double."""
+    too_good: float
+    """TG: above it he plays on for the gammon rather than cash."""
+
+
+class MarketWindow(NamedTuple):
+    """A player's market window, Janowski's points from the position's gammon values W and
+    L, as GNU Backgammon's ``show marketwindow`` prints them (no Jacoby rule, no beavers)."""
+
+    dead: CubePoints
+    """The cube cannot be turned again once doubled (x = 0)."""
+    live: CubePoints
+    """The cube is fully live, as in the continuous model (x = 1)."""
+
+
 class PositionAnswer(NamedTuple):
     """One position asked of a database (``backgammon_cube::query``), as GNU Backgammon's
     ``eval`` and ``hint`` answer it: equities per unit of the cube, from the player on roll."""
@@ -298,6 +324,10 @@ class PositionAnswer(NamedTuple):
     """The proper cube action with the cube asked."""
     too_good: bool
     """Too good to double: playing on for the gammon is worth more than a pass."""
+    market_window: MarketWindow
+    """The player on roll's market window, in his winning chances."""
+    opponent_market_window: MarketWindow
+    """The opponent's market window, in his winning chances."""
     roll: Optional[str]
     """The roll played, as ``6-5``."""
     plays: List[RatedPlay]
@@ -306,9 +336,10 @@ class PositionAnswer(NamedTuple):
 
 def _answer(values: Tuple[Any, ...]) -> PositionAnswer:
     (position_id, xgid, cube_value, cube, outcomes, cubeless, equities, cube_equities,
-     action, too_good, roll, plays) = values
+     (action, too_good, windows), roll, plays) = values
+    mine, theirs = (MarketWindow(CubePoints(*dead), CubePoints(*live)) for dead, live in windows)
     return PositionAnswer(position_id, xgid, cube_value, cube, *outcomes, cubeless, *equities,
-                          *cube_equities, CubeAction(action), too_good, roll,
+                          *cube_equities, CubeAction(action), too_good, mine, theirs, roll,
                           [RatedPlay(*play) for play in plays])
 
 

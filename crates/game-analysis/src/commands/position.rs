@@ -11,6 +11,7 @@ use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
 use backgammon_cube::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
 use backgammon_cube::hypergammon::{HypergammonDatabase, MAX_HYPERGAMMON_CHECKERS, SolveOptions};
+use backgammon_cube::market::{CubePoints, GammonValues, MarketWindow};
 use backgammon_cube::notation::{BAR, Board, NotationError, Setup};
 use backgammon_cube::query::{
     Answer, OneSidedAnswer, QueryError, RollsToBearOff, one_sided, query,
@@ -391,6 +392,14 @@ pub struct Position {
     pub cube_action: String,
     /// Too good to double (play on for the gammon).
     pub too_good: bool,
+    /// The player on roll's gammon values W and L, the average cubeless values of his wins
+    /// and losses.
+    pub gammon_values: GammonValues<f64>,
+    /// The player on roll's market window (dead and fully live cube): his take, double,
+    /// cash and too good points as winning chances.
+    pub market_window: MarketWindow<f64>,
+    /// The opponent's market window, in his winning chances.
+    pub opponent_market_window: MarketWindow<f64>,
     /// The roll played, if any.
     pub roll: Option<String>,
     /// The roll's legal plays, best first.
@@ -438,6 +447,9 @@ impl Position {
             double_take: entry.double_take(),
             cube_action: answer.cube_action.name().to_owned(),
             too_good: answer.too_good,
+            gammon_values: GammonValues::of_player_on_roll(outcomes),
+            market_window: answer.market_window.clone(),
+            opponent_market_window: answer.opponent_market_window.clone(),
             roll: asked.roll.map(|roll| roll.to_string()),
             plays: answer
                 .plays
@@ -490,6 +502,35 @@ impl Position {
     }
 }
 
+/// The two market windows as gnubg's `show marketwindow` lays them out, in percent.
+fn market_text(position: &Position) -> String {
+    let values = &position.gammon_values;
+    let sides = format!("{:<28}{:^20}{:^22}", "", "on roll", "  opponent");
+    let mut text = format!(
+        "Market window, Janowski's points from the gammon values W {:.4}, L {:.4} of the player\n\
+         on roll (the cube action above is the database's own):\n{}\n\
+         {:<28}{:>10}{:>10}{:>12}{:>10}\n",
+        values.win,
+        values.loss,
+        sides.trim_end(),
+        "",
+        "dead",
+        "live",
+        "dead",
+        "live"
+    );
+    let (mine, theirs) = (&position.market_window, &position.opponent_market_window);
+    let columns = [&mine.dead, &mine.live, &theirs.dead, &theirs.live].map(CubePoints::named);
+    for row in 0..5 {
+        let [a, b, c, d] = columns.map(|points| 100.0 * points[row].1);
+        text.push_str(&format!(
+            "{:<28}{a:>9.3}%{b:>9.3}%{c:>11.3}%{d:>9.3}%\n",
+            columns[0][row].0
+        ));
+    }
+    text
+}
+
 /// A side's checkers after a play, in words.
 fn leaves(places: &[u32]) -> String {
     if places.is_empty() {
@@ -535,6 +576,12 @@ pub struct Row {
     opponent_owns: Option<f64>,
     cube_action: String,
     too_good: Option<bool>,
+    take_point_dead: Option<f64>,
+    take_point_live: Option<f64>,
+    double_point_dead: Option<f64>,
+    double_point_live: Option<f64>,
+    cash_point_dead: Option<f64>,
+    cash_point_live: Option<f64>,
     roll: String,
     best_play: String,
     best_play_equity: Option<f64>,
@@ -571,6 +618,7 @@ impl Report for Position {
             self.cube_action,
             if self.too_good { " (too good to double: play on for the gammon)" } else { "" },
         ));
+        text.push_str(&market_text(self));
         if let Some(roll) = &self.roll {
             let plays = self.plays.len();
             text.push_str(&format!(
@@ -611,6 +659,12 @@ impl Report for Position {
             opponent_owns: Some(self.opponent_owns),
             cube_action: self.cube_action.clone(),
             too_good: Some(self.too_good),
+            take_point_dead: Some(self.opponent_market_window.dead.take),
+            take_point_live: Some(self.opponent_market_window.live.take),
+            double_point_dead: Some(self.market_window.dead.initial_double),
+            double_point_live: Some(self.market_window.live.initial_double),
+            cash_point_dead: Some(self.market_window.dead.cash),
+            cash_point_live: Some(self.market_window.live.cash),
             roll: self.roll.clone().unwrap_or_default(),
             best_play: best.map(|play| play.play.clone()).unwrap_or_default(),
             best_play_equity: best.map(|play| play.equity),
