@@ -23,8 +23,8 @@
 //! the opponent's pass, and is too good as soon as he is past it.
 //!
 //! These are the points of a model whose only input is the position's W and L; the exact
-//! databases decide a position's cube action by its own cubeful equities
-//! ([`query`](crate::query)), and the window says where a position with these gammon values
+//! databases decide a position's cube action by its own cubeful equities (the answer of
+//! `backgammon_cube::query`, which carries both players' windows), and the window says where a position with these gammon values
 //! would sit if the cube were dead or fully live. The initial double point is the one
 //! without the Jacoby rule and the points count no beavers (money-game options the crate's
 //! databases do not play); gnubg prints the same points after `set jacoby off`. Without
@@ -68,30 +68,6 @@ pub struct GammonValues<T> {
     pub win: T,
     /// L.
     pub loss: T,
-}
-
-impl GammonValues<f64> {
-    /// The gammon values of the player on roll with cubeless outcomes `outcomes`:
-    /// W = 1 + (P(gammon won) + P(backgammon won)) / P(win), and L likewise, where a gammon
-    /// counts its backgammons (1 where he cannot win, or cannot lose). A database's stored
-    /// chances are rounded (gnubg's files to 1/65,535), so a ratio is held to [1, 3].
-    pub fn of_player_on_roll(outcomes: &crate::query::Outcomes) -> GammonValues<f64> {
-        let average = |chance: f64, gammon: f64, backgammon: f64| {
-            if chance > 0.0 {
-                (1.0 + (gammon + backgammon) / chance).clamp(1.0, 3.0)
-            } else {
-                1.0
-            }
-        };
-        GammonValues {
-            win: average(outcomes.win, outcomes.win_gammon, outcomes.win_backgammon),
-            loss: average(
-                1.0 - outcomes.win,
-                outcomes.lose_gammon,
-                outcomes.lose_backgammon,
-            ),
-        }
-    }
 }
 
 impl<T: Clone> GammonValues<T> {
@@ -235,22 +211,6 @@ mod tests {
                 "W = {win}, L = {loss}: {refused:?}"
             );
         }
-    }
-
-    #[test]
-    fn a_player_who_cannot_win_has_w_one() {
-        let outcomes = crate::query::Outcomes {
-            lose_gammon: 0.25,
-            ..Default::default()
-        };
-        let values = GammonValues::of_player_on_roll(&outcomes);
-        assert_eq!(
-            values,
-            GammonValues {
-                win: 1.0,
-                loss: 1.25
-            }
-        );
     }
 
     fn value() -> impl Strategy<Value = BigRational> {

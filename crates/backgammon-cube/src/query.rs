@@ -87,6 +87,33 @@ pub struct Outcomes {
 }
 
 impl Outcomes {
+    /// The gammon values of the player on roll: W = 1 + (P(gammon won) + P(backgammon
+    /// won)) / P(win), and L likewise, where a gammon counts its backgammons (1 where he
+    /// cannot win, or cannot lose). A database's stored chances are rounded (gnubg's files
+    /// to 1/65,535), so a ratio is held to [1, 3].
+    ///
+    /// ```
+    /// use backgammon_cube::market::GammonValues;
+    /// use backgammon_cube::query::Outcomes;
+    ///
+    /// // He cannot win; a quarter of the games he loses are gammons.
+    /// let outcomes = Outcomes { lose_gammon: 0.25, ..Outcomes::default() };
+    /// assert_eq!(outcomes.gammon_values(), GammonValues { win: 1.0, loss: 1.25 });
+    /// ```
+    pub fn gammon_values(&self) -> GammonValues<f64> {
+        let average = |chance: f64, gammon: f64, backgammon: f64| {
+            if chance > 0.0 {
+                (1.0 + (gammon + backgammon) / chance).clamp(1.0, 3.0)
+            } else {
+                1.0
+            }
+        };
+        GammonValues {
+            win: average(self.win, self.win_gammon, self.win_backgammon),
+            loss: average(1.0 - self.win, self.lose_gammon, self.lose_backgammon),
+        }
+    }
+
     /// The cubeless money equity: 2 P(win) − 1 + the gammons and backgammons won less those
     /// lost.
     pub fn cubeless_equity(&self) -> f64 {
@@ -377,7 +404,7 @@ pub fn query<S: Source>(
         Some(roll) => rated_plays(&mut source, board, cube, roll)?,
         None => Vec::new(),
     };
-    let values = GammonValues::of_player_on_roll(&entry.outcomes);
+    let values = entry.outcomes.gammon_values();
     Ok(Answer {
         entry,
         cube,

@@ -447,7 +447,7 @@ impl Position {
             double_take: entry.double_take(),
             cube_action: answer.cube_action.name().to_owned(),
             too_good: answer.too_good,
-            gammon_values: GammonValues::of_player_on_roll(outcomes),
+            gammon_values: outcomes.gammon_values(),
             market_window: answer.market_window.clone(),
             opponent_market_window: answer.opponent_market_window.clone(),
             roll: asked.roll.map(|roll| roll.to_string()),
