@@ -11,8 +11,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use game_core::durable;
+use nim_games::milestones::Milestone;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LibraryResult, Result};
 use crate::{Options, interrupt};
 
 /// Where a result goes: a file checked to be writable ([`durable::OutputFile`]), or
@@ -185,6 +186,80 @@ pub fn write_nim_value_files(
     }
     Ok(())
 }
+
+/// A folder for the milestones of a run of nim-values (`--milestones DIR`): a value-count
+/// file `DIR/N` for each milestone, named by its heap count as Rogalski's `results/` are,
+/// and `DIR/milestones.json` with all of them.
+#[derive(Debug, Clone)]
+pub struct MilestoneFolder {
+    folder: PathBuf,
+}
+
+/// A milestone as `milestones.json` holds it.
+#[derive(Debug, serde::Serialize)]
+struct MilestoneRecord<'a> {
+    /// n: the heaps 1 to n counted.
+    heaps: u64,
+    /// The frequency of each value among G(1), …, G(n), from value 0.
+    frequencies: &'a [u64],
+    /// The largest of G(1), …, G(n).
+    largest: u16,
+    /// The first heap with it.
+    largest_at: u64,
+    /// The heaps among 1 to n rare under the run's split.
+    rare_heaps: Option<u64>,
+    /// FNV-1a 64 of G(0), …, G(n) as u16 little-endian, in hex.
+    checksum: String,
+}
+
+impl MilestoneFolder {
+    /// The folder `path`, created if it is missing, checked to take new files before any
+    /// long work.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Io`] when it cannot be created; [`Error::Usage`] when it takes no file.
+    pub fn prepare(path: &Path) -> Result<MilestoneFolder> {
+        std::fs::create_dir_all(path).map_err(Error::io(path))?;
+        OutputFile::check(path.join(MILESTONES_JSON))?;
+        Ok(MilestoneFolder {
+            folder: path.to_owned(),
+        })
+    }
+
+    /// Writes every milestone's value-count file and `milestones.json`, each whole.
+    ///
+    /// # Errors
+    ///
+    /// As [`OutputFile::write`].
+    pub fn write(&self, milestones: &[Milestone], options: &Options) -> Result<()> {
+        for milestone in milestones {
+            OutputFile::check(self.folder.join(milestone.heaps.to_string()))?
+                .write(milestone.value_count().as_bytes())?;
+        }
+        let records: Vec<MilestoneRecord> = milestones
+            .iter()
+            .map(|milestone| MilestoneRecord {
+                heaps: milestone.heaps,
+                frequencies: &milestone.frequencies,
+                largest: milestone.largest,
+                largest_at: milestone.largest_at,
+                rare_heaps: milestone.rare_heaps,
+                checksum: format!("{:016x}", milestone.checksum),
+            })
+            .collect();
+        let json = serde_json::to_string_pretty(&records).library()? + "\n";
+        OutputFile::check(self.folder.join(MILESTONES_JSON))?.write(json.as_bytes())?;
+        options.note(format!(
+            "  wrote {} milestones to {} (value counts and {MILESTONES_JSON})",
+            milestones.len(),
+            self.folder.display()
+        ));
+        Ok(())
+    }
+}
+
+const MILESTONES_JSON: &str = "milestones.json";
 
 /// Parses a command-line value into a checked [`OutputFile`] (`-` for standard output),
 /// for clap.

@@ -17,7 +17,9 @@
 //!
 //! Under both: Sprague–Grundy theory on `game-core`'s impartial games
 //! ([`sprague_grundy`]), the heap games Nim, subtraction, Grundy's and octal games
-//! ([`heap_games`]), and periodicity of nim-value sequences ([`periodicity`]).
+//! ([`heap_games`]), periodicity of nim-value sequences ([`periodicity`]), and what a long
+//! run records at every power of two, in the layout the field's records are published in
+//! ([`milestones`]).
 //!
 //! The one convention to know: the report's tree sizes count every node the search visits,
 //! root and leaves included, with moves tried largest take first (the order of the report's
@@ -53,6 +55,7 @@ struct ReadmeDoctests;
 pub mod grundys_game;
 pub mod heap_games;
 pub mod matches;
+pub mod milestones;
 pub mod misere_quotient;
 pub mod octal;
 pub mod periodicity;

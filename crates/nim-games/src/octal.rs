@@ -45,6 +45,7 @@
 //! [`nim_sequence`]: crate::heap_games::nim_sequence
 
 use crate::heap_games::OctalGame;
+use crate::milestones::{FNV_OFFSET, Milestone, checksum_step, milestones};
 use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
 use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, rare_heaps};
 
@@ -98,10 +99,14 @@ impl OctalValues {
     pub fn checksum(&self) -> u64 {
         self.values
             .iter()
-            .flat_map(|value| value.to_le_bytes())
-            .fold(FNV_OFFSET, |hash, byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
-            })
+            .fold(FNV_OFFSET, |hash, &value| checksum_step(hash, value))
+    }
+
+    /// The statistics of the values at every power of two of heaps and at the last heap
+    /// ([`milestones`](crate::milestones::milestones)), rare heaps counted under
+    /// [`OctalValues::split`].
+    pub fn milestones(&self) -> Vec<Milestone> {
+        milestones(&self.values, self.split)
     }
 
     /// The largest value and the first heap with it, as (heap, value) ([`largest`]).
@@ -123,9 +128,6 @@ pub fn largest(values: &[u16]) -> (usize, u16) {
         .max_by_key(|&(heap, &value)| (value, std::cmp::Reverse(heap)))
         .map_or((0, 0), |(heap, &value)| (heap, value))
 }
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// The moves of an octal game by what they leave, read once from its digits: d_k's bit 1
 /// removes a whole heap of k, bit 2 removes k from a larger heap leaving one, bit 4

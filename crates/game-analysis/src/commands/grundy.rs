@@ -1,6 +1,7 @@
 //! `game-analysis grundy`: nim-values of Grundy's game at scale, or the misère outcomes of
 //! single heaps, from `nim_games::grundys_game`.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use nim_games::grundys_game::{MisereTable, NimValueOptions, Schedule};
@@ -9,7 +10,9 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print, print_beside};
-use crate::output::{OutputFile, distinct_outputs, parse_output_file, write_nim_value_files};
+use crate::output::{
+    MilestoneFolder, OutputFile, distinct_outputs, parse_output_file, write_nim_value_files,
+};
 use crate::progress::Progress;
 
 /// The largest single heap of `--misere`: the misère table holds every position with at
@@ -31,6 +34,13 @@ pub struct Args {
     /// Write G(0), G(1), ..., G(N) to PATH as an OEIS b-file, a line `n G(n)` a heap.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with = "misere")]
     b_file: Option<OutputFile>,
+    /// Write into the folder DIR (created if missing) the frequencies of the values of
+    /// heaps 1 to n at every power of two n and at N, each as a file named n of lines
+    /// `value frequency` (Rogalski's layout), and milestones.json with each one's
+    /// frequencies, rare heaps (mask …11110), largest value and first heap with it, and
+    /// checksum.
+    #[arg(long, value_name = "DIR", conflicts_with = "misere")]
+    milestones: Option<PathBuf>,
     /// The misère outcomes of single heaps 1..=N, each with a winning split, from a table
     /// of every position with at most N live matches (retrograde analysis).
     #[arg(long)]
@@ -55,6 +65,11 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
+    let milestones = args
+        .milestones
+        .as_deref()
+        .map(MilestoneFolder::prepare)
+        .transpose()?;
     let progress = Progress::new(u64::from(args.max_heap), "heaps", options.quiet);
     let started = Instant::now();
     let table = NimValueOptions::new()
@@ -76,7 +91,10 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     };
     print_beside(options.format, &report, &outputs)?;
     write_nim_value_files(values, args.out.as_ref(), args.b_file.as_ref(), options)?;
-    Ok(())
+    match milestones {
+        Some(folder) => folder.write(&table.milestones(), options),
+        None => Ok(()),
+    }
 }
 
 /// What a run of the nim-values found.

@@ -1,6 +1,7 @@
 //! `game-analysis octal CODE --max N`: nim-values of any octal game at scale, from
 //! `nim_games::octal`, with the period they prove.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use nim_games::heap_games::OctalGame;
@@ -10,7 +11,9 @@ use serde::Serialize;
 use crate::Options;
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print_beside};
-use crate::output::{OutputFile, distinct_outputs, parse_output_file, write_nim_value_files};
+use crate::output::{
+    MilestoneFolder, OutputFile, distinct_outputs, parse_output_file, write_nim_value_files,
+};
 use crate::progress::Progress;
 
 /// Nim-values of the octal game CODE for every heap 0..=N by the rare/common method, with
@@ -33,6 +36,12 @@ pub struct Args {
     /// Write G(0), G(1), … to PATH as an OEIS b-file, a line `n G(n)` a heap.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file)]
     b_file: Option<OutputFile>,
+    /// Write into the folder DIR (created if missing) the frequencies of the values of
+    /// heaps 1 to n at every power of two n and at N, each as a file named n of lines
+    /// `value frequency` (Rogalski's layout), and milestones.json with each one's
+    /// frequencies, rare heaps, largest value and first heap with it, and checksum.
+    #[arg(long, value_name = "DIR")]
+    milestones: Option<PathBuf>,
     /// Threads, 1 or 2; the values are the same.
     #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     threads: u8,
@@ -49,6 +58,11 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
     if args.until_proven {
         octal = octal.until_proven();
     }
+    let milestones = args
+        .milestones
+        .as_deref()
+        .map(MilestoneFolder::prepare)
+        .transpose()?;
     let progress = Progress::new(u64::from(args.max_heap), "heaps", options.quiet);
     let started = Instant::now();
     let table = octal
@@ -63,7 +77,11 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         args.out.as_ref(),
         args.b_file.as_ref(),
         options,
-    )
+    )?;
+    match milestones {
+        Some(folder) => folder.write(&table.milestones(), options),
+        None => Ok(()),
+    }
 }
 
 /// What a run found: how far it went, its period if proven, its largest value, the

@@ -7,6 +7,7 @@
 //! under the mask …11110 of Winning Ways and Flammenkamp ([`super::is_rare_value`]), fixed
 //! rather than chosen from the data.
 
+use crate::milestones::{Milestone, milestones};
 use crate::rare_common::mask::Split;
 use crate::rare_common::{Computation, MaskChoice, Rules};
 
@@ -45,10 +46,22 @@ impl NimValueTable {
         self.full_scans
     }
 
+    /// The statistics of the values at every power of two of heaps and at the last heap
+    /// ([`milestones`](crate::milestones::milestones)), rare heaps under the mask …11110.
+    pub fn milestones(&self) -> Vec<Milestone> {
+        milestones(&self.values, Some(grundy_split()))
+    }
+
     /// Consumes the table, giving the values.
     pub fn into_values(self) -> Vec<u16> {
         self.values
     }
+}
+
+/// Winning Ways' and Flammenkamp's split of Grundy's game: a value is rare when its bits
+/// above the lowest have an even count (mask …11110).
+fn grundy_split() -> Split {
+    Split::by_value(!1)
 }
 
 /// G(0), …, G(`max_heap`) for Grundy's game on two threads: the common case of
@@ -134,7 +147,7 @@ impl<P: FnMut(u32)> NimValueOptions<P> {
                 unequal: true,
                 ..Rules::default()
             },
-            mask: MaskChoice::Fixed(Split::by_value(!1)),
+            mask: MaskChoice::Fixed(grundy_split()),
             schedule: self.schedule,
             stop_when: None,
             progress: &mut self.progress,
