@@ -103,7 +103,7 @@ impl OctalValues {
     }
 
     /// The statistics of the values at every power of two of heaps and at the last heap
-    /// ([`milestones`](crate::milestones::milestones)), rare heaps counted under
+    /// ([`milestones`]), rare heaps counted under
     /// [`OctalValues::split`].
     pub fn milestones(&self) -> Vec<Milestone> {
         milestones(&self.values, self.split)

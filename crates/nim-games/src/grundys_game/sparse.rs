@@ -47,7 +47,7 @@ impl NimValueTable {
     }
 
     /// The statistics of the values at every power of two of heaps and at the last heap
-    /// ([`milestones`](crate::milestones::milestones)), rare heaps under the mask …11110.
+    /// ([`milestones`]), rare heaps under the mask …11110.
     pub fn milestones(&self) -> Vec<Milestone> {
         milestones(&self.values, Some(grundy_split()))
     }
