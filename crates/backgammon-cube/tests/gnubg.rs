@@ -546,18 +546,9 @@ struct GnubgHint {
     best_play: String,
 }
 
-/// Runs one gnubg over `positions` (gnubg IDs, `POSITIONID:MATCHID`, the dice not yet
-/// rolled, and a roll) and reads its cube analysis and, after `set dice`, its first play for
-/// each.
-fn gnubg_hints(positions: &[(String, Roll)]) -> Vec<GnubgHint> {
+/// What one `gnubg -t` session prints for the commands of `script`.
+fn gnubg_session(script: &str) -> String {
     use std::io::Write;
-    let mut script = String::from("set confirm new off\nnew game\n");
-    for (id, roll) in positions {
-        script.push_str(&format!(
-            "set gnubgid {id}\nhint\nset dice {} {}\nhint\n",
-            roll.first, roll.second
-        ));
-    }
     let mut child = Command::new(GNUBG)
         .args(["-t", "-q"])
         .stdin(std::process::Stdio::piped())
@@ -571,7 +562,21 @@ fn gnubg_hints(positions: &[(String, Roll)]) -> Vec<GnubgHint> {
         .write_all(script.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&output.stdout);
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs one gnubg over `positions` (gnubg IDs, `POSITIONID:MATCHID`, the dice not yet
+/// rolled, and a roll) and reads its cube analysis and, after `set dice`, its first play for
+/// each.
+fn gnubg_hints(positions: &[(String, Roll)]) -> Vec<GnubgHint> {
+    let mut script = String::from("set confirm new off\nnew game\n");
+    for (id, roll) in positions {
+        script.push_str(&format!(
+            "set gnubgid {id}\nhint\nset dice {} {}\nhint\n",
+            roll.first, roll.second
+        ));
+    }
+    let text = gnubg_session(&script);
     let number = |line: &str| -> f64 {
         line.split_whitespace()
             .find_map(|word| word.parse().ok())
@@ -768,27 +773,13 @@ struct GnubgMarketWindow {
 }
 
 fn gnubg_market_windows(position_ids: &[String]) -> Vec<GnubgMarketWindow> {
-    use std::io::Write;
     // A session without the Jacoby rule, whose initial double point is Janowski's
     // L/(W + L); `set board` keeps the session's rule (a Match ID would set its own).
     let mut script = String::from("set confirm new off\nset jacoby off\nnew session\n");
     for id in position_ids {
         script.push_str(&format!("set board {id}\nshow marketwindow\n"));
     }
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("gnubg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = gnubg_session(&script);
     let percents = |line: &str| -> Vec<f64> {
         line.split_whitespace()
             .filter_map(|word| word.trim_end_matches(',').strip_suffix('%')?.parse().ok())
