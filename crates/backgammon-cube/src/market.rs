@@ -24,10 +24,11 @@
 //!
 //! These are the points of a model whose only input is the position's W and L; the exact
 //! databases decide a position's cube action by its own cubeful equities (the answer of
-//! `backgammon_cube::query`, which carries both players' windows), and the window says where a position with these gammon values
-//! would sit if the cube were dead or fully live. The initial double point is the one
-//! without the Jacoby rule and the points count no beavers (money-game options the crate's
-//! databases do not play); gnubg prints the same points after `set jacoby off`. Without
+//! `backgammon_cube::query`, which carries both players' windows), and the window says
+//! where a position with these gammon values would sit if the cube were dead or fully
+//! live. The initial double point is the one without the Jacoby rule and the points count
+//! no beavers (money-game options the crate's databases do not play); gnubg prints the same
+//! points in a session without the Jacoby rule (`set jacoby off`, `new session`). Without
 //! gammons (every bear-off of the two-sided databases) W = L = 1 and the window is the
 //! classical one: take at 1/4 and 1/5, double at 1/2 and 4/5, cash at 3/4 and 4/5.
 //!
