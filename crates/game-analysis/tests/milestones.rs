@@ -102,3 +102,60 @@ fn grundy_milestones_end_at_the_last_heap_and_a_file_is_no_folder() {
         "a file"
     );
 }
+
+/// `--stream --checkpoint FILE --stop-at H` stops with a checkpoint; the same command takes
+/// the run up and writes the values file and the milestones of a run in memory.
+#[test]
+fn a_streamed_run_stopped_and_taken_up_writes_what_a_run_in_memory_writes() {
+    let folder = tempfile::tempdir().unwrap();
+    let max = "400000";
+    let whole = command(
+        &[
+            "-q",
+            "grundy",
+            "--max",
+            max,
+            "--out",
+            "whole.bin",
+            "--milestones",
+            "whole",
+        ],
+        folder.path(),
+    );
+    assert!(whole.status.success(), "{whole:?}");
+    let streamed = [
+        "-q",
+        "grundy",
+        "--max",
+        max,
+        "--stream",
+        "--front",
+        "131072",
+        "--out",
+        "streamed.bin",
+        "--milestones",
+        "streamed",
+        "--checkpoint",
+        "run.ckpt",
+    ];
+    let stopped = command(
+        &[&streamed[..], &["--stop-at", "200000"]].concat(),
+        folder.path(),
+    );
+    assert!(stopped.status.success(), "{stopped:?}");
+    let partial = std::fs::metadata(folder.path().join("streamed.bin"))
+        .unwrap()
+        .len();
+    assert!(partial < 2 * 400_001, "stopped early: {partial} bytes");
+    let resumed = command(&streamed, folder.path());
+    assert!(resumed.status.success(), "{resumed:?}");
+    let read = |name: &str| std::fs::read(folder.path().join(name)).unwrap();
+    assert_eq!(read("streamed.bin"), read("whole.bin"));
+    assert_eq!(
+        read("streamed/milestones.json"),
+        read("whole/milestones.json")
+    );
+    std::fs::write(folder.path().join("run.ckpt"), b"not a checkpoint").unwrap();
+    let refused = command(&streamed, folder.path());
+    assert!(!refused.status.success(), "{refused:?}");
+}

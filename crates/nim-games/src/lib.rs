@@ -62,6 +62,7 @@ pub mod periodicity;
 pub mod random_opponent;
 mod rare_common;
 pub mod sprague_grundy;
+pub mod stream;
 
 /// The exact number types of this crate's signatures, from `game_core::number`: a caller
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.

@@ -127,14 +127,19 @@ const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// FNV-1a carried over one more value, as its two little-endian bytes.
 pub(crate) fn checksum_step(hash: u64, value: u16) -> u64 {
-    value.to_le_bytes().iter().fold(hash, |hash, &byte| {
+    fnv1a(hash, &value.to_le_bytes())
+}
+
+/// FNV-1a carried over `bytes`.
+pub(crate) fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
     })
 }
 
 /// Takes nim-values one at a time, G(0) first, and keeps what a [`Milestone`] reports: its
 /// memory is one counter a value, whatever the number of heaps.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MilestoneRecorder {
     split: Option<Split>,
     values_taken: u64,
@@ -184,6 +189,37 @@ impl MilestoneRecorder {
             self.rare_heaps += 1;
         }
         heap.is_power_of_two().then(|| self.milestone())
+    }
+
+    /// What the recorder holds, as numbers: the values taken, the largest value, its first
+    /// heap, the rare heaps, the checksum, then the frequencies (a checkpoint keeps them).
+    pub(crate) fn to_words(&self) -> Vec<u64> {
+        let head = [
+            self.values_taken,
+            self.largest.into(),
+            self.largest_at,
+            self.rare_heaps,
+            self.checksum,
+        ];
+        head.into_iter()
+            .chain(self.frequencies.iter().copied())
+            .collect()
+    }
+
+    /// The recorder [`MilestoneRecorder::to_words`] wrote, counting rare heaps under
+    /// `split`; `None` when the words are too few or the largest value is not a `u16`.
+    pub(crate) fn from_words(split: Option<Split>, words: &[u64]) -> Option<MilestoneRecorder> {
+        let (&[values_taken, largest, largest_at, rare_heaps, checksum], frequencies) =
+            words.split_first_chunk::<5>()?;
+        Some(MilestoneRecorder {
+            split,
+            values_taken,
+            frequencies: frequencies.to_vec(),
+            largest: u16::try_from(largest).ok()?,
+            largest_at,
+            rare_heaps,
+            checksum,
+        })
     }
 
     /// What the values taken so far show (heaps 1 to the last one taken).

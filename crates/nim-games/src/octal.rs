@@ -132,7 +132,7 @@ pub fn largest(values: &[u16]) -> (usize, u16) {
 /// The moves of an octal game by what they leave, read once from its digits: d_k's bit 1
 /// removes a whole heap of k, bit 2 removes k from a larger heap leaving one, bit 4
 /// removes k (k = 0 for d0 = 4) and splits what is left into two non-empty heaps.
-fn rules_of(game: &OctalGame) -> Rules {
+pub(crate) fn rules_of(game: &OctalGame) -> Rules {
     let mut rules = Rules::default();
     for (k, &digit) in game.digits().iter().enumerate() {
         if k > 0 && digit & 1 != 0 {
@@ -244,7 +244,7 @@ impl<P: FnMut(u32)> OctalOptions<P> {
             mask: MaskChoice::FromData,
             schedule: self.schedule,
             stop_when: self.until_proven.then_some(&mut stop_when as StopWhen),
-            progress: &mut self.progress,
+            progress: &mut |n| (self.progress)(n as u32),
         }
         .run(max_heap)?;
         let values = outcome.values;

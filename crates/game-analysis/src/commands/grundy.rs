@@ -8,12 +8,15 @@ use nim_games::grundys_game::{MisereTable, NimValueOptions, Schedule};
 use serde::Serialize;
 
 use crate::Options;
+use crate::commands::octal::in_memory_bound;
+use crate::commands::streamed::{self, StreamArgs, StreamedCommand};
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print, print_beside};
 use crate::output::{
     MilestoneFolder, OutputFile, distinct_outputs, parse_output_file, write_nim_value_files,
 };
 use crate::progress::Progress;
+use nim_games::stream::StreamedGame;
 
 /// The largest single heap of `--misere`: the misère table holds every position with at
 /// most this many live matches (`nim_games::grundys_game::MisereTable`'s limit).
@@ -23,10 +26,10 @@ const MAX_MISERE_HEAP: u32 = 159;
 /// by the rare/common method, or with `--misere` the misère outcomes of single heaps.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// N, the largest heap: up to 4,294,967,294 for the nim-values (2(N + 1) bytes of
-    /// values), up to 159 with --misere.
-    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u32).range(0..u32::MAX as i64))]
-    max_heap: u32,
+    /// N, the largest heap: up to 4,294,967,294 for the nim-values in memory (2(N + 1)
+    /// bytes of values), any with --stream, up to 159 with --misere.
+    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u64).range(0..u64::MAX))]
+    max_heap: u64,
     /// Write G(0), G(1), ..., G(N) to PATH as little-endian u16, 2(N + 1) bytes, no header;
     /// the path is checked before the work and the file replaced only when whole.
     #[arg(long, value_name = "PATH", value_parser = parse_output_file, conflicts_with = "misere")]
@@ -48,18 +51,20 @@ pub struct Args {
     /// Threads for the nim-values, 1 or 2; the values are the same.
     #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), conflicts_with = "misere")]
     threads: u8,
+    #[command(flatten)]
+    stream: StreamArgs,
 }
 
 /// Runs the command.
 pub fn run(args: &Args, options: &Options) -> Result<()> {
     if args.misere {
-        if args.max_heap > MAX_MISERE_HEAP {
+        if args.max_heap > u64::from(MAX_MISERE_HEAP) {
             return Err(Error::Usage(format!(
                 "--misere --max {}: the misère table reaches single heaps up to {MAX_MISERE_HEAP}",
                 args.max_heap
             )));
         }
-        return print(options.format, &misere(args.max_heap)?);
+        return print(options.format, &misere(args.max_heap as u32)?);
     }
     let outputs = [args.out.as_ref(), args.b_file.as_ref()];
     distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
@@ -70,18 +75,30 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         .as_deref()
         .map(MilestoneFolder::prepare)
         .transpose()?;
-    let progress = Progress::new(u64::from(args.max_heap), "heaps", options.quiet);
+    if args.stream.is_streamed() {
+        let command = StreamedCommand {
+            game: StreamedGame::Grundy,
+            max_heap: args.max_heap,
+            threads: args.threads,
+            out: outputs[0],
+            b_file: outputs[1],
+            milestones,
+        };
+        return streamed::run(&args.stream, command, options);
+    }
+    let max_heap = in_memory_bound(args.max_heap)?;
+    let progress = Progress::new(args.max_heap, "heaps", options.quiet);
     let started = Instant::now();
     let table = NimValueOptions::new()
         .schedule(schedule)
         .progress(|n| progress.set(u64::from(n)))
-        .compute(args.max_heap)
+        .compute(max_heap)
         .library()?;
     progress.finish();
     let values = table.values();
     let rare = table.rare_heaps();
     let report = NimValues {
-        max_heap: args.max_heap,
+        max_heap,
         seconds: started.elapsed().as_secs_f64(),
         rare_heaps: rare.len(),
         last_rare_heap: rare.last().map(|&heap| (heap, values[heap as usize])),
@@ -295,8 +312,8 @@ mod tests {
             &["--misere", "--max", "10", "--out", "g.bin"],
             &["--misere", "--max", "10", "--b-file", "b.txt"],
             &["--max", "10", "--max", "20"],
-            &["--max", "4294967295"],
             &["--max", "-1"],
+            &["--max", "10", "--front", "131072"],
             &["--max", "10", "--bogus"],
             &[],
         ] {

@@ -10,4 +10,5 @@ pub mod octal;
 pub mod position;
 pub mod race_formulas;
 pub mod reference;
+pub mod streamed;
 pub mod tournament;

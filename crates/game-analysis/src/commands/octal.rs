@@ -9,12 +9,14 @@ use nim_games::octal::{OctalOptions, OctalValues, Schedule};
 use serde::Serialize;
 
 use crate::Options;
+use crate::commands::streamed::{self, StreamArgs, StreamedCommand};
 use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print_beside};
 use crate::output::{
     MilestoneFolder, OutputFile, distinct_outputs, parse_output_file, write_nim_value_files,
 };
 use crate::progress::Progress;
+use nim_games::stream::StreamedGame;
 
 /// Nim-values of the octal game CODE for every heap 0..=N by the rare/common method, with
 /// the period they prove (the Octal Game Periodicity Theorem).
@@ -23,11 +25,12 @@ pub struct Args {
     /// The game's code, `0.d1d2…` or `4.d1d2…` with octal digits (Kayles is 0.77).
     #[arg(value_name = "CODE", allow_hyphen_values = true)]
     code: String,
-    /// N, the largest heap (2(N + 1) bytes of values).
-    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u32).range(0..u32::MAX as i64))]
-    max_heap: u32,
+    /// N, the largest heap: up to 4,294,967,294 in memory (2(N + 1) bytes of values), any
+    /// with --stream.
+    #[arg(long = "max", value_name = "N", value_parser = clap::value_parser!(u64).range(0..u64::MAX))]
+    max_heap: u64,
     /// Stop as soon as the values prove a period (checked each time they grow by an eighth).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stream")]
     until_proven: bool,
     /// Write G(0), G(1), … to PATH as little-endian u16, 2 bytes a heap, no header; the
     /// path is checked before the work and the file replaced only when whole.
@@ -45,6 +48,8 @@ pub struct Args {
     /// Threads, 1 or 2; the values are the same.
     #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     threads: u8,
+    #[command(flatten)]
+    stream: StreamArgs,
 }
 
 /// Runs the command.
@@ -63,11 +68,23 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         .as_deref()
         .map(MilestoneFolder::prepare)
         .transpose()?;
-    let progress = Progress::new(u64::from(args.max_heap), "heaps", options.quiet);
+    if args.stream.is_streamed() {
+        let command = StreamedCommand {
+            game: StreamedGame::Octal(game),
+            max_heap: args.max_heap,
+            threads: args.threads,
+            out: outputs[0],
+            b_file: outputs[1],
+            milestones,
+        };
+        return streamed::run(&args.stream, command, options);
+    }
+    let max_heap = in_memory_bound(args.max_heap)?;
+    let progress = Progress::new(args.max_heap, "heaps", options.quiet);
     let started = Instant::now();
     let table = octal
         .progress(|n| progress.set(u64::from(n)))
-        .compute(&game, args.max_heap)
+        .compute(&game, max_heap)
         .library()?;
     progress.finish();
     let report = OctalRun::of(game.code(), &table, started.elapsed().as_secs_f64());
@@ -82,6 +99,22 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         Some(folder) => folder.write(&table.milestones(), options),
         None => Ok(()),
     }
+}
+
+/// N as the in-memory engine takes it: below 2^32 − 1.
+///
+/// # Errors
+///
+/// [`Error::Usage`] past it, naming `--stream`.
+pub fn in_memory_bound(max_heap: u64) -> Result<u32> {
+    u32::try_from(max_heap)
+        .ok()
+        .filter(|&max_heap| max_heap < u32::MAX)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "--max {max_heap}: up to 4294967294 with every value in memory; --stream for more"
+            ))
+        })
 }
 
 /// What a run found: how far it went, its period if proven, its largest value, the
@@ -216,7 +249,8 @@ mod tests {
             &["--max", "10"][..],
             &["0.77"],
             &["0.77", "--max", "-1"],
-            &["0.77", "--max", "4294967295"],
+            &["0.77", "--max", "10", "--front", "131072"],
+            &["0.77", "--max", "10", "--stream", "--until-proven"],
             &["0.77", "--max", "10", "--bogus"],
         ] {
             assert!(octal(bad).is_err(), "{bad:?}");

@@ -8,7 +8,7 @@
 
 mod misere;
 mod misere_table;
-mod sparse;
+pub(crate) mod sparse;
 
 use game_core::PlayConvention;
 

@@ -60,8 +60,17 @@ impl NimValueTable {
 
 /// Winning Ways' and Flammenkamp's split of Grundy's game: a value is rare when its bits
 /// above the lowest have an even count (mask …11110).
-fn grundy_split() -> Split {
+pub(crate) fn grundy_split() -> Split {
     Split::by_value(!1)
+}
+
+/// Grundy's game's moves: split a heap into two unequal heaps.
+pub(crate) fn grundy_rules() -> Rules {
+    Rules {
+        split: vec![0],
+        unequal: true,
+        ..Rules::default()
+    }
 }
 
 /// G(0), …, G(`max_heap`) for Grundy's game on two threads: the common case of
@@ -142,15 +151,11 @@ impl<P: FnMut(u32)> NimValueOptions<P> {
     /// As [`nim_values`].
     pub fn compute(mut self, max_heap: u32) -> Result<NimValueTable, NimValueError> {
         let outcome = Computation {
-            rules: Rules {
-                split: vec![0],
-                unequal: true,
-                ..Rules::default()
-            },
+            rules: grundy_rules(),
             mask: MaskChoice::Fixed(grundy_split()),
             schedule: self.schedule,
             stop_when: None,
-            progress: &mut self.progress,
+            progress: &mut |n| (self.progress)(n as u32),
         }
         .run(max_heap)?;
         Ok(NimValueTable {

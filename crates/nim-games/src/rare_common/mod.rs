@@ -49,6 +49,7 @@
 
 pub mod mask;
 mod pairs;
+mod store;
 mod witness;
 
 use game_core::memory::{self, MemoryError};
@@ -61,9 +62,11 @@ use std::time::{Duration, Instant};
 use game_core::stop::checkpoint;
 
 use pairs::{
-    DENSE_REACH, FarMarks, FarRequest, RareHeap, RecentValues, far_runs, mark_near_pairs, set_size,
+    DENSE_REACH, FarMarks, FarRequest, RareHeap, RecentValues, far_runs, mark_near_pairs,
+    partners_of, set_size,
 };
-use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide};
+use store::ValueStore;
+use witness::{ValueSet, WINDOW, WindowTables, in_options, in_options_with_wide, in_pairs};
 
 use mask::{Split, fewest_rare_split, is_rare};
 
@@ -176,14 +179,14 @@ impl Rules {
 
     /// Marks in `set` the values of the moves of heap n = `values.len()` that leave at most
     /// one heap.
-    fn mark_whole_heap_moves(&self, set: &mut [u8], values: &[u16]) {
+    fn mark_whole_heap_moves(&self, set: &mut [u8], values: &ValueStore) {
         let n = values.len();
         if self.take_all.contains(&n) {
             set[0] = 1;
         }
         for &k in &self.leave_one {
             if k < n {
-                set[usize::from(values[n - k])] = 1;
+                set[usize::from(values.at(n - k))] = 1;
             }
         }
     }
@@ -341,6 +344,53 @@ pub enum NimValueError {
         /// The bytes of the table.
         bytes: u64,
     },
+    /// A streamed run found a rare heap past its front: the heap's pairs would read the
+    /// values between the front and the recent ones, which it does not keep.
+    #[error(
+        "heap {heap} is rare, past the first {front} heaps a streamed run keeps: its pairs \
+         with later heaps need values it drops; run again with a front of more than {heap} heaps"
+    )]
+    RareHeapBeyondFront {
+        /// The rare heap.
+        heap: u64,
+        /// F, the heaps of the front.
+        front: u64,
+    },
+    /// A streamed run could not tell whether a rare candidate is in S(n): no split of n
+    /// with a part in the front gives it, and the others read values it does not keep.
+    #[error(
+        "G({heap}): no split with a part among the first {front} heaps gives {value}, and \
+         a streamed run keeps no other; run again with a larger front"
+    )]
+    WitnessBeyondFront {
+        /// The heap.
+        heap: u64,
+        /// The candidate value.
+        value: u16,
+        /// F, the heaps of the front.
+        front: u64,
+    },
+    /// A streamed run found no useful rare/common split by the end of its front: a direct
+    /// mex reads every value.
+    #[error(
+        "no rare/common split is useful at heap {heap}: a direct mex needs every value, and \
+         a streamed run keeps only the first {front} heaps and the recent ones"
+    )]
+    NoUsefulSplit {
+        /// The heap.
+        heap: u64,
+        /// F, the heaps of the front.
+        front: u64,
+    },
+    /// The values leaving a streamed run's memory could not be written, or its checkpoint
+    /// could not be saved.
+    #[error("heap {heap}: {reason}")]
+    NotWritten {
+        /// The heaps computed when it failed.
+        heap: u64,
+        /// Why, in the system's words.
+        reason: String,
+    },
 }
 
 /// The engine's memory besides the table of values: its windows, tiles and rare heaps, a
@@ -385,19 +435,99 @@ pub(crate) struct Computation<'a> {
     pub schedule: Schedule,
     /// Asked, before heap n, with G(0), …, G(n − 1), each time their number has grown by
     /// an eighth (at least [`FIRST_CHOICE`]) from [`FIRST_CHOICE`] on: whether to stop.
+    /// Only where every value is kept.
     pub stop_when: Option<StopWhen<'a>>,
     /// Called with n every 2^20 heaps, n the last heap computed.
-    pub progress: &'a mut dyn FnMut(u32),
+    pub progress: &'a mut dyn FnMut(u64),
+}
+
+/// Where a streamed computation sends what leaves its memory, and when it saves its state.
+pub(crate) trait StreamSink {
+    /// The values G(`first`), … in order, each once: the ones about to be dropped, and
+    /// the rest before a checkpoint and at the end; `split` is the one in use, final by
+    /// then.
+    fn take(
+        &mut self,
+        first: usize,
+        values: &[u16],
+        split: Option<Split>,
+    ) -> Result<(), NimValueError>;
+
+    /// Asked at the start of every block from the end of the front on, with the heaps
+    /// computed: whether to save the state now, and whether to stop then.
+    fn due(&mut self, heaps: usize) -> Due;
+
+    /// Saves `state`, every value before `state.heaps` having been taken; the run stops
+    /// after it if `stop`.
+    fn save(&mut self, state: &EngineState, stop: bool) -> Result<(), NimValueError>;
+}
+
+/// What a [`StreamSink`] asks at a block's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Due {
+    /// Go on.
+    Nothing,
+    /// Save a checkpoint and go on.
+    Save,
+    /// Save a checkpoint and stop.
+    SaveAndStop,
+}
+
+/// How a streamed computation keeps its values, and where the others go.
+pub(crate) struct Stream<'a> {
+    /// F: the first heaps kept, a power of two of at least [`MIN_FRONT`].
+    pub front_heaps: usize,
+    pub sink: &'a mut dyn StreamSink,
+    /// The state to take up, from a checkpoint.
+    pub resume: Option<EngineState>,
+}
+
+/// The least front of a streamed run: the rare heaps the helper reads from its own copy
+/// of the recent values ([`DENSE_REACH`]) fit in it, so that every read of the method
+/// is of the front or of the last F + k + a few blocks.
+pub(crate) const MIN_FRONT: usize = DENSE_REACH;
+
+/// How many recent values a streamed run keeps beyond the front's F: the largest k a
+/// split removes and the blocks requested ahead, with room.
+fn recent_kept(front_heaps: usize, largest_k: usize) -> usize {
+    front_heaps + largest_k + 4 * (LAG + 1) * BLOCK
+}
+
+/// What a streamed run keeps of itself at the start of a block past its front: enough to
+/// take it up there and compute, byte for byte, what it would have computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EngineState {
+    /// n: the heaps computed, G(0), …, G(n − 1); the start of a block.
+    pub heaps: usize,
+    /// G(0), …, G(F − 1).
+    pub front: Vec<u16>,
+    /// The first of the recent values kept.
+    pub recent_start: usize,
+    /// G(recent_start), …, G(n − 1).
+    pub recent: Vec<u16>,
+    /// The split in use (chosen for the last time at F heaps).
+    pub split: Option<Split>,
+    /// The rare heaps under it, ascending, with their values.
+    pub rare: Vec<(u32, u16)>,
+    /// The largest value so far.
+    pub largest: u16,
+    /// How many rare candidates so far needed a scan.
+    pub full_scans: u64,
 }
 
 /// What a computation found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Outcome {
-    /// G(0), …, G(n), up to the bound or to where `stop_when` stopped it.
+    /// G(0), …, G(n), up to the bound or to where `stop_when` stopped it; in a streamed
+    /// run, none (they went to the sink).
     pub values: Vec<u16>,
+    /// n + 1: the heaps computed.
+    pub heaps: usize,
     /// The heaps n ≥ 1 rare under the mask in use at the end, ascending (none when no mask
     /// was useful).
     pub rare_heaps: Vec<u32>,
+    /// The split in use at the end.
+    pub split: Option<Split>,
     /// How many rare candidates needed a scan of S(n) ([`Solver::scan_for`]).
     pub full_scans: u64,
 }
@@ -405,7 +535,19 @@ pub(crate) struct Outcome {
 impl Computation<'_> {
     /// G(0), …, G(`max_heap`), or fewer when `stop_when` says so.
     pub fn run(self, max_heap: u32) -> Result<Outcome, NimValueError> {
-        let solver = Solver::new(self.rules, max_heap as usize, DENSE_REACH)?;
+        let solver = Solver::new(self.rules.clone(), max_heap as usize, DENSE_REACH)?;
+        self.run_solver(solver, max_heap as usize)
+    }
+
+    /// G(0), …, G(`max_heap`) streamed to `stream`'s sink, or fewer when it asks to stop;
+    /// taken up from its `resume` state if there is one.
+    pub fn stream(self, max_heap: u64, stream: Stream) -> Result<Outcome, NimValueError> {
+        let max_heap = usize::try_from(max_heap).unwrap_or(usize::MAX - 1);
+        let solver = Solver::streamed(self.rules.clone(), stream)?;
+        self.run_solver(solver, max_heap)
+    }
+
+    fn run_solver(self, solver: Solver, max_heap: usize) -> Result<Outcome, NimValueError> {
         let schedule = self.schedule;
         let mut pace = Pace {
             stop_when: self.stop_when,
@@ -418,7 +560,7 @@ impl Computation<'_> {
                 Schedule::OneThread => FarWorker::inline(),
                 Schedule::TwoThreads => FarWorker::helper(scope),
             };
-            compute_heaps(solver, max_heap as usize, mask, worker, &mut pace)
+            compute_heaps(solver, max_heap, mask, worker, &mut pace)
         })
     }
 }
@@ -427,12 +569,12 @@ impl Computation<'_> {
 struct Pace<'a> {
     stop_when: Option<StopWhen<'a>>,
     next_check: usize,
-    progress: &'a mut dyn FnMut(u32),
+    progress: &'a mut dyn FnMut(u64),
 }
 
 impl Pace<'_> {
     /// Before heap n = `values.len()`: whether to stop here.
-    fn stop_before(&mut self, values: &[u16]) -> bool {
+    fn stop_before(&mut self, values: &ValueStore) -> bool {
         let n = values.len();
         let Some(stop_when) = self.stop_when.as_mut() else {
             return false;
@@ -441,19 +583,20 @@ impl Pace<'_> {
             return false;
         }
         self.next_check += (self.next_check / 8).max(FIRST_CHOICE);
-        stop_when(values)
+        values.every_value().is_some_and(stop_when)
     }
 
     /// After heap n.
     fn computed(&mut self, n: usize) {
         if n.is_multiple_of(1 << 20) {
-            (self.progress)(n as u32);
+            (self.progress)(n as u64);
         }
     }
 }
 
 /// Computes every heap, in stretches between two choices of the mask: by the rare/common
-/// method under a useful mask, by a direct mex without one.
+/// method under a useful mask, by a direct mex without one. A streamed run chooses its
+/// mask for the last time at the end of its front.
 fn compute_heaps(
     mut solver: Solver,
     max_heap: usize,
@@ -462,19 +605,22 @@ fn compute_heaps(
     pace: &mut Pace,
 ) -> Result<Outcome, NimValueError> {
     let heaps = max_heap + 1;
+    let mut n = solver.values.len();
+    // Only a run taken up from a checkpoint starts past heap 1, its split chosen already.
+    let resumed = n > 1;
     let mut next_choice = match mask {
+        _ if resumed => usize::MAX,
         MaskChoice::Fixed(split) => {
             solver.use_split(Some(split));
             usize::MAX
         }
         MaskChoice::FromData => FIRST_CHOICE,
     };
-    let mut n = solver.values.len();
     while n < heaps {
         if n == next_choice {
             checkpoint();
             solver.choose_split();
-            next_choice *= 2;
+            next_choice = solver.next_choice(2 * next_choice);
         }
         let stretch = n..heaps.min(next_choice);
         let stopped = match solver.split {
@@ -486,13 +632,15 @@ fn compute_heaps(
             break;
         }
     }
-    Ok(solver.into_outcome())
+    solver.into_outcome()
 }
 
 /// The first thread's state: the values so far and what the method keeps about them.
-struct Solver {
+struct Solver<'a> {
     rules: Rules,
-    values: Vec<u16>,
+    values: ValueStore,
+    /// Where a streamed run's values go: its sink, and the heaps handed to it so far.
+    stream: Option<(&'a mut dyn StreamSink, usize)>,
     largest: u16,
     /// The split in use; `None` while no split is useful.
     split: Option<SplitInUse>,
@@ -519,7 +667,7 @@ struct Solver {
     full_scans: u64,
 }
 
-impl Solver {
+impl<'a> Solver<'a> {
     /// A solver for heaps up to `max_heap`; far pairs with a rare heap up to `dense_reach`
     /// read their partners from the values the marking thread keeps (normally
     /// [`DENSE_REACH`]).
@@ -535,11 +683,59 @@ impl Solver {
                 max_heap: max_heap as u32,
                 bytes: 2 * (max_heap as u64 + 1),
             })?;
-        values.push(0);
+        let mut solver = Solver::with_store(rules, ValueStore::whole(values), dense_reach);
+        solver.push(0)?;
+        Ok(solver)
+    }
+
+    /// A solver keeping the front and the recent values of `stream`, from heap 0 or from
+    /// its state to resume.
+    fn streamed(rules: Rules, stream: Stream<'a>) -> Result<Self, NimValueError> {
+        let front_heaps = stream.front_heaps;
+        let keep = recent_kept(front_heaps, rules.largest_split());
+        // The front, the recent values (up to twice those kept), the helper's copy of
+        // them, and the engine.
+        let bytes = 2 * (front_heaps + 3 * keep) as u64;
+        memory::ensure(bytes + ENGINE_BYTES, || {
+            format!("a streamed run keeping {front_heaps} heaps in front")
+        })?;
+        let Some(state) = stream.resume else {
+            let store = ValueStore::streamed(front_heaps, keep, Vec::new(), 0, Vec::new());
+            let mut solver = Solver::with_store(rules, store, DENSE_REACH);
+            solver.stream = Some((stream.sink, 0));
+            solver.push(0)?;
+            return Ok(solver);
+        };
+        let largest_k = rules.largest_split();
+        let store = ValueStore::streamed(
+            front_heaps,
+            keep,
+            state.front,
+            state.recent_start,
+            state.recent,
+        );
+        let (start, recent) = store.recent();
+        let small_heaps = store.slice(1..WINDOW + 1).unwrap_or_default();
+        let window_tables = WindowTables::resume(largest_k, start, recent, small_heaps);
+        let mut solver = Solver::with_store(rules, store, DENSE_REACH);
+        solver.window_tables = window_tables;
+        solver.values_sent = start;
+        solver.split = state.split.map(SplitInUse::new);
+        solver.rare = (state.rare.iter())
+            .map(|&(heap, value)| RareHeap { heap, value })
+            .collect();
+        solver.largest = state.largest;
+        solver.full_scans = state.full_scans;
+        solver.stream = Some((stream.sink, state.heaps));
+        Ok(solver)
+    }
+
+    fn with_store(rules: Rules, values: ValueStore, dense_reach: usize) -> Self {
         let window_tables = WindowTables::new(rules.largest_split());
-        Ok(Solver {
+        Solver {
             rules,
             values,
+            stream: None,
             largest: 0,
             split: None,
             rare: Vec::new(),
@@ -555,14 +751,28 @@ impl Solver {
             small_rare: 0,
             block_rare: 0,
             full_scans: 0,
-        })
+        }
+    }
+
+    /// Where the mask is chosen after one at `choice` heaps: at twice as many, unless a
+    /// streamed run's front is behind.
+    fn next_choice(&self, doubled: usize) -> usize {
+        let front = self.values.front_heaps();
+        if self.values.keeps_every_value() || doubled <= front {
+            doubled
+        } else {
+            usize::MAX
+        }
     }
 
     /// Computes under `split` from now on (none: by a direct mex), and lists the heaps it
-    /// makes rare.
+    /// makes rare; every value so far is kept (a streamed run chooses only in its front).
     fn use_split(&mut self, split: Option<Split>) {
         self.split = split.map(SplitInUse::new);
-        let values = &self.values;
+        let values = self
+            .values
+            .every_value()
+            .expect("a split is chosen in the front");
         self.rare = split
             .into_iter()
             .flat_map(|split| rare_heaps(values, split))
@@ -579,18 +789,107 @@ impl Solver {
     /// Chooses the split that leaves the fewest heaps n ≥ 1 rare, or none when even that
     /// leaves one heap in [`USEFUL_SPARSITY`] rare ([`Rules::useful_split`]).
     fn choose_split(&mut self) {
-        self.use_split(self.rules.useful_split(&self.values));
+        let values = self
+            .values
+            .every_value()
+            .expect("a split is chosen in the front");
+        self.use_split(self.rules.useful_split(values));
     }
 
-    fn into_outcome(self) -> Outcome {
-        Outcome {
+    fn into_outcome(mut self) -> Result<Outcome, NimValueError> {
+        self.hand_over()?;
+        let heaps = self.values.len();
+        let values = match self.stream {
+            Some(_) => Vec::new(),
+            None => self.values.into_values(),
+        };
+        Ok(Outcome {
             rare_heaps: self.rare.iter().map(|rare| rare.heap).collect(),
+            split: self.split.map(|in_use| in_use.split),
             full_scans: self.full_scans,
-            values: self.values,
+            heaps,
+            values,
+        })
+    }
+
+    /// Hands a streamed run's values not yet handed over to its sink.
+    fn hand_over(&mut self) -> Result<(), NimValueError> {
+        let n = self.values.len();
+        let split = self.split.map(|in_use| in_use.split);
+        let Some((sink, handed)) = self.stream.as_mut() else {
+            return Ok(());
+        };
+        if *handed < n {
+            let values = self
+                .values
+                .slice(*handed..n)
+                .expect("values not handed are kept");
+            sink.take(*handed, values, split)?;
+            *handed = n;
+        }
+        Ok(())
+    }
+
+    /// At the start of a block of a streamed run: drops the values no read needs once
+    /// the recent ones are twice those kept, handing them over first; saves a checkpoint
+    /// when the sink asks, past the front. Whether to stop here.
+    fn at_block_start(&mut self) -> Result<bool, NimValueError> {
+        if self.stream.is_none() {
+            return Ok(false);
+        }
+        if self.values.is_full() {
+            self.hand_over()?;
+            let start = self.values.forget_old();
+            self.window_tables.forget_wide_before(start);
+        }
+        let n = self.values.len();
+        if n < self.values.front_heaps() {
+            return Ok(false);
+        }
+        let due = match self.stream.as_mut() {
+            Some((sink, _)) => sink.due(n),
+            None => Due::Nothing,
+        };
+        if due == Due::Nothing {
+            return Ok(false);
+        }
+        self.hand_over()?;
+        let state = self.state();
+        let stop = due == Due::SaveAndStop;
+        if let Some((sink, _)) = self.stream.as_mut() {
+            sink.save(&state, stop)?;
+        }
+        Ok(stop)
+    }
+
+    /// What a checkpoint keeps: the front, the last recent values the store keeps at least,
+    /// the split and its rare heaps, the largest value, the scans so far.
+    fn state(&self) -> EngineState {
+        let n = self.values.len();
+        let keep = recent_kept(self.values.front_heaps(), self.rules.largest_split());
+        let recent_start = n.saturating_sub(keep).max(self.values.recent().0);
+        EngineState {
+            heaps: n,
+            front: self.values.front().to_vec(),
+            recent_start,
+            recent: self
+                .values
+                .slice(recent_start..n)
+                .expect("the store keeps its recent values")
+                .to_vec(),
+            split: self.split.map(|in_use| in_use.split),
+            rare: self
+                .rare
+                .iter()
+                .map(|rare| (rare.heap, rare.value))
+                .collect(),
+            largest: self.largest,
+            full_scans: self.full_scans,
         }
     }
 
-    /// Records G(n) for the next heap n, or fails if the table cannot hold it.
+    /// Records G(n) for the next heap n, or fails if the table cannot hold it, or if a
+    /// streamed run finds it rare past its front.
     fn push(&mut self, value: usize) -> Result<(), NimValueError> {
         let n = self.values.len();
         if value >= MAX_VALUE {
@@ -599,11 +898,23 @@ impl Solver {
         let value = value as u16;
         self.values.push(value);
         self.largest = self.largest.max(value);
-        self.window_tables.push(&self.values);
+        let values = &self.values;
+        self.window_tables.push(n, value, || {
+            values
+                .slice(1..WINDOW + 1)
+                .expect("the small heaps are kept")
+        });
         if self
             .split
             .is_some_and(|in_use| in_use.split.is_rare(n, value))
         {
+            let front = self.values.front_heaps();
+            if !self.values.keeps_every_value() && n >= front {
+                return Err(NimValueError::RareHeapBeyondFront {
+                    heap: n as u64,
+                    front: front as u64,
+                });
+            }
             self.rare.push(RareHeap {
                 heap: n as u32,
                 value,
@@ -623,11 +934,21 @@ impl Solver {
             if pace.stop_before(&self.values) {
                 return Ok(true);
             }
+            let front = self.values.front_heaps();
+            let values = match self.values.every_value() {
+                Some(values) if self.values.keeps_every_value() || n < front => values,
+                _ => {
+                    return Err(NimValueError::NoUsefulSplit {
+                        heap: n as u64,
+                        front: front as u64,
+                    });
+                }
+            };
             self.set.clear();
             self.set.resize(set_size(self.largest), 0);
+            self.rules.mark_all_splits(&mut self.set, values);
             self.rules
                 .mark_whole_heap_moves(&mut self.set, &self.values);
-            self.rules.mark_all_splits(&mut self.set, &self.values);
             let value = self.set.iter().position(|&seen| seen == 0);
             self.push(value.unwrap_or(self.set.len()))?;
             pace.computed(n);
@@ -650,6 +971,9 @@ impl Solver {
         for index in blocks.clone() {
             // A stop unwinds from here; dropping the worker ends the helper thread.
             checkpoint();
+            if self.at_block_start()? {
+                return Ok(true);
+            }
             while requested < blocks.end && requested <= index + LAG {
                 let held_back = worker.buffers_held_back(set_size(self.largest));
                 worker.submit(self.far_request(requested, stretch.end, held_back));
@@ -662,7 +986,7 @@ impl Solver {
                 if pace.stop_before(&self.values) {
                     return Ok(true);
                 }
-                let value = self.next_value(&mut far, split.rare_for(n));
+                let value = self.next_value(&mut far, split.rare_for(n))?;
                 self.push(value)?;
                 pace.computed(n);
             }
@@ -689,7 +1013,6 @@ impl Solver {
         let every_rare = self.shared_rare();
         let rare = &every_rare[rare_range.clone()];
         let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
-        let first_k = self.rules.split.first().copied().unwrap_or(0);
         let last_k = self.rules.largest_split();
         let reused = if self.spare_buffers.len() > held_back {
             self.spare_buffers.pop_front()
@@ -698,18 +1021,17 @@ impl Solver {
         };
         let (spare_sets, mut new_values) = reused.unwrap_or_default();
         new_values.clear();
-        new_values.extend_from_slice(&self.values[self.values_sent..known]);
+        let new_values_from = self.values_sent;
+        new_values.extend_from_slice(
+            (self.values.slice(new_values_from..known)).expect("the store keeps the new values"),
+        );
         self.values_sent = known;
+        let block = first_heap..first_heap + len;
         let distant = rare[dense..]
             .iter()
-            .map(|rare| {
-                let r = rare.heap as usize;
-                let first_partner = (first_heap - r).saturating_sub(last_k);
-                let end_partner = first_heap + len - r - first_k;
-                (
-                    first_partner,
-                    self.values[first_partner..end_partner].to_vec(),
-                )
+            .map(|&rare| {
+                let (first, partners) = partners_of(rare, &self.rules, block.clone(), &self.values);
+                (first, partners.to_vec())
             })
             .collect();
         FarRequest {
@@ -721,6 +1043,7 @@ impl Solver {
             rare_range,
             dense,
             new_values,
+            new_values_from,
             keep_from: first_heap
                 .saturating_sub(self.dense_reach + last_k)
                 .min(known),
@@ -777,9 +1100,13 @@ impl Solver {
         self.spare_buffers.push_back(far.into_buffers());
     }
 
-    /// G(n) for the next heap n of the block of `far`, from its far pairs and every value
+    /// G(n) for the next heap n of the block of `far`, from its far pairs and the values
     /// below n, the values rare for n being `rare_bytes`.
-    fn next_value(&mut self, far: &mut FarMarks, rare_bytes: RareBytes) -> usize {
+    fn next_value(
+        &mut self,
+        far: &mut FarMarks,
+        rare_bytes: RareBytes,
+    ) -> Result<usize, NimValueError> {
         let n = self.values.len();
         let set_len = set_size(self.largest);
         far.widen(set_len);
@@ -809,30 +1136,68 @@ impl Solver {
         }
         for index in 0..self.candidates.len() {
             let candidate = self.candidates[index];
-            if !self.scan_for(candidate) {
-                return candidate.into();
+            if !self.scan_for(candidate)? {
+                return Ok(candidate.into());
             }
         }
-        least_common
+        Ok(least_common)
     }
 
     /// Whether `candidate` is in S(n) for the next heap n, by a scan of its splits, or of
-    /// those with a wide heap for a candidate above 255 while those are fewer.
-    fn scan_for(&mut self, candidate: u16) -> bool {
+    /// those with a wide heap for a candidate above 255 while those are fewer. A streamed
+    /// run scans the splits with a part in its front, and fails when none gives it.
+    fn scan_for(&mut self, candidate: u16) -> Result<bool, NimValueError> {
         self.full_scans += 1;
         let n = self.values.len();
+        let Some(values) = self
+            .values
+            .every_value()
+            .filter(|_| self.values.keeps_every_value())
+        else {
+            return self.scan_front_for(candidate);
+        };
         let wide = self.window_tables.wide_heaps();
         let through_wide = candidate > u8::MAX.into() && wide.len() < n / 2;
-        self.rules.split.iter().any(|&k| {
+        Ok(self.rules.split.iter().any(|&k| {
             let Some(left) = Rules::left_after(n, k) else {
                 return false;
             };
             let last_part = self.rules.last_part(left);
             if through_wide {
-                in_options_with_wide(&self.values[..left], last_part, wide, candidate)
+                in_options_with_wide(&values[..left], last_part, wide, candidate)
             } else {
-                in_options(&self.values[..left], last_part, candidate)
+                in_options(&values[..left], last_part, candidate)
             }
+        }))
+    }
+
+    /// [`Solver::scan_for`] in a streamed run: the splits of n with a part a in the front.
+    fn scan_front_for(&self, candidate: u16) -> Result<bool, NimValueError> {
+        let n = self.values.len();
+        let front = self.values.front_heaps();
+        let found = self.rules.split.iter().any(|&k| {
+            let Some(left) = Rules::left_after(n, k) else {
+                return false;
+            };
+            let last = self.rules.last_part(left).min(front - 1);
+            let small = self.values.slice(1..last + 1).expect("the front is kept");
+            let large =
+                (self.values.slice(left - last..left)).expect("the store keeps the partners");
+            in_pairs(small, large, candidate)
+        });
+        if found {
+            return Ok(true);
+        }
+        let every_split_scanned = self.rules.split.iter().all(|&k| {
+            Rules::left_after(n, k).is_none_or(|left| self.rules.last_part(left) < front)
+        });
+        if every_split_scanned {
+            return Ok(false);
+        }
+        Err(NimValueError::WitnessBeyondFront {
+            heap: n as u64,
+            value: candidate,
+            front: front as u64,
         })
     }
 }

@@ -17,6 +17,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use super::store::ValueStore;
 use super::{BLOCK, Rules};
 
 /// Rare heaps up to this one read their partners from the values the marking thread keeps
@@ -71,6 +72,8 @@ pub(super) struct FarRequest {
     /// The values that became final since the last request, in order: the next ones of
     /// the [`RecentValues`].
     pub new_values: Vec<u16>,
+    /// The heap of the first of them.
+    pub new_values_from: usize,
     /// No pair of this request or a later one reads a value below this heap from the
     /// [`RecentValues`].
     pub keep_from: usize,
@@ -119,7 +122,11 @@ impl RecentValues {
     /// Appends a request's `new_values` and drops, once they are three quarters of the
     /// copy, the values below its `keep_from`: each value is then copied once when it
     /// comes and on average a third of a time more.
-    fn update(&mut self, new_values: &[u16], keep_from: usize) {
+    fn update(&mut self, new_values: &[u16], new_values_from: usize, keep_from: usize) {
+        if self.values.is_empty() {
+            // The first request of a run taken up from a checkpoint starts past heap 0.
+            self.start = new_values_from;
+        }
         self.values.extend_from_slice(new_values);
         let dropped = keep_from - self.start;
         if 4 * dropped >= 3 * self.values.len() {
@@ -178,22 +185,49 @@ impl RarePairs {
 
 /// The far pairs of `block` that the helper leaves to the first thread: those of the rare
 /// heaps r from [`BLOCK`] up to the block, except the ones at `helper_rare` in the
-/// ascending list `rare`. `values` holds G(0), …, G(block.start − 1) at least: every
-/// partner, as r ≥ BLOCK ≥ the block's length.
+/// ascending list `rare`. `values` holds every partner: G(block.start − r − k), … for
+/// each r and k.
 pub(super) fn far_runs<'w>(
     rare: &[RareHeap],
     helper_rare: Range<usize>,
     rules: &Rules,
     block: Range<usize>,
-    values: &'w [u16],
+    values: &'w ValueStore,
 ) -> Vec<Run<'w>> {
     let from = rare.partition_point(|rare| (rare.heap as usize) < BLOCK);
     let to = rare.partition_point(|rare| (rare.heap as usize) < block.start);
     let mut runs = Vec::with_capacity(2 * rules.split.len() * to.saturating_sub(from));
     for index in (from..to).filter(|index| !helper_rare.contains(index)) {
-        push_rare_runs(&mut runs, rare[index], rules, block.clone(), values, 0);
+        let (first, partners) = partners_of(rare[index], rules, block.clone(), values);
+        push_rare_runs(
+            &mut runs,
+            rare[index],
+            rules,
+            block.clone(),
+            partners,
+            first,
+        );
     }
     runs
+}
+
+/// The first heap p of the partners of the rare heap `rare` (below `block`) among the
+/// heaps of `block`, and G(p), G(p + 1), …, enough for every heap of the block and every k.
+pub(super) fn partners_of<'w>(
+    rare: RareHeap,
+    rules: &Rules,
+    block: Range<usize>,
+    values: &'w ValueStore,
+) -> (usize, &'w [u16]) {
+    let r = rare.heap as usize;
+    let first_k = rules.split.first().copied().unwrap_or(0);
+    let last_k = rules.split.last().copied().unwrap_or(0);
+    let first = (block.start - r).saturating_sub(last_k);
+    let end = block.end - r - first_k;
+    let partners = values
+        .slice(first..end)
+        .expect("the store keeps the partners of every rare heap");
+    (first, partners)
 }
 
 /// Appends to `runs` the pairs of the rare heap `rare` with the heaps of `block`, for
@@ -295,7 +329,11 @@ impl FarMarks {
     /// Marks the pairs of the request's rare heaps over its block, with `recent` the values
     /// kept from the requests before, which takes in this one's.
     pub fn compute(mut request: FarRequest, recent: &mut RecentValues) -> FarMarks {
-        recent.update(&request.new_values, request.keep_from);
+        recent.update(
+            &request.new_values,
+            request.new_values_from,
+            request.keep_from,
+        );
         let mut sets = std::mem::take(&mut request.spare_sets);
         sets.clear();
         sets.resize(sets_bytes(request.len, request.set_size), 0);
@@ -359,12 +397,12 @@ impl FarMarks {
 }
 
 /// Marks in `set` the pairs of heap n = `values.len()` with the rare heaps of `near`: those
-/// below [`BLOCK`], and those in n's block. `values` holds G(0), …, G(n − 1).
+/// below [`BLOCK`], and those in n's block. `values` holds their partners.
 pub(super) fn mark_near_pairs(
     set: &mut [u8],
     near: [&[RareHeap]; 2],
     rules: &Rules,
-    values: &[u16],
+    values: &ValueStore,
 ) {
     let n = values.len();
     for &k in &rules.split {
@@ -377,7 +415,7 @@ pub(super) fn mark_near_pairs(
             for rare in part {
                 let r = rare.heap as usize;
                 if r < left && !(rules.unequal && left == 2 * r) {
-                    set[(rare.value ^ values[left - r]) as usize] = 1;
+                    set[(rare.value ^ values.at(left - r)) as usize] = 1;
                 }
             }
         }
@@ -437,7 +475,7 @@ mod tests {
         let mut sent = 0;
         for known in (0..20_000usize).step_by(BLOCK) {
             let keep_from = known.saturating_sub(3_000);
-            recent.update(&table[sent..known], keep_from);
+            recent.update(&table[sent..known], sent, keep_from);
             sent = known;
             assert!(recent.start <= keep_from);
             assert_eq!(recent.values, table[recent.start..known]);
@@ -467,6 +505,7 @@ mod tests {
             rare_range: 5..6,
             dense: 1,
             new_values: vec![2, 3, 4],
+            new_values_from: 100,
             keep_from: 100,
             distant: Vec::new(),
             spare_sets: vec![1; 5],

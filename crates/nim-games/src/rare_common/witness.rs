@@ -20,6 +20,8 @@
 
 use std::ops::{BitOr, BitXor};
 
+use super::store::ValueStore;
+
 /// Pairs per window. The small window needs a ≤ WINDOW < left/2, so it serves
 /// left > 2·WINDOW; the middle one serves those where it does not overlap the small one.
 pub(super) const WINDOW: usize = 1 << 14;
@@ -88,7 +90,7 @@ pub(super) struct WindowTables {
     /// G(n − k − WINDOW), …, G(n − k − 1).
     kept: usize,
     /// The *wide* heaps so far, whose values do not fit in a byte, ascending.
-    wide: Vec<u32>,
+    wide: Vec<u64>,
 }
 
 impl WindowTables {
@@ -104,31 +106,52 @@ impl WindowTables {
         }
     }
 
-    /// Takes note of the table `values` = G(0), …, G(n) after G(n) was added.
-    pub fn push(&mut self, values: &[u16]) {
-        let noted = self.recent_start + self.recent_bytes.len();
-        for (heap, &value) in values.iter().enumerate().skip(noted) {
-            let byte = u8::try_from(value).unwrap_or_else(|_| {
-                self.wide.push(heap as u32);
-                0
-            });
-            self.recent_bytes.push(byte);
-        }
+    /// Takes note of G(`heap`) = `value`, the next heap's; `small_heaps` gives G(1), …,
+    /// G(WINDOW) once they are known.
+    pub fn push<'v>(&mut self, heap: usize, value: u16, small_heaps: impl FnOnce() -> &'v [u16]) {
+        let byte = u8::try_from(value).unwrap_or_else(|_| {
+            self.wide.push(heap as u64);
+            0
+        });
+        self.recent_bytes.push(byte);
         // Dropped in large pieces, so that the copy is rare.
         if self.recent_bytes.len() >= 4 * self.kept {
             let dropped = self.recent_bytes.len() - self.kept;
             self.recent_bytes.drain(..dropped);
             self.recent_start += dropped;
         }
-        if values.len() > WINDOW && self.reversed.is_empty() {
-            self.reversed = values[1..=WINDOW].iter().rev().copied().collect();
+        if heap == WINDOW {
+            self.reversed = small_heaps().iter().rev().copied().collect();
             let bytes = self.reversed.iter().map(|&v| u8::try_from(v).ok());
             self.reversed_bytes = bytes.collect();
         }
     }
 
+    /// Tables taken up from the recent values G(`start`), … and the small heaps' G(1), …,
+    /// G(WINDOW) (when known), as they stood when the last of those values was pushed,
+    /// but for the wide heaps before `start`, which only [`in_options_with_wide`] reads.
+    pub fn resume(largest_k: usize, start: usize, recent: &[u16], small_heaps: &[u16]) -> Self {
+        let mut tables = WindowTables::new(largest_k);
+        tables.recent_start = start;
+        for (offset, &value) in recent.iter().enumerate() {
+            tables.push(start + offset, value, || &[]);
+        }
+        if small_heaps.len() == WINDOW {
+            tables.reversed = small_heaps.iter().rev().copied().collect();
+            let bytes = tables.reversed.iter().map(|&v| u8::try_from(v).ok());
+            tables.reversed_bytes = bytes.collect();
+        }
+        tables
+    }
+
+    /// Forgets the wide heaps before `heap`: a streamed run keeps only the recent ones.
+    pub fn forget_wide_before(&mut self, heap: usize) {
+        let before = self.wide.partition_point(|&wide| (wide as usize) < heap);
+        self.wide.drain(..before);
+    }
+
     /// The wide heaps so far, ascending: those whose values are above 255.
-    pub fn wide_heaps(&self) -> &[u32] {
+    pub fn wide_heaps(&self) -> &[u64] {
         &self.wide
     }
 
@@ -146,16 +169,18 @@ impl WindowTables {
 
     /// Removes from `candidates` every value v with a witness in the small or the middle
     /// window among the splits of `left` tokens into a and left − a, a ≤ `last_part`,
-    /// `values` holding G(0), …, G(left − 1) at least, every value below `set_size`; the
-    /// XORs looked at are marked in `marked` (emptied below `set_size` first). What remains
-    /// has no witness there, which does not mean it has none. Needs left > 2·WINDOW.
+    /// `values` holding G(left − WINDOW), …, G(left − 1) at least and, for the middle
+    /// window, the heaps below left/2 and their partners (a streamed run keeps neither,
+    /// and searches the small window alone), every value below `set_size`; the XORs looked
+    /// at are marked in `marked` (emptied below `set_size` first). What remains has no
+    /// witness there, which does not mean it has none. Needs left > 2·WINDOW.
     ///
     /// The small window compares bytes when all its values fit in one: up to n ≈ 7.25·10^6
     /// every value does, and past that a value above 255 is rare (one heap up to 10^7,
     /// about 9,000 up to 1.2·10^8, in bursts).
     pub fn remove_witnessed(
         &self,
-        values: &[u16],
+        values: &ValueStore,
         left: usize,
         last_part: usize,
         set_size: usize,
@@ -170,17 +195,22 @@ impl WindowTables {
             }
             // left − WINDOW + j against a = WINDOW − j.
             None => remove_small_witnessed(
-                &values[left - WINDOW..left],
+                values
+                    .slice(left - WINDOW..left)
+                    .expect("the store keeps the small window's partners"),
                 &self.reversed,
                 marked,
                 candidates,
             ),
         }
         let half = last_part + 1;
-        if !candidates.is_empty() && half > 2 * WINDOW {
+        if candidates.is_empty() || half <= 2 * WINDOW {
+            return;
+        }
+        let middle = values.slice(half - WINDOW..half);
+        let partners = values.slice(left - half + 1..left - half + 1 + WINDOW);
+        if let Some((heaps, partners)) = middle.zip(partners) {
             // a = half − WINDOW + j against left − half + WINDOW − j.
-            let heaps = &values[half - WINDOW..half];
-            let partners = &values[left - half + 1..left - half + 1 + WINDOW];
             remove_witnessed_in(candidates, marked, |start, xors| {
                 let end = WINDOW - start;
                 let pairs = heaps[start..start + u16::LANES]
@@ -277,10 +307,20 @@ fn keep_candidates(candidates: &mut Vec<u16>, keep: impl Fn(u16) -> bool) {
 /// larger than any small heap's, and heaps near n/2 have values of the size of recent ones.
 pub(super) fn in_options(values: &[u16], last_part: usize, candidate: u16) -> bool {
     let left = values.len();
-    let small = &values[1..=last_part];
     // G(left − last_part), …, G(left − 1): read backwards, the partners of G(1), …,
     // G(last_part).
-    let large = &values[left - last_part..];
+    in_pairs(
+        &values[1..=last_part],
+        &values[left - last_part..],
+        candidate,
+    )
+}
+
+/// Whether a pair of G(a) in `small` = G(1), …, G(m) and its partner G(left − a) in
+/// `large` = G(left − m), …, G(left − 1) has XOR `candidate`: the splits of left tokens
+/// with a part of at most m. Scans [`STEP`] pairs at a time from a = m down to a = 1,
+/// and stops at the first step with a witness.
+pub(super) fn in_pairs(small: &[u16], large: &[u16], candidate: u16) -> bool {
     small
         .rchunks(STEP)
         .zip(large.chunks(STEP))
@@ -305,7 +345,7 @@ pub(super) fn in_options(values: &[u16], last_part: usize, candidate: u16) -> bo
 pub(super) fn in_options_with_wide(
     values: &[u16],
     last_part: usize,
-    wide: &[u32],
+    wide: &[u64],
     candidate: u16,
 ) -> bool {
     let left = values.len();
@@ -393,9 +433,10 @@ mod tests {
             table[heap] += 256;
         }
         let mut tables = WindowTables::new(k);
-        for len in 1..=n {
-            tables.push(&table[..len]);
+        for (heap, &value) in table.iter().enumerate() {
+            tables.push(heap, value, || &table[1..=WINDOW]);
         }
+        let store = ValueStore::whole(table.clone());
         let in_bytes = offset == 0 && wide.is_none_or(|heap| heap < left - WINDOW);
         assert_eq!(
             tables.small_window_bytes(left).is_some(),
@@ -406,7 +447,7 @@ mod tests {
             let mut left_over = candidates.to_vec();
             // Marks left from another heap must not count: the sets start full here.
             let mut marked = Box::new([1; 1 << 16]);
-            tables.remove_witnessed(&table, left, last_part, 512, &mut marked, &mut left_over);
+            tables.remove_witnessed(&store, left, last_part, 512, &mut marked, &mut left_over);
             left_over
         };
         let expected = |candidates: &[u16]| -> Vec<u16> {
@@ -440,10 +481,10 @@ mod tests {
         }
         for n in [2, 1_000, 2_999, 3_000] {
             let table = &values[..n];
-            let wide: Vec<u32> = wide_heaps
+            let wide: Vec<u64> = wide_heaps
                 .iter()
                 .filter(|&&heap| heap < n)
-                .map(|&heap| heap as u32)
+                .map(|&heap| heap as u64)
                 .collect();
             let mut found = 0;
             for v in 256..384 {
