@@ -148,7 +148,7 @@ impl Rules {
     }
 
     /// The largest k of a split, 0 when there is none.
-    fn largest_split(&self) -> usize {
+    pub(super) fn largest_split(&self) -> usize {
         self.split.last().copied().unwrap_or(0)
     }
 
@@ -692,7 +692,8 @@ impl<'a> Solver<'a> {
     /// its state to resume.
     fn streamed(rules: Rules, stream: Stream<'a>) -> Result<Self, NimValueError> {
         let front_heaps = stream.front_heaps;
-        let keep = recent_kept(front_heaps, rules.largest_split());
+        let largest_k = rules.largest_split();
+        let keep = recent_kept(front_heaps, largest_k);
         // The front, the recent values (up to twice those kept), the helper's copy of
         // them, and the engine.
         let bytes = 2 * (front_heaps + 3 * keep) as u64;
@@ -706,7 +707,6 @@ impl<'a> Solver<'a> {
             solver.push(0)?;
             return Ok(solver);
         };
-        let largest_k = rules.largest_split();
         let store = ValueStore::streamed(
             front_heaps,
             keep,
@@ -843,13 +843,14 @@ impl<'a> Solver<'a> {
             self.window_tables.forget_wide_before(start);
         }
         let n = self.values.len();
-        if n < self.values.front_heaps() {
+        let Some((sink, _)) = self
+            .stream
+            .as_mut()
+            .filter(|_| n >= self.values.front_heaps())
+        else {
             return Ok(false);
-        }
-        let due = match self.stream.as_mut() {
-            Some((sink, _)) => sink.due(n),
-            None => Due::Nothing,
         };
+        let due = sink.due(n);
         if due == Due::Nothing {
             return Ok(false);
         }
@@ -865,18 +866,12 @@ impl<'a> Solver<'a> {
     /// What a checkpoint keeps: the front, the last recent values the store keeps at least,
     /// the split and its rare heaps, the largest value, the scans so far.
     fn state(&self) -> EngineState {
-        let n = self.values.len();
-        let keep = recent_kept(self.values.front_heaps(), self.rules.largest_split());
-        let recent_start = n.saturating_sub(keep).max(self.values.recent().0);
+        let (recent_start, recent) = self.values.last_kept();
         EngineState {
-            heaps: n,
+            heaps: self.values.len(),
             front: self.values.front().to_vec(),
             recent_start,
-            recent: self
-                .values
-                .slice(recent_start..n)
-                .expect("the store keeps its recent values")
-                .to_vec(),
+            recent: recent.to_vec(),
             split: self.split.map(|in_use| in_use.split),
             rare: self
                 .rare

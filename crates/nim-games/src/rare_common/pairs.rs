@@ -221,8 +221,7 @@ pub(super) fn partners_of<'w>(
 ) -> (usize, &'w [u16]) {
     let r = rare.heap as usize;
     let first_k = rules.split.first().copied().unwrap_or(0);
-    let last_k = rules.split.last().copied().unwrap_or(0);
-    let first = (block.start - r).saturating_sub(last_k);
+    let first = (block.start - r).saturating_sub(rules.largest_split());
     let end = block.end - r - first_k;
     let partners = values
         .slice(first..end)

@@ -112,6 +112,15 @@ impl ValueStore {
         (self.start, &self.recent)
     }
 
+    /// The first of the last values the store keeps at least (all the recent ones, when
+    /// every value is kept), and those values.
+    pub fn last_kept(&self) -> (usize, &[u16]) {
+        let dropped = self
+            .keep
+            .map_or(0, |keep| self.recent.len().saturating_sub(keep));
+        (self.start + dropped, &self.recent[dropped..])
+    }
+
     /// The front as far as it is known: G(0), ….
     pub fn front(&self) -> &[u16] {
         if self.front.is_empty() {

@@ -121,10 +121,15 @@ impl WindowTables {
             self.recent_start += dropped;
         }
         if heap == WINDOW {
-            self.reversed = small_heaps().iter().rev().copied().collect();
-            let bytes = self.reversed.iter().map(|&v| u8::try_from(v).ok());
-            self.reversed_bytes = bytes.collect();
+            self.note_small_heaps(small_heaps());
         }
+    }
+
+    /// Takes note of the small heaps' values G(1), …, G(WINDOW), kept reversed.
+    fn note_small_heaps(&mut self, small_heaps: &[u16]) {
+        self.reversed = small_heaps.iter().rev().copied().collect();
+        let bytes = self.reversed.iter().map(|&v| u8::try_from(v).ok());
+        self.reversed_bytes = bytes.collect();
     }
 
     /// Tables taken up from the recent values G(`start`), … and the small heaps' G(1), …,
@@ -137,9 +142,7 @@ impl WindowTables {
             tables.push(start + offset, value, || &[]);
         }
         if small_heaps.len() == WINDOW {
-            tables.reversed = small_heaps.iter().rev().copied().collect();
-            let bytes = tables.reversed.iter().map(|&v| u8::try_from(v).ok());
-            tables.reversed_bytes = bytes.collect();
+            tables.note_small_heaps(small_heaps);
         }
         tables
     }
