@@ -173,8 +173,7 @@ impl WindowTables {
     /// Removes from `candidates` every value v with a witness in the small or the middle
     /// window among the splits of `left` tokens into a and left − a, a ≤ `last_part`,
     /// `values` holding G(left − WINDOW), …, G(left − 1) at least and, for the middle
-    /// window, the heaps below left/2 and their partners (a streamed run keeps neither,
-    /// and searches the small window alone), every value below `set_size`; the XORs looked
+    /// window, every value (a streamed run searches the small window alone), every value below `set_size`; the XORs looked
     /// at are marked in `marked` (emptied below `set_size` first). What remains has no
     /// witness there, which does not mean it has none. Needs left > 2·WINDOW.
     ///
@@ -207,7 +206,9 @@ impl WindowTables {
             ),
         }
         let half = last_part + 1;
-        if candidates.is_empty() || half <= 2 * WINDOW {
+        // A streamed run never reads the middle window, even while it still holds those
+        // values: what it computes then depends on nothing its checkpoint does not keep.
+        if candidates.is_empty() || half <= 2 * WINDOW || !values.keeps_every_value() {
             return;
         }
         let middle = values.slice(half - WINDOW..half);
