@@ -25,7 +25,8 @@ use crate::format::Format;
                   file failed its check; 2 on an error (a bad command line, a file that \
                   cannot be written, a computation that cannot be done). Stopped by Ctrl-C \
                   or SIGTERM, a run says on standard error what it kept (and, with \
-                  --work-dir, the command that resumes it) and ends by the signal."
+                  --work-dir or --checkpoint, the command that resumes it) and ends by the \
+                  signal; a streamed run with --checkpoint saves a last checkpoint first."
 )]
 pub struct Cli {
     /// The results' format: text for a reader, json (one object a run) or csv (a header,

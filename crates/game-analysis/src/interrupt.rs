@@ -4,17 +4,23 @@
 //! the writes in progress are removed first ([`durable::remove_partial_files`]); then the
 //! process ends as the signal would have ended it, so that a shell still sees status 130 or
 //! 143.
+//!
+//! A run that can save its state first ([`save_first`]: a streamed run with a checkpoint)
+//! is not ended at once: the first signal raises its [`StopSignal`], the run saves a last
+//! checkpoint at its next step and returns, and [`end_if_signalled`] then says so and ends
+//! the process as above. A second signal ends it at once.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use game_core::durable;
+use game_core::stop::StopSignal;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 /// What the line tells of the run, filled in as it goes.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 struct Run {
     /// The subcommand, `grundy`.
     subcommand: String,
@@ -22,12 +28,18 @@ struct Run {
     written: Vec<PathBuf>,
     /// Where the run keeps the work a new run of the same command resumes from.
     work_dir: Option<PathBuf>,
+    /// What a signal raises, for a run that saves its state before it ends.
+    save_first: Option<StopSignal>,
+    /// The signal that asked such a run to stop.
+    received: Option<i32>,
 }
 
 static RUN: Mutex<Run> = Mutex::new(Run {
     subcommand: String::new(),
     written: Vec::new(),
     work_dir: None,
+    save_first: None,
+    received: None,
 });
 
 fn run() -> MutexGuard<'static, Run> {
@@ -43,11 +55,47 @@ pub fn watch(subcommand: &str) -> std::io::Result<()> {
     run().subcommand = subcommand.to_owned();
     let mut signals = Signals::new([SIGINT, SIGTERM])?;
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            stop(signal);
+        for signal in signals.forever() {
+            if !ask_to_save_first(signal) {
+                stop(signal);
+            }
         }
     });
     Ok(())
+}
+
+/// On the first signal of a run that saves its state first: raises its stop signal, says
+/// so, and returns true; else false.
+fn ask_to_save_first(signal: i32) -> bool {
+    let mut run = run();
+    let (Some(stop_signal), None) = (&run.save_first, run.received) else {
+        return false;
+    };
+    stop_signal.raise();
+    run.received = Some(signal);
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}game-analysis {}: {}: saving a checkpoint, then stopping (again to stop at once)",
+        clear_line(),
+        run.subcommand,
+        signal_name(signal)
+    );
+    true
+}
+
+/// Lets the run save its state before a signal ends it: the first SIGINT or SIGTERM raises
+/// `signal` instead, and the run calls [`end_if_signalled`] once it has saved.
+pub fn save_first(signal: StopSignal) {
+    run().save_first = Some(signal);
+}
+
+/// Ends the process as [`watch`] would have, if a signal asked a run registered with
+/// [`save_first`] to stop; else returns.
+pub fn end_if_signalled() {
+    let received = run().received;
+    if let Some(signal) = received {
+        stop(signal);
+    }
 }
 
 /// Records an output file written whole, for the line of a run stopped later.
@@ -67,15 +115,18 @@ fn stop(signal: i32) {
         .map(|arg| arg.to_string_lossy().into_owned())
         .collect();
     let line = stopped(signal_name(signal), &run(), &command);
-    // Clears a progress bar's line first, so that the line stands on its own.
-    let clear = if std::io::stderr().is_terminal() {
+    let _ = writeln!(std::io::stderr(), "{}{line}", clear_line());
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal);
+}
+
+/// What clears a progress bar's line first on a terminal, so that a line stands on its own.
+fn clear_line() -> &'static str {
+    if std::io::stderr().is_terminal() {
         "\r\x1b[2K"
     } else {
         ""
-    };
-    let _ = writeln!(std::io::stderr(), "{clear}{line}");
-    let _ = signal_hook::low_level::emulate_default_handler(signal);
-    std::process::exit(128 + signal);
+    }
 }
 
 fn signal_name(signal: i32) -> &'static str {
@@ -151,7 +202,7 @@ mod tests {
         let run = Run {
             subcommand: "grundy".to_owned(),
             written: vec![PathBuf::from("values.bin"), PathBuf::from("b.txt")],
-            work_dir: None,
+            ..Run::default()
         };
         assert_eq!(
             stopped("SIGINT (Ctrl-C)", &run, &[]),
@@ -163,8 +214,8 @@ mod tests {
     fn a_resumable_run_gives_the_command_that_resumes_it() {
         let run = Run {
             subcommand: "bearoff".to_owned(),
-            written: Vec::new(),
             work_dir: Some(PathBuf::from("my work")),
+            ..Run::default()
         };
         let command = [
             "game-analysis",

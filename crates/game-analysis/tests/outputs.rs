@@ -426,3 +426,62 @@ fn a_resumable_run_stopped_by_ctrl_c_gives_the_command_that_resumes_it() {
     let bytes = std::fs::metadata(folder.join("ts8.bd")).unwrap().len();
     assert_eq!(bytes, 72_144_112);
 }
+
+/// Ctrl-C in a streamed run with `--checkpoint` saves a last checkpoint before the run ends
+/// by the signal; the command the line gives takes the run up and writes the values file
+/// of a run never stopped.
+#[test]
+fn a_streamed_run_stopped_by_ctrl_c_saves_a_checkpoint_first() {
+    use std::os::unix::process::ExitStatusExt;
+    let scratch = scratch("stream-sigint");
+    let folder = scratch.path();
+    let max = "4000000";
+    let whole = Command::new(env!("CARGO_BIN_EXE_game-analysis"))
+        .args(["-q", "grundy", "--max", max, "--out", "whole.bin"])
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    assert!(whole.status.success(), "{whole:?}");
+    let args = [
+        "-q",
+        "grundy",
+        "--max",
+        max,
+        "--stream",
+        "--front",
+        "131072",
+        "--checkpoint",
+        "run.ckpt",
+        "--out",
+        "streamed.bin",
+    ];
+    let child = spawn(&args, folder);
+    // Past the front, where a checkpoint can be taken: more than 2^18 values written.
+    send("INT", &child, || {
+        std::fs::metadata(folder.join("streamed.bin")).is_ok_and(|file| file.len() > 1 << 19)
+    });
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.signal(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let line = stderr.lines().last().unwrap_or_default();
+    let said = "game-analysis grundy: stopped by SIGINT (Ctrl-C); wrote streamed.bin before it; \
+                the work done is kept in run.ckpt, and `";
+    assert!(line.starts_with(said), "{stderr}");
+    let written = std::fs::metadata(folder.join("streamed.bin"))
+        .unwrap()
+        .len();
+    assert!(
+        written < 2 * 4_000_001,
+        "the run was not stopped: {written} bytes"
+    );
+    let resume = line[said.len()..].strip_suffix("` resumes it").unwrap();
+    let resumed = Command::new("sh")
+        .arg("-c")
+        .arg(resume)
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
+    let read = |name: &str| std::fs::read(folder.join(name)).unwrap();
+    assert_eq!(read("streamed.bin"), read("whole.bin"));
+}

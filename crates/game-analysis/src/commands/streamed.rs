@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_core::durable;
+use game_core::stop::StopSignal;
 use nim_games::octal::Schedule;
 use nim_games::stream::{
     Checkpoint, StreamOptions, StreamedGame, StreamedRun, ValueSink, stream_values,
@@ -32,8 +33,9 @@ pub struct StreamArgs {
     /// must lie below it.
     #[arg(long, value_name = "F", requires = "stream")]
     front: Option<u64>,
-    /// With --stream: save the run's state to FILE (a few megabytes) every few minutes;
-    /// when FILE exists, take the run up from it, with the same arguments.
+    /// With --stream: save the run's state to FILE (a few megabytes) every few minutes and
+    /// on Ctrl-C or SIGTERM; when FILE exists, take the run up from it, with the same
+    /// arguments.
     #[arg(long, value_name = "FILE", requires = "stream")]
     checkpoint: Option<PathBuf>,
     /// Minutes between two checkpoints.
@@ -96,6 +98,9 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
     let path = args.checkpoint.clone();
     if let Some(path) = &path {
         interrupt::keeps_work_in(path);
+        let signal = StopSignal::new();
+        interrupt::save_first(signal.clone());
+        stream = stream.stop_on(signal);
     }
     let mut save = |checkpoint: &Checkpoint| match &path {
         Some(path) => durable::write_whole(path, |file| file.write_all(&checkpoint.to_bytes())),
@@ -124,6 +129,7 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
             path.display()
         ));
     }
+    interrupt::end_if_signalled();
     Ok(())
 }
 
