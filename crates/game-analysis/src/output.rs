@@ -195,23 +195,6 @@ pub struct MilestoneFolder {
     folder: PathBuf,
 }
 
-/// A milestone as `milestones.json` holds it.
-#[derive(Debug, serde::Serialize)]
-struct MilestoneRecord<'a> {
-    /// n: the heaps 1 to n counted.
-    heaps: u64,
-    /// The frequency of each value among G(1), …, G(n), from value 0.
-    frequencies: &'a [u64],
-    /// The largest of G(1), …, G(n).
-    largest: u16,
-    /// The first heap with it.
-    largest_at: u64,
-    /// The heaps among 1 to n rare under the run's split.
-    rare_heaps: Option<u64>,
-    /// FNV-1a 64 of G(0), …, G(n) as u16 little-endian, in hex.
-    checksum: String,
-}
-
 impl MilestoneFolder {
     /// The folder `path`, created if it is missing, checked to take new files before any
     /// long work.
@@ -237,18 +220,7 @@ impl MilestoneFolder {
             OutputFile::check(self.folder.join(milestone.heaps.to_string()))?
                 .write(milestone.value_count().as_bytes())?;
         }
-        let records: Vec<MilestoneRecord> = milestones
-            .iter()
-            .map(|milestone| MilestoneRecord {
-                heaps: milestone.heaps,
-                frequencies: &milestone.frequencies,
-                largest: milestone.largest,
-                largest_at: milestone.largest_at,
-                rare_heaps: milestone.rare_heaps,
-                checksum: format!("{:016x}", milestone.checksum),
-            })
-            .collect();
-        let json = serde_json::to_string_pretty(&records).library()? + "\n";
+        let json = serde_json::to_string_pretty(milestones).library()? + "\n";
         OutputFile::check(self.folder.join(MILESTONES_JSON))?.write(json.as_bytes())?;
         options.note(format!(
             "  wrote {} milestones to {} (value counts and {MILESTONES_JSON})",

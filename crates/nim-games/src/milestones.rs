@@ -53,7 +53,11 @@ pub enum MilestoneError {
 }
 
 /// What the values G(0), …, G(n) show at n heaps.
+///
+/// With the `serde` feature it is the object of `milestones.json`: these fields in this
+/// order, the checksum as 16 hex digits.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Milestone {
     /// n: the heaps 1 to n are counted (as Rogalski's files name them).
     pub heaps: u64,
@@ -68,7 +72,23 @@ pub struct Milestone {
     pub rare_heaps: Option<u64>,
     /// FNV-1a (64 bits) of G(0), …, G(n) as little-endian `u16`s: the checksum of
     /// `game-analysis octal --max n` and of the bytes its `--out` writes.
+    #[cfg_attr(feature = "serde", serde(with = "hex_checksum"))]
     pub checksum: u64,
+}
+
+/// A checksum as 16 hex digits in JSON, as the command prints it.
+#[cfg(feature = "serde")]
+mod hex_checksum {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(checksum: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format!("{checksum:016x}"))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        let digits = String::deserialize(deserializer)?;
+        u64::from_str_radix(&digits, 16).map_err(D::Error::custom)
+    }
 }
 
 impl Milestone {
