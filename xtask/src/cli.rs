@@ -5,8 +5,8 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::{
-    dist, generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
-    verify_tables,
+    dist, generate, grundy_record, hypergammon, mobility, octal_open, octal_record, race_formulas,
+    tournament, verify_tables,
 };
 use crate::figures;
 
@@ -41,6 +41,8 @@ pub enum Task {
     OctalOpen(octal_open::Args),
     /// Keep an octal game's proven period in docs/data/octal-records.json.
     OctalRecord(octal_record::Args),
+    /// Carry the kept run of Grundy's game toward 2^36 heaps on for a while.
+    GrundyRecord(grundy_record::Args),
     /// Play the kept tournament runs again: the grid of lines, or the chess lines.
     Tournament(tournament::Args),
     /// Measure the kept mobility grid again.

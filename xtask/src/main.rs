@@ -22,8 +22,8 @@ use std::process::ExitCode;
 
 use cli::Task;
 use commands::{
-    dist, generate, hypergammon, mobility, octal_open, octal_record, race_formulas, tournament,
-    verify_tables,
+    dist, generate, grundy_record, hypergammon, mobility, octal_open, octal_record, race_formulas,
+    tournament, verify_tables,
 };
 
 fn main() -> ExitCode {
@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         Task::Figures(args) => figures::run(args, &docs),
         Task::OctalOpen(args) => octal_open::run(args, &docs),
         Task::OctalRecord(args) => octal_record::run(args, &docs),
+        Task::GrundyRecord(args) => grundy_record::run(args, &docs),
         Task::RaceFormulas(args) => race_formulas::run(args, &docs),
         Task::Hypergammon(args) => hypergammon::run(args, &docs),
         Task::Tournament(args) => tournament::run(args, &docs),

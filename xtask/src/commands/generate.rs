@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use crate::commands::markers::{Block, short_diff};
-use crate::commands::{hypergammon, mobility, octal_open, race_formulas, tournament};
+use crate::commands::{
+    grundy_record, hypergammon, mobility, octal_open, race_formulas, tournament,
+};
 use crate::error::Result;
 use crate::{figures, kept};
 
@@ -41,6 +43,10 @@ fn blocks(docs: &Path) -> Result<Vec<(Block, String)>> {
         (
             octal_open::OPEN_TABLE,
             octal_open::table(&octal_open::read_runs(docs)?),
+        ),
+        (
+            grundy_record::TABLE,
+            grundy_record::table(grundy_record::read_record(docs)?.as_ref()),
         ),
         (race_formulas::TABLES, race_formulas::tables()?),
         (hypergammon::TABLES, hypergammon::tables(docs)?),

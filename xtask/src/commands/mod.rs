@@ -4,6 +4,7 @@ use game_core::durable::OutputFile;
 
 pub mod dist;
 pub mod generate;
+pub mod grundy_record;
 pub mod hypergammon;
 pub mod markers;
 pub mod mobility;
