@@ -20,6 +20,7 @@ use crate::error::{Error, LibraryResult, Result};
 use crate::format::{Report, print_beside};
 use crate::interrupt;
 use crate::output::{MilestoneFolder, OutputFile};
+use crate::progress::Progress;
 
 /// The options of a streamed run.
 #[derive(Debug, Clone, clap::Args)]
@@ -95,6 +96,16 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
     }
     let position = checkpoint.as_ref().map(Checkpoint::sink_position);
     let mut sink = FileSink::open(command.out, command.b_file, position)?;
+    let start = checkpoint.as_ref().map_or(0, Checkpoint::heaps);
+    let unit = if start == 0 {
+        "heaps"
+    } else {
+        "heaps since the checkpoint"
+    };
+    sink.progress = Some((
+        start,
+        Progress::new(command.max_heap + 1 - start, unit, options.quiet),
+    ));
     let path = args.checkpoint.clone();
     if let Some(path) = &path {
         interrupt::keeps_work_in(path);
@@ -116,6 +127,9 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
         &mut save,
     )
     .library()?;
+    if let Some((_, progress)) = &sink.progress {
+        progress.finish();
+    }
     sink.finish()?;
     let report = StreamedReport::of(&command.game, front, &run, started.elapsed().as_secs_f64());
     print_beside(options.format, &report, &[command.out, command.b_file])?;
@@ -143,10 +157,12 @@ fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
 }
 
 /// The values files of a streamed run, written as the values come: `--out` as
-/// little-endian u16, `--b-file` as lines `n G(n)`.
+/// little-endian u16, `--b-file` as lines `n G(n)`; and the progress, counted from the
+/// heap the run starts at as the values come.
 struct FileSink {
     out: Option<(PathBuf, BufWriter<File>)>,
     b_file: Option<(PathBuf, BufWriter<File>)>,
+    progress: Option<(u64, Progress)>,
 }
 
 impl FileSink {
@@ -164,7 +180,11 @@ impl FileSink {
         let b_file = b_file
             .map(|file| open_at(file, lengths.get(1).copied()))
             .transpose()?;
-        Ok(FileSink { out, b_file })
+        Ok(FileSink {
+            out,
+            b_file,
+            progress: None,
+        })
     }
 
     fn finish(mut self) -> Result<()> {
@@ -215,6 +235,9 @@ fn open_at(file: &OutputFile, length: Option<u64>) -> Result<(PathBuf, BufWriter
 
 impl ValueSink for FileSink {
     fn values(&mut self, first_heap: u64, values: &[u16]) -> std::io::Result<()> {
+        if let Some((start, progress)) = &self.progress {
+            progress.set((first_heap + values.len() as u64).saturating_sub(*start));
+        }
         if let Some((_, out)) = self.out.as_mut() {
             values
                 .iter()
