@@ -211,6 +211,13 @@ impl MilestoneRecorder {
         heap.is_power_of_two().then(|| self.milestone())
     }
 
+    /// Counts the rare heaps of the values taken from now on under `split`: a split that
+    /// classes every value taken so far as the last one did (a streamed run's new bit of
+    /// the mask, [`Split::with_new_bit_common`]).
+    pub(crate) fn count_under(&mut self, split: Option<Split>) {
+        self.split = split;
+    }
+
     /// What the recorder holds, as numbers: the values taken, the largest value, its first
     /// heap, the rare heaps, the checksum, then the frequencies (a checkpoint keeps them).
     pub(crate) fn to_words(&self) -> Vec<u64> {

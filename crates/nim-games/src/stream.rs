@@ -14,14 +14,18 @@
 //! What this costs, and when it fails rather than guess:
 //! - every rare heap must lie in the front: a rare heap r pairs with every later heap n
 //!   through G(n − k − r), which for r past the front is a value the run has dropped.
-//!   A rare heap found past F stops the run with
+//!   A value with a bit no earlier value had leaves that bit of the mask unsettled: the
+//!   run settles it so that the value is common, which reclasses no earlier heap
+//!   ([`Split::with_new_bit_common`](crate::octal::Split::with_new_bit_common); .167's
+//!   first 64, at heap 332,129,728). Any other rare heap found past F stops the run with
 //!   [`NimValueError::RareHeapBeyondFront`];
 //! - a rare candidate value that the small heaps' witness window does not show in S(n) is
 //!   looked for among the splits of n with a part in the front (an in-memory run looks
 //!   among all of them, and first in a window near n/2): when none gives it the run stops
 //!   with [`NimValueError::WitnessBeyondFront`];
-//! - the mask is chosen from the values for the last time at F heaps, and a game with no
-//!   useful split by then stops with [`NimValueError::NoUsefulSplit`];
+//! - the mask is chosen from the values for the last time at F heaps (but for the bits
+//!   settled as above), and a game with no useful split by then stops with
+//!   [`NimValueError::NoUsefulSplit`];
 //! - no period is looked for: a proof of a period p from pre-period e reads G(e), …,
 //!   G(2e + 2p + t), which a run past its front no longer holds.
 //!
@@ -637,6 +641,7 @@ impl StreamSink for Streamer<'_> {
         let recorder = self
             .recorder
             .get_or_insert_with(|| MilestoneRecorder::new(split));
+        recorder.count_under(split);
         self.milestones
             .extend(values.iter().filter_map(|&value| recorder.push(value)));
         self.sink

@@ -64,6 +64,32 @@ impl Split {
             .map_or(0, |t| (heap + usize::from(t)) as u32 & 1);
         ((value & self.mask).count_ones() + heap_bit).is_multiple_of(2)
     }
+
+    /// The split under which `value` is common and every value below 2^b classed as now,
+    /// b the highest bit of `value`: the mask with bit b flipped; `None` unless every value
+    /// before it, up to `largest_before`, lies below 2^b.
+    ///
+    /// A value with a bit no earlier value had leaves the mask's bit b unsettled by the
+    /// values that chose it; flipping it changes the class of no heap so far. A streamed
+    /// run, which keeps no values to pair with a rare heap past its front, settles the bit
+    /// so (the in-memory engine chooses the mask again from every value).
+    ///
+    /// ```
+    /// use nim_games::octal::Split;
+    /// // .167's values stay below 64 to heap 332,129,727; G(332,129,728) = 64 is rare under
+    /// // the mask 0x3d chosen from them, and common under 0x7d.
+    /// let split = Split::by_value(0x3d);
+    /// assert!(split.is_rare(332_129_728, 64));
+    /// assert_eq!(split.with_new_bit_common(64, 63), Some(Split::by_value(0x7d)));
+    /// assert_eq!(split.with_new_bit_common(64, 64), None);
+    /// ```
+    pub fn with_new_bit_common(self, value: u16, largest_before: u16) -> Option<Split> {
+        let bit = value.checked_ilog2()?;
+        (largest_before >> bit == 0).then_some(Split {
+            mask: self.mask ^ (1 << bit),
+            ..self
+        })
+    }
 }
 
 /// The mask in hexadecimal, followed by "+pos" when the heap's parity counts, as Czajka's

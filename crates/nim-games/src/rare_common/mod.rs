@@ -891,6 +891,7 @@ impl<'a> Solver<'a> {
             return Err(NimValueError::ValueOverflow { heap: n as u64 });
         }
         let value = value as u16;
+        let largest_before = self.largest;
         self.values.push(value);
         self.largest = self.largest.max(value);
         let values = &self.values;
@@ -899,16 +900,19 @@ impl<'a> Solver<'a> {
                 .slice(1..WINDOW + 1)
                 .expect("the small heaps are kept")
         });
-        if self
-            .split
-            .is_some_and(|in_use| in_use.split.is_rare(n, value))
-        {
+        let Some(in_use) = self.split else {
+            return Ok(());
+        };
+        if in_use.split.is_rare(n, value) {
             let front = self.values.front_heaps();
             if !self.values.keeps_every_value() && n >= front {
-                return Err(NimValueError::RareHeapBeyondFront {
+                let common = in_use.split.with_new_bit_common(value, largest_before);
+                let split = common.ok_or(NimValueError::RareHeapBeyondFront {
                     heap: n as u64,
                     front: front as u64,
-                });
+                })?;
+                self.split = Some(SplitInUse::new(split));
+                return Ok(());
             }
             self.rare.push(RareHeap {
                 heap: n as u32,
@@ -981,7 +985,9 @@ impl<'a> Solver<'a> {
                 if pace.stop_before(&self.values) {
                     return Ok(true);
                 }
-                let value = self.next_value(&mut far, split.rare_for(n))?;
+                // A streamed run may settle a new bit of the mask at any heap (push).
+                let in_use = self.split.unwrap_or(split);
+                let value = self.next_value(&mut far, in_use.rare_for(n))?;
                 self.push(value)?;
                 pace.computed(n);
             }
