@@ -262,10 +262,11 @@ pub fn table(record: Option<&Record>) -> String {
     };
     let seconds: f64 = record.sessions.iter().map(|session| session.seconds).sum();
     let mut text = format!(
-        "Reached: {} heaps (2^{:.3}) in {} sessions, {:.2} hours of computing in all.\n\n",
+        "Reached: {} heaps (2^{:.3}) in {} session{}, {:.2} hours of computing in all.\n\n",
         thousands(record.heaps),
         (record.heaps as f64).log2(),
         record.sessions.len(),
+        if record.sessions.len() == 1 { "" } else { "s" },
         seconds / 3_600.0
     );
     if let Some(last) = record.sessions.last().filter(|last| rate_of(last) > 0.0) {
