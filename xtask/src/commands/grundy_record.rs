@@ -328,6 +328,52 @@ mod tests {
         assert_eq!(civil_from_days(20_789), (2026, 12, 2));
     }
 
+    #[test]
+    fn the_table_says_how_far_the_run_is_and_the_hours_left_at_its_last_rate() {
+        assert!(table(None).contains("No session has been run yet"));
+        let milestone = |heaps: u64| Milestone {
+            heaps,
+            frequencies: vec![heaps - 1, 1],
+            largest: 1,
+            largest_at: 2,
+            rare_heaps: Some(3),
+            checksum: 0xab,
+        };
+        let record = Record {
+            front_heaps: FRONT_HEAPS,
+            heaps: 1 << 33,
+            sessions: vec![Session {
+                date: "2026-12-02".to_owned(),
+                machine: "a machine".to_owned(),
+                threads: 1,
+                from_heaps: 0,
+                to_heaps: 1 << 33,
+                seconds: 8_192.0,
+            }],
+            milestones: (0..33).map(|k| milestone(1 << k)).collect(),
+        };
+        let text = table(Some(&record));
+        // 2^20 heaps a second: 2^35 − 2^33 heaps take 3·2^33 / 2^20 s = 6.83 hours.
+        assert!(
+            text.contains("Reached: 8,589,934,592 heaps (2^33.000) in 1 session,"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "1.05·10^6 heaps a second; at that rate 2^35 is 6.8 hours away and 2^36 15.9 hours"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("| 2^32 | 1 | 2 | 3 | 2 | `00000000000000ab` |"),
+            "{text}"
+        );
+        assert_eq!(
+            text.lines().filter(|line| line.starts_with("| 2^")).count(),
+            13
+        );
+    }
+
     /// The kept record has a milestone at every power of two below the heaps it reached,
     /// and its sessions follow one another.
     #[test]
@@ -337,7 +383,7 @@ mod tests {
             return;
         };
         let powers: Vec<u64> = record.milestones.iter().map(|m| m.heaps).collect();
-        let expected: Vec<u64> = (1..64)
+        let expected: Vec<u64> = (0..64)
             .map(|k| 1u64 << k)
             .take_while(|&n| n < record.heaps)
             .collect();
