@@ -113,6 +113,16 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     let resume = read_checkpoint(&checkpoint_path)?;
     let mut record = read_record(docs)?.unwrap_or_default();
     let from_heaps = resume.as_ref().map_or(0, Checkpoint::heaps);
+    if resume.is_none() && record.heaps > 0 {
+        return Err(Error::NotComputable(format!(
+            "{} holds a run to {} heaps, whose checkpoint {} is missing: carry it from the \
+             machine that wrote it, or remove {} to start again from heap 0",
+            record_path.display(),
+            record.heaps,
+            checkpoint_path.display(),
+            record_path.display()
+        )));
+    }
     if record.heaps != from_heaps {
         return Err(Error::NotComputable(format!(
             "{} holds {} heaps, {} {from_heaps}: they were not kept together",
