@@ -354,6 +354,16 @@ fn spawn(args: &[&str], folder: &Path) -> std::process::Child {
         .unwrap()
 }
 
+/// Runs the command line `line` (as the stopped line gives it) with sh in `folder`.
+fn run_in_shell(line: &str, folder: &Path) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .current_dir(folder)
+        .output()
+        .unwrap()
+}
+
 /// Sends `signal` (`TERM`, `INT`) to the child, once `ready` holds or a second has passed.
 fn send(signal: &str, child: &std::process::Child, ready: impl Fn() -> bool) {
     let started = Instant::now();
@@ -415,12 +425,7 @@ fn a_resumable_run_stopped_by_ctrl_c_gives_the_command_that_resumes_it() {
     let resume = line[said.len()..].strip_suffix("` resumes it").unwrap();
     assert!(resume.ends_with("bearoff --two-sided 6x8 --work-dir 'work dir' --out ts8.bd"));
     assert!(!folder.join("ts8.bd").exists());
-    let resumed = Command::new("sh")
-        .arg("-c")
-        .arg(resume)
-        .current_dir(folder)
-        .output()
-        .unwrap();
+    let resumed = run_in_shell(resume, folder);
     assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
     // 36 bytes of header, then 8 bytes for each of the 3003² pairs of positions.
     let bytes = std::fs::metadata(folder.join("ts8.bd")).unwrap().len();
@@ -475,12 +480,7 @@ fn a_streamed_run_stopped_by_ctrl_c_saves_a_checkpoint_first() {
         "the run was not stopped: {written} bytes"
     );
     let resume = line[said.len()..].strip_suffix("` resumes it").unwrap();
-    let resumed = Command::new("sh")
-        .arg("-c")
-        .arg(resume)
-        .current_dir(folder)
-        .output()
-        .unwrap();
+    let resumed = run_in_shell(resume, folder);
     assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
     let read = |name: &str| std::fs::read(folder.join(name)).unwrap();
     assert_eq!(read("streamed.bin"), read("whole.bin"));

@@ -94,18 +94,15 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
     if let Some(heap) = args.stop_at {
         stream = stream.stop_at(heap);
     }
-    let position = checkpoint.as_ref().map(Checkpoint::sink_position);
-    let mut sink = FileSink::open(command.out, command.b_file, position)?;
     let start = checkpoint.as_ref().map_or(0, Checkpoint::heaps);
     let unit = if start == 0 {
         "heaps"
     } else {
         "heaps since the checkpoint"
     };
-    sink.progress = Some((
-        start,
-        Progress::new(command.max_heap + 1 - start, unit, options.quiet),
-    ));
+    let progress = Progress::new(command.max_heap + 1 - start, unit, options.quiet);
+    let position = checkpoint.as_ref().map(Checkpoint::sink_position);
+    let mut sink = FileSink::open(command.out, command.b_file, position, (start, progress))?;
     let path = args.checkpoint.clone();
     if let Some(path) = &path {
         interrupt::keeps_work_in(path);
@@ -127,9 +124,6 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
         &mut save,
     )
     .library()?;
-    if let Some((_, progress)) = &sink.progress {
-        progress.finish();
-    }
     sink.finish()?;
     let report = StreamedReport::of(&command.game, front, &run, started.elapsed().as_secs_f64());
     print_beside(options.format, &report, &[command.out, command.b_file])?;
@@ -162,16 +156,18 @@ fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
 struct FileSink {
     out: Option<(PathBuf, BufWriter<File>)>,
     b_file: Option<(PathBuf, BufWriter<File>)>,
-    progress: Option<(u64, Progress)>,
+    /// The heap the run starts at, and the progress from it.
+    progress: (u64, Progress),
 }
 
 impl FileSink {
     /// The files, new, or cut back to `position` (their lengths at a checkpoint) to take a
-    /// run up.
+    /// run up; `progress` counted from the heap it names.
     fn open(
         out: Option<&OutputFile>,
         b_file: Option<&OutputFile>,
         position: Option<&[u64]>,
+        progress: (u64, Progress),
     ) -> Result<FileSink> {
         let lengths = position.unwrap_or_default();
         let out = out
@@ -183,11 +179,12 @@ impl FileSink {
         Ok(FileSink {
             out,
             b_file,
-            progress: None,
+            progress,
         })
     }
 
     fn finish(mut self) -> Result<()> {
+        self.progress.1.finish();
         for (path, file) in [self.out.as_mut(), self.b_file.as_mut()]
             .into_iter()
             .flatten()
@@ -235,9 +232,8 @@ fn open_at(file: &OutputFile, length: Option<u64>) -> Result<(PathBuf, BufWriter
 
 impl ValueSink for FileSink {
     fn values(&mut self, first_heap: u64, values: &[u16]) -> std::io::Result<()> {
-        if let Some((start, progress)) = &self.progress {
-            progress.set((first_heap + values.len() as u64).saturating_sub(*start));
-        }
+        let (start, progress) = &self.progress;
+        progress.set((first_heap + values.len() as u64).saturating_sub(*start));
         if let Some((_, out)) = self.out.as_mut() {
             values
                 .iter()
