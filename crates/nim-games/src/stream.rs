@@ -67,6 +67,7 @@
 //! ```
 
 use std::io;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_core::stop::StopSignal;
@@ -307,6 +308,14 @@ pub enum StreamError {
     /// A front that is not a power of two of at least 2^17.
     #[error("a front of {0} heaps: it must be a power of two of at least {MIN_FRONT}")]
     BadFront(u64),
+    /// A checkpoint file that cannot be read.
+    #[error("{}: {reason}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
 }
 
 /// The tag a checkpoint's bytes start with.
@@ -351,6 +360,23 @@ impl Checkpoint {
     /// The milestones so far.
     pub fn milestones(&self) -> &[Milestone] {
         &self.milestones
+    }
+
+    /// The checkpoint saved in the file at `path`, or none when there is no file there.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::Unreadable`] for a file the system cannot read, [`CheckpointError`]
+    /// for one that is not a checkpoint this version takes up.
+    pub fn read(path: &Path) -> Result<Option<Checkpoint>, StreamError> {
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Some(Checkpoint::from_bytes(&bytes)?)),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(StreamError::Unreadable {
+                path: path.to_owned(),
+                reason: error.to_string(),
+            }),
+        }
     }
 
     /// The checkpoint as bytes, to be written whole ([`game_core::durable::write_whole`]).

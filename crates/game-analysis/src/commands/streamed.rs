@@ -4,7 +4,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use game_core::durable;
@@ -75,8 +75,9 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
     let checkpoint = args
         .checkpoint
         .as_deref()
-        .map(read_checkpoint)
-        .transpose()?
+        .map(Checkpoint::read)
+        .transpose()
+        .library()?
         .flatten();
     let front = args
         .front
@@ -139,15 +140,6 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
     }
     interrupt::end_if_signalled();
     Ok(())
-}
-
-/// The checkpoint at `path`, if the file exists.
-fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Checkpoint::from_bytes(&bytes).map(Some).library(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(Error::io(path)(error)),
-    }
 }
 
 /// The values files of a streamed run, written as the values come: `--out` as
