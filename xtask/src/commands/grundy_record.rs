@@ -5,7 +5,10 @@
 //! run's checkpoint (`--checkpoint`, 4F bytes: 256 MiB, too large for the repository) is
 //! kept beside it on the machine, and both are written whole at every checkpoint. The next
 //! session, on this machine or another the checkpoint is carried to, takes the run up from
-//! them. The table of `docs/grundy.md` is drawn from the JSON by `cargo xtask generate`.
+//! them; on a machine without the checkpoint it computes the kept heaps again from heap 0,
+//! every power of two's milestone checked equal to the kept one, and goes on past them —
+//! each machine that carries the record on reproduces it first. The table of
+//! `docs/grundy.md` is drawn from the JSON by `cargo xtask generate`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -41,6 +44,9 @@ pub struct Args {
     /// Minutes this session runs before it stops with a checkpoint.
     #[arg(long, value_name = "M", default_value_t = 60.0)]
     minutes: f64,
+    /// Stop before then, at the first block start at or past this heap.
+    #[arg(long, value_name = "HEAP")]
+    stop_at: Option<u64>,
     /// Threads: 1 or 2.
     #[arg(long, default_value_t = 2)]
     threads: u8,
@@ -93,73 +99,137 @@ pub fn record_path(docs: &Path) -> PathBuf {
 ///
 /// [`Error::Io`] or the JSON's error for a file that cannot be read.
 pub fn read_record(docs: &Path) -> Result<Option<Record>> {
-    let path = record_path(docs);
-    match std::fs::read_to_string(&path) {
+    read_record_at(&record_path(docs))
+}
+
+/// The record in the file at `path`, or none where there is no such file.
+fn read_record_at(path: &Path) -> Result<Option<Record>> {
+    match std::fs::read_to_string(path) {
         Ok(text) => serde_json::from_str(&text).map(Some).library(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(Error::io(&path)(error)),
+        Err(error) => Err(Error::io(path)(error)),
     }
 }
 
 /// Runs a session.
 pub fn run(args: &Args, docs: &Path) -> Result<bool> {
-    let schedule = Schedule::on_threads(args.threads.into())
-        .ok_or_else(|| Error::NotComputable(format!("--threads {}: 1 or 2", args.threads)))?;
-    let record_path = record_path(docs);
-    let checkpoint_path = crate::workspace_dir().join(&args.checkpoint);
-    if let Some(folder) = checkpoint_path.parent() {
+    let plan = Plan {
+        front_heaps: FRONT_HEAPS,
+        target: TARGET_HEAPS,
+        threads: args.threads,
+        checkpoint_every: Duration::from_secs_f64(60.0 * args.checkpoint_minutes),
+        stop_after: Duration::from_secs_f64(60.0 * args.minutes.max(0.0)),
+        stop_at: args.stop_at,
+    };
+    let kept = Kept {
+        record: record_path(docs),
+        checkpoint: crate::workspace_dir().join(&args.checkpoint),
+    };
+    let record = carry_on(&kept, &plan)?;
+    println!(
+        "Grundy's game, heaps 0..{}: kept in {} and {}",
+        record.heaps,
+        kept.record.display(),
+        kept.checkpoint.display()
+    );
+    Ok(true)
+}
+
+/// Where the run is kept: its record, and its checkpoint on this machine.
+struct Kept {
+    record: PathBuf,
+    checkpoint: PathBuf,
+}
+
+/// How a session runs.
+struct Plan {
+    /// F, the front.
+    front_heaps: u64,
+    /// The last heap the run goes to.
+    target: u64,
+    /// 1 or 2.
+    threads: u8,
+    /// Time between two checkpoints.
+    checkpoint_every: Duration,
+    /// The session stops, with a checkpoint, after this long …
+    stop_after: Duration,
+    /// … or at the first block start past this heap, whichever comes first.
+    stop_at: Option<u64>,
+}
+
+/// Takes the kept run up from its checkpoint, or from heap 0 where there is none, for a
+/// session. A session that starts below the heaps the record holds (on a machine the
+/// checkpoint was not carried to, or after one was refused and removed) computes them again,
+/// and every milestone it reaches must equal the kept one: the record is then reproduced,
+/// not overwritten, until the session passes it. Returns the record as the session left it.
+fn carry_on(kept: &Kept, plan: &Plan) -> Result<Record> {
+    let schedule = Schedule::on_threads(plan.threads.into())
+        .ok_or_else(|| Error::NotComputable(format!("--threads {}: 1 or 2", plan.threads)))?;
+    if let Some(folder) = kept.checkpoint.parent() {
         std::fs::create_dir_all(folder).map_err(Error::io(folder))?;
     }
-    let resume = read_checkpoint(&checkpoint_path)?;
-    let mut record = read_record(docs)?.unwrap_or_default();
+    let resume = Checkpoint::read(&kept.checkpoint).map_err(|error| {
+        Error::NotComputable(format!(
+            "{error}: remove {} to compute the run again from heap 0, checked against the \
+             kept milestones",
+            kept.checkpoint.display()
+        ))
+    })?;
+    let mut record = read_record_at(&kept.record)?.unwrap_or_default();
     let from_heaps = resume.as_ref().map_or(0, Checkpoint::heaps);
-    if resume.is_none() && record.heaps > 0 {
-        return Err(Error::NotComputable(format!(
-            "{} holds a run to {} heaps, whose checkpoint {} is missing: carry it from the \
-             machine that wrote it, or remove {} to start again from heap 0",
-            record_path.display(),
-            record.heaps,
-            checkpoint_path.display(),
-            record_path.display()
-        )));
-    }
-    if record.heaps != from_heaps {
+    if from_heaps > record.heaps {
         return Err(Error::NotComputable(format!(
             "{} holds {} heaps, {} {from_heaps}: they were not kept together",
-            record_path.display(),
+            kept.record.display(),
             record.heaps,
-            checkpoint_path.display()
+            kept.checkpoint.display()
         )));
     }
-    record.front_heaps = FRONT_HEAPS;
+    if from_heaps < record.heaps {
+        println!(
+            "  heaps {from_heaps}..{} are computed again, each power of two checked against {}",
+            record.heaps,
+            kept.record.display()
+        );
+    }
+    record.front_heaps = plan.front_heaps;
     record.sessions.push(Session {
         date: today(),
         machine: machine(),
-        threads: args.threads,
+        threads: plan.threads,
         from_heaps,
         to_heaps: from_heaps,
         seconds: 0.0,
     });
-    let stop = StopSignal::new();
-    stop_after(Duration::from_secs_f64(60.0 * args.minutes.max(0.0)), &stop);
-    let options = StreamOptions::new()
-        .front_heaps(FRONT_HEAPS)
+    let mut options = StreamOptions::new()
+        .front_heaps(plan.front_heaps)
         .schedule(schedule)
-        .checkpoint_every(Duration::from_secs_f64(60.0 * args.checkpoint_minutes))
-        .stop_on(stop);
+        .checkpoint_every(plan.checkpoint_every);
+    options = options.stop_on(stop_after(plan.stop_after));
+    if let Some(heap) = plan.stop_at {
+        options = options.stop_at(heap);
+    }
     let started = Instant::now();
+    let mut difference = None;
     let mut save = |checkpoint: &Checkpoint| {
-        durable::write_whole(&checkpoint_path, |file| {
+        if let Some(found) = first_difference(&record.milestones, checkpoint.milestones()) {
+            let message = found.clone();
+            difference = Some(found);
+            return Err(std::io::Error::other(message));
+        }
+        durable::write_whole(&kept.checkpoint, |file| {
             std::io::Write::write_all(file, &checkpoint.to_bytes())
         })?;
-        record.heaps = checkpoint.heaps();
-        record.milestones = checkpoint.milestones().to_vec();
+        if checkpoint.heaps() >= record.heaps {
+            record.heaps = checkpoint.heaps();
+            record.milestones = checkpoint.milestones().to_vec();
+        }
         if let Some(session) = record.sessions.last_mut() {
             session.to_heaps = checkpoint.heaps();
             session.seconds = started.elapsed().as_secs_f64();
         }
         let json = serde_json::to_string_pretty(&record).map_err(std::io::Error::other)? + "\n";
-        durable::write_whole(&record_path, |file| {
+        durable::write_whole(&kept.record, |file| {
             std::io::Write::write_all(file, json.as_bytes())
         })?;
         println!("{}", progress(&record));
@@ -167,49 +237,65 @@ pub fn run(args: &Args, docs: &Path) -> Result<bool> {
     };
     let run = stream_values(
         &StreamedGame::Grundy,
-        TARGET_HEAPS,
+        plan.target,
         &options,
         &mut NoValues,
         resume,
         &mut save,
-    )
-    .library()?;
-    println!(
-        "Grundy's game, heaps 0..{}{}: kept in {} and {}",
-        run.heaps,
-        if run.finished { ", finished" } else { "" },
-        record_path.display(),
-        checkpoint_path.display()
     );
-    Ok(true)
-}
-
-/// The checkpoint at `path`, if the file exists.
-fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Checkpoint::from_bytes(&bytes).map(Some).library(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(Error::io(path)(error)),
+    if let Some(difference) = difference {
+        return Err(Error::NotComputable(difference));
     }
+    run.library()?;
+    Ok(record)
 }
 
-/// Raises `stop` after `after`, on a thread of its own.
-fn stop_after(after: Duration, stop: &StopSignal) {
-    let stop = stop.clone();
+/// The first milestone of `computed` that differs from the kept one at the same heaps, said
+/// in words; none when every one the two share is equal.
+fn first_difference(kept: &[Milestone], computed: &[Milestone]) -> Option<String> {
+    computed.iter().find_map(|milestone| {
+        let same_heaps = kept.iter().find(|old| old.heaps == milestone.heaps)?;
+        (same_heaps != milestone).then(|| {
+            format!(
+                "at {} heaps the values computed again differ from the kept record: \
+                 checksum {:016x} against {:016x}, largest value {} against {}",
+                milestone.heaps,
+                milestone.checksum,
+                same_heaps.checksum,
+                milestone.largest,
+                same_heaps.largest
+            )
+        })
+    })
+}
+
+/// A signal raised after `after`, on a thread of its own.
+fn stop_after(after: Duration) -> StopSignal {
+    let stop = StopSignal::new();
+    let raised = stop.clone();
     std::thread::spawn(move || {
         std::thread::sleep(after);
-        stop.raise();
+        raised.raise();
     });
+    stop
 }
 
-/// A line of progress at a checkpoint: the heaps reached and the session's rate.
+/// A line of progress at a checkpoint: the heaps the session reached (of those kept, while it
+/// computes them again) and its rate.
 fn progress(record: &Record) -> String {
-    let rate = record.sessions.last().map_or(0.0, rate_of);
+    let Some(session) = record.sessions.last() else {
+        return String::new();
+    };
+    let again = if session.to_heaps < record.heaps {
+        format!(" of the {} kept, milestones equal", record.heaps)
+    } else {
+        String::new()
+    };
     format!(
-        "  {} heaps (2^{:.2}), {:.2}·10^6 heaps a second this session",
-        record.heaps,
-        (record.heaps as f64).log2(),
-        rate / 1e6
+        "  {} heaps (2^{:.2}){again}, {:.2}·10^6 heaps a second this session",
+        session.to_heaps,
+        (session.to_heaps as f64).log2(),
+        rate_of(session) / 1e6
     )
 }
 
@@ -294,6 +380,7 @@ pub fn table(record: Option<&Record>) -> String {
             hours_to(TARGET_HEAPS)
         );
     }
+    text += &sessions_table(&record.sessions);
     text += "| heaps n | largest G(1..n) | first at | rare heaps | values that occur | checksum of G(0..n) |\n\
              |---|---|---|---|---|---|\n";
     for milestone in record.milestones.iter().filter(|m| m.heaps >= 1 << 20) {
@@ -312,6 +399,36 @@ pub fn table(record: Option<&Record>) -> String {
         );
     }
     text
+}
+
+/// The sessions, one a row; a session that started below the heaps already reached computed
+/// them again, its milestones checked equal to the kept ones.
+fn sessions_table(sessions: &[Session]) -> String {
+    let mut text =
+        "| session | date | machine | threads | heaps from → to | hours | 10^6 heaps a second |\n\
+                    |---|---|---|---|---|---|---|\n"
+            .to_owned();
+    let mut reached = 0;
+    for (number, session) in sessions.iter().enumerate() {
+        let again = if session.from_heaps < reached {
+            format!(" (to {} again)", thousands(reached.min(session.to_heaps)))
+        } else {
+            String::new()
+        };
+        text += &format!(
+            "| {} | {} | {} | {} | {} → {}{again} | {:.2} | {:.2} |\n",
+            number + 1,
+            session.date,
+            session.machine,
+            session.threads,
+            thousands(session.from_heaps),
+            thousands(session.to_heaps),
+            session.seconds / 3_600.0,
+            rate_of(session) / 1e6
+        );
+        reached = reached.max(session.to_heaps);
+    }
+    text + "\n"
 }
 
 /// `n` with commas between groups of three digits.
@@ -352,20 +469,37 @@ mod tests {
         let record = Record {
             front_heaps: FRONT_HEAPS,
             heaps: 1 << 33,
-            sessions: vec![Session {
-                date: "2026-12-02".to_owned(),
-                machine: "a machine".to_owned(),
-                threads: 1,
-                from_heaps: 0,
-                to_heaps: 1 << 33,
-                seconds: 8_192.0,
-            }],
+            sessions: vec![
+                Session {
+                    date: "2026-12-01".to_owned(),
+                    machine: "a machine".to_owned(),
+                    threads: 2,
+                    from_heaps: 0,
+                    to_heaps: 1 << 32,
+                    seconds: 3_600.0,
+                },
+                Session {
+                    date: "2026-12-02".to_owned(),
+                    machine: "another machine".to_owned(),
+                    threads: 1,
+                    from_heaps: 0,
+                    to_heaps: 1 << 33,
+                    seconds: 8_192.0,
+                },
+            ],
             milestones: (0..33).map(|k| milestone(1 << k)).collect(),
         };
         let text = table(Some(&record));
         // 2^20 heaps a second: 2^35 − 2^33 heaps take 3·2^33 / 2^20 s = 6.83 hours.
         assert!(
-            text.contains("Reached: 8,589,934,592 heaps (2^33.000) in 1 session,"),
+            text.contains("Reached: 8,589,934,592 heaps (2^33.000) in 2 sessions,"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "| 2 | 2026-12-02 | another machine | 1 | 0 → 8,589,934,592 \
+                 (to 4,294,967,296 again) | 2.28 | 1.05 |"
+            ),
             "{text}"
         );
         assert!(
@@ -384,8 +518,94 @@ mod tests {
         );
     }
 
+    /// A short run of the same game: a front of 2^17 heaps, to 2^19.
+    fn short_plan(stop_at: u64) -> Plan {
+        Plan {
+            front_heaps: 1 << 17,
+            target: 1 << 19,
+            threads: 2,
+            checkpoint_every: Duration::from_secs(3_600),
+            stop_after: Duration::from_secs(3_600),
+            stop_at: Some(stop_at),
+        }
+    }
+
+    fn kept_in(folder: &tempfile::TempDir) -> Kept {
+        Kept {
+            record: folder.path().join("record.json"),
+            checkpoint: folder.path().join("run.ckpt"),
+        }
+    }
+
+    /// Stopped and taken up from its checkpoint, then taken up again without it (computed
+    /// again from heap 0, checked), the run keeps what one uninterrupted run gives.
+    #[test]
+    fn a_session_without_the_checkpoint_computes_the_kept_heaps_again_and_goes_past_them() {
+        let folder = tempfile::tempdir().unwrap();
+        let kept = kept_in(&folder);
+        let first = carry_on(&kept, &short_plan(150_000)).unwrap();
+        let second = carry_on(&kept, &short_plan(200_000)).unwrap();
+        assert!(first.heaps >= 150_000 && second.heaps > first.heaps);
+        std::fs::remove_file(&kept.checkpoint).unwrap();
+        let third = carry_on(&kept, &short_plan(300_000)).unwrap();
+        let froms: Vec<u64> = third.sessions.iter().map(|s| s.from_heaps).collect();
+        assert_eq!(froms, [0, first.heaps, 0]);
+        let whole = stream_values(
+            &StreamedGame::Grundy,
+            third.heaps - 1,
+            &StreamOptions::new().front_heaps(1 << 17),
+            &mut NoValues,
+            None,
+            &mut |_| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(third.milestones, whole.milestones[..third.milestones.len()]);
+        assert_eq!(third.milestones.last().map(|m| m.heaps), Some(1 << 18));
+    }
+
+    /// A kept milestone that the values computed again do not give stops the session, and
+    /// the record is left as it was.
+    #[test]
+    fn a_kept_milestone_the_values_do_not_give_stops_the_session() {
+        let folder = tempfile::tempdir().unwrap();
+        let kept = kept_in(&folder);
+        let mut record = carry_on(&kept, &short_plan(150_000)).unwrap();
+        std::fs::remove_file(&kept.checkpoint).unwrap();
+        record.milestones[12].checksum ^= 1;
+        let altered = serde_json::to_string(&record).unwrap();
+        std::fs::write(&kept.record, &altered).unwrap();
+        let error = carry_on(&kept, &short_plan(150_000))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error
+                .starts_with("at 4096 heaps the values computed again differ from the kept record"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_to_string(&kept.record).unwrap(), altered);
+    }
+
+    /// A checkpoint the engine refuses is named, with the way to start again.
+    #[test]
+    fn a_refused_checkpoint_says_how_to_start_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let kept = kept_in(&folder);
+        carry_on(&kept, &short_plan(150_000)).unwrap();
+        let mut bytes = std::fs::read(&kept.checkpoint).unwrap();
+        bytes[100] ^= 1;
+        std::fs::write(&kept.checkpoint, bytes).unwrap();
+        let error = carry_on(&kept, &short_plan(200_000))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("damaged"), "{error}");
+        assert!(
+            error.contains("to compute the run again from heap 0"),
+            "{error}"
+        );
+    }
+
     /// The kept record has a milestone at every power of two below the heaps it reached,
-    /// and its sessions follow one another.
+    /// and each session starts at or below the heaps the ones before it reached.
     #[test]
     fn the_kept_record_holds_every_power_of_two_and_its_sessions_in_order() {
         let docs = crate::workspace_dir().join("docs");
@@ -403,8 +623,8 @@ mod tests {
         }
         let mut heaps = 0;
         for session in &record.sessions {
-            assert_eq!(session.from_heaps, heaps, "{session:?}");
-            heaps = session.to_heaps;
+            assert!(session.from_heaps <= heaps, "{session:?}");
+            heaps = heaps.max(session.to_heaps);
         }
         assert_eq!(heaps, record.heaps);
     }
