@@ -87,7 +87,7 @@ const LAG: usize = 2;
 const HELPER_FROM: usize = (LAG + 1) * BLOCK;
 
 /// How many used buffers of far pairs wait, with a helper thread, before they are handed
-/// out again ([`FarWorker::buffers_held_back`]), a few hundred kilobytes each: a buffer the
+/// out again ([`Solver::far_request`]), a few hundred kilobytes each: a buffer the
 /// first thread has just read is still in its cache, and the helper clearing it at once
 /// would pull every line back across. Eight was measured against four and sixteen
 /// (docs/octal-games.md, Performance).
@@ -103,6 +103,14 @@ const HELD_BACK_BYTES: usize = 2 << 20;
 fn held_back_buffers(set_size: usize) -> usize {
     (HELD_BACK_BYTES / (BLOCK * set_size)).min(HELD_BACK_BUFFERS)
 }
+
+/// The helper takes a block's far pairs only when they are those of at least this many rare
+/// heaps, and gives them back when fewer than half: handing a block across costs the first
+/// thread a request and the block's sets read back from the other core's cache, whatever
+/// the helper's share. .167, with 6 rare heaps past [`HELPER_FROM`], is computed on the
+/// first thread alone; the other games measured have hundreds there (docs/octal-games.md,
+/// Performance), and the threshold between was not tuned.
+const HELPER_MIN_RARE: usize = 32;
 
 /// By how many rare heaps the first thread's share of the far pairs moves after each block
 /// ([`Solver::share_rare_pairs`]).
@@ -653,11 +661,11 @@ struct Solver<'a> {
     window_tables: WindowTables,
     /// The values the windows have seen for the current heap.
     marked: Box<ValueSet>,
-    /// Buffers of blocks already used, oldest first ([`FarWorker::buffers_held_back`]).
+    /// Buffers of blocks already used, oldest first ([`Solver::far_request`]).
     spare_buffers: VecDeque<(Vec<u8>, Vec<u16>)>,
     dense_reach: usize,
-    /// How many values, G(0) on, the far pairs' requests have carried.
-    values_sent: usize,
+    /// How many values, G(0) on, the far pairs' requests have carried to each place.
+    values_sent: ValuesSent,
     /// How many rare heaps, the first ones, have their far pairs marked by this thread.
     first_thread_share: usize,
     /// How many rare heaps lie below [`BLOCK`]: their pairs are near ones.
@@ -719,7 +727,10 @@ impl<'a> Solver<'a> {
         let window_tables = WindowTables::resume(largest_k, start, recent, small_heaps);
         let mut solver = Solver::with_store(rules, store, DENSE_REACH);
         solver.window_tables = window_tables;
-        solver.values_sent = start;
+        solver.values_sent = ValuesSent {
+            here: start,
+            helper: start,
+        };
         solver.split = state.split.map(SplitInUse::new);
         solver.rare = (state.rare.iter())
             .map(|&(heap, value)| RareHeap { heap, value })
@@ -746,7 +757,7 @@ impl<'a> Solver<'a> {
             marked: Box::new([0; 1 << 16]),
             spare_buffers: VecDeque::new(),
             dense_reach,
-            values_sent: 0,
+            values_sent: ValuesSent::default(),
             first_thread_share: 0,
             small_rare: 0,
             block_rare: 0,
@@ -974,8 +985,8 @@ impl<'a> Solver<'a> {
                 return Ok(true);
             }
             while requested < blocks.end && requested <= index + LAG {
-                let held_back = worker.buffers_held_back(set_size(self.largest));
-                worker.submit(self.far_request(requested, stretch.end, held_back));
+                let (request, place) = self.far_request(requested, stretch.end, worker);
+                worker.submit(request, place);
                 requested += 1;
             }
             let (mut far, waits) = worker.next();
@@ -996,11 +1007,17 @@ impl<'a> Solver<'a> {
         Ok(false)
     }
 
-    /// What the helper marks the far pairs of block `index` (heaps below `end`) from. It is
-    /// requested when block `index` − [`LAG`] starts, so every value below that block is
-    /// final, and carries the values that became final since the request before. Its
-    /// buffers are the oldest spare ones if more than `held_back` wait.
-    fn far_request(&mut self, index: usize, end: usize, held_back: usize) -> FarRequest {
+    /// What the far pairs of block `index` (heaps below `end`) are marked from, and where
+    /// `worker` marks them. It is requested when block `index` − [`LAG`] starts, so every
+    /// value below that block is final, and carries the values that became final since the
+    /// request before to the same place. Its buffers are, here, those of the block just
+    /// taken, and to the helper the oldest spare ones if more than [`held_back_buffers`] wait.
+    fn far_request(
+        &mut self,
+        index: usize,
+        end: usize,
+        worker: &mut FarWorker,
+    ) -> (FarRequest, Place) {
         let first_heap = index * BLOCK;
         let len = BLOCK.min(end - first_heap);
         let known = index.saturating_sub(LAG) * BLOCK;
@@ -1011,22 +1028,36 @@ impl<'a> Solver<'a> {
             .rare
             .partition_point(|rare| (rare.heap as usize) < HELPER_FROM);
         let rare_range = self.first_thread_share.max(helper_from).min(below)..below;
+        let place = worker.place_for(rare_range.len());
         let every_rare = self.shared_rare();
         let rare = &every_rare[rare_range.clone()];
         let dense = rare.partition_point(|rare| rare.heap as usize <= self.dense_reach);
         let last_k = self.rules.largest_split();
-        let reused = if self.spare_buffers.len() > held_back {
-            self.spare_buffers.pop_front()
-        } else {
-            None
+        let reused = match place {
+            // The buffer of the block just taken is the one still in this core's cache.
+            Place::Here => self.spare_buffers.pop_back(),
+            // The first thread has just read a block's sets, and a helper clearing them at
+            // once pulls each line back from the first thread's cache; held back for a few
+            // blocks they have left it.
+            Place::Helper
+                if self.spare_buffers.len() > held_back_buffers(set_size(self.largest)) =>
+            {
+                self.spare_buffers.pop_front()
+            }
+            Place::Helper => None,
         };
         let (spare_sets, mut new_values) = reused.unwrap_or_default();
         new_values.clear();
-        let new_values_from = self.values_sent;
+        let keep_from = first_heap
+            .saturating_sub(self.dense_reach + last_k)
+            .min(known);
+        let sent = self.values_sent.to(place);
+        // A place without requests for a while is sent the values it needs afresh.
+        let new_values_from = (*sent).max(keep_from);
         new_values.extend_from_slice(
             (self.values.slice(new_values_from..known)).expect("the store keeps the new values"),
         );
-        self.values_sent = known;
+        *sent = known;
         let block = first_heap..first_heap + len;
         let distant = rare[dense..]
             .iter()
@@ -1035,7 +1066,7 @@ impl<'a> Solver<'a> {
                 (first, partners.to_vec())
             })
             .collect();
-        FarRequest {
+        let request = FarRequest {
             first_heap,
             len,
             set_size: set_size(self.largest),
@@ -1045,12 +1076,11 @@ impl<'a> Solver<'a> {
             dense,
             new_values,
             new_values_from,
-            keep_from: first_heap
-                .saturating_sub(self.dense_reach + last_k)
-                .min(known),
+            keep_from,
             distant,
             spare_sets,
-        }
+        };
+        (request, place)
     }
 
     /// Every rare heap so far, as a list shared with the requests: copied again only when
@@ -1211,31 +1241,77 @@ struct Waits {
     helper: Duration,
 }
 
-/// Where a block's far pairs are marked: on the calling thread when asked for, or on a
-/// helper thread as soon as they are requested.
-enum FarWorker {
-    Inline {
-        queue: VecDeque<FarRequest>,
-        recent: RecentValues,
-    },
-    Helper {
-        requests: mpsc::Sender<FarRequest>,
-        /// The marks, with how long the helper waited for their request.
-        marks: mpsc::Receiver<(FarMarks, Duration)>,
-    },
+/// Where a block's far pairs are marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// On the first thread, when the block is reached.
+    Here,
+    /// On the helper thread, as soon as they are requested.
+    Helper,
+}
+
+/// How many values, G(0) on, the requests have carried to each place: each keeps its own
+/// copy of the recent values ([`RecentValues`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct ValuesSent {
+    here: usize,
+    helper: usize,
+}
+
+impl ValuesSent {
+    fn to(&mut self, place: Place) -> &mut usize {
+        match place {
+            Place::Here => &mut self.here,
+            Place::Helper => &mut self.helper,
+        }
+    }
+}
+
+/// Where the blocks' far pairs are marked: on the calling thread when a block is reached,
+/// or, with a helper thread, there as soon as they are requested whenever the helper's
+/// share of them is worth the hand-over ([`HELPER_MIN_RARE`]).
+struct FarWorker {
+    helper: Option<Helper>,
+    /// The blocks requested and not yet taken, in order: those marked here wait with their
+    /// request.
+    pending: VecDeque<Pending>,
+    /// The values the pairs marked here read.
+    recent: RecentValues,
+    /// Where the last request went.
+    last_place: Place,
+    /// [`HELPER_MIN_RARE`], but in the tests.
+    helper_min_rare: usize,
+}
+
+/// The two ends of the helper thread's channels.
+struct Helper {
+    requests: mpsc::Sender<FarRequest>,
+    /// The marks, with how long the helper waited for their request.
+    marks: mpsc::Receiver<(FarMarks, Duration)>,
+}
+
+/// A block requested and not yet taken.
+enum Pending {
+    /// To be marked here, from this request.
+    Here(Box<FarRequest>),
+    /// Being marked by the helper.
+    Helper,
 }
 
 impl FarWorker {
     /// Marks on the calling thread, each block when it is asked for.
     fn inline() -> Self {
-        FarWorker::Inline {
-            queue: VecDeque::new(),
+        FarWorker {
+            helper: None,
+            pending: VecDeque::new(),
             recent: RecentValues::default(),
+            last_place: Place::Here,
+            helper_min_rare: HELPER_MIN_RARE,
         }
     }
 
-    /// A helper thread in `scope`, marking each request as it comes; it ends when the
-    /// worker is dropped.
+    /// A helper thread in `scope`, marking each request it is sent as it comes; it ends
+    /// when the worker is dropped.
     fn helper<'scope>(scope: &'scope thread::Scope<'scope, '_>) -> Self {
         let (requests, incoming) = mpsc::channel::<FarRequest>();
         let (outgoing, marks) = mpsc::channel();
@@ -1252,41 +1328,57 @@ impl FarWorker {
                 idle_since = Instant::now();
             }
         });
-        FarWorker::Helper { requests, marks }
-    }
-
-    /// How many used buffers of far pairs wait before they are handed out again, for sets
-    /// of `set_size` values. On one thread none: the buffer just used is still in the
-    /// cache. With a helper, the first thread has just read a block's sets, and a helper
-    /// clearing them at once pulls each line back from the first thread's cache; held back
-    /// for a few blocks ([`held_back_buffers`]) they have left it.
-    fn buffers_held_back(&self, set_size: usize) -> usize {
-        match self {
-            FarWorker::Inline { .. } => 0,
-            FarWorker::Helper { .. } => held_back_buffers(set_size),
+        FarWorker {
+            helper: Some(Helper { requests, marks }),
+            ..FarWorker::inline()
         }
     }
 
-    fn submit(&mut self, request: FarRequest) {
-        match self {
-            FarWorker::Inline { queue, .. } => queue.push_back(request),
-            // The helper stops only when this sender is dropped, so it is listening.
-            FarWorker::Helper { requests, .. } => requests.send(request).expect("helper alive"),
+    /// Where the pairs of a block go when the helper's share of them is that of
+    /// `helper_rare` rare heaps: to the helper from [`HELPER_MIN_RARE`] on, back here below
+    /// half of it, and here when there is no helper.
+    fn place_for(&mut self, helper_rare: usize) -> Place {
+        let place = match self.last_place {
+            _ if self.helper.is_none() => Place::Here,
+            Place::Here if helper_rare >= self.helper_min_rare => Place::Helper,
+            Place::Helper if 2 * helper_rare < self.helper_min_rare => Place::Here,
+            same => same,
+        };
+        self.last_place = place;
+        place
+    }
+
+    fn submit(&mut self, request: FarRequest, place: Place) {
+        match (place, &self.helper) {
+            (Place::Helper, Some(helper)) => {
+                // The helper stops only when this sender is dropped, so it is listening.
+                helper.requests.send(request).expect("helper alive");
+                self.pending.push_back(Pending::Helper);
+            }
+            _ => self.pending.push_back(Pending::Here(Box::new(request))),
         }
     }
 
     /// The next block's far pairs, and how long each thread waited for the other.
     fn next(&mut self) -> (FarMarks, Waits) {
-        match self {
-            FarWorker::Inline { queue, recent } => {
-                let request = queue.pop_front().expect("every block is requested first");
-                (FarMarks::compute(request, recent), Waits::default())
-            }
-            FarWorker::Helper { marks, .. } => {
+        let pending = self.pending.pop_front();
+        match pending.expect("every block is requested first") {
+            Pending::Here(request) => (
+                FarMarks::compute(*request, &mut self.recent),
+                Waits::default(),
+            ),
+            Pending::Helper => {
+                let helper = self.helper.as_ref().expect("sent to the helper");
                 let asked = Instant::now();
-                let (far, helper) = marks.recv().expect("helper alive");
+                let (far, waited) = helper.marks.recv().expect("helper alive");
                 let first = asked.elapsed();
-                (far, Waits { first, helper })
+                (
+                    far,
+                    Waits {
+                        first,
+                        helper: waited,
+                    },
+                )
             }
         }
     }
@@ -1306,6 +1398,15 @@ mod tests {
 
     /// Grundy's game on one thread from a solver set up by `set_up`.
     fn grundy_values(max_heap: usize, set_up: impl FnOnce(&mut Solver)) -> Outcome {
+        grundy_values_by(FarWorker::inline(), max_heap, set_up)
+    }
+
+    /// Grundy's game, its far pairs marked by `worker`, from a solver set up by `set_up`.
+    fn grundy_values_by(
+        worker: FarWorker,
+        max_heap: usize,
+        set_up: impl FnOnce(&mut Solver),
+    ) -> Outcome {
         let mut solver = Solver::new(grundys_game(), max_heap, DENSE_REACH).unwrap();
         set_up(&mut solver);
         let mut progress = |_| {};
@@ -1314,7 +1415,6 @@ mod tests {
             next_check: FIRST_CHOICE,
             progress: &mut progress,
         };
-        let worker = FarWorker::inline();
         compute_heaps(
             solver,
             max_heap,
@@ -1400,6 +1500,46 @@ mod tests {
         let none = table(0);
         assert_eq!(none, table(600));
         assert_eq!(none, table(1 << 20));
+    }
+
+    /// With a helper, a block's far pairs are marked on either thread, by the share of them
+    /// the helper would take: here while the rare heaps past the first blocks are fewer
+    /// than the threshold, then on the helper, each place sent the values it needs when it
+    /// takes up again. Wherever they are marked, the values are those of one thread.
+    #[test]
+    fn the_place_of_the_far_pairs_does_not_change_the_values() {
+        let one_thread = grundy_values(100_000, |_| {});
+        let rare_past_helper_from = (one_thread.rare_heaps.iter())
+            .filter(|&&heap| heap as usize >= HELPER_FROM)
+            .count();
+        assert!(rare_past_helper_from > 600, "{rare_past_helper_from}");
+        for helper_min_rare in [1, 300, 600, usize::MAX] {
+            let two_threads = thread::scope(|scope| {
+                let mut worker = FarWorker::helper(scope);
+                worker.helper_min_rare = helper_min_rare;
+                grundy_values_by(worker, 100_000, |_| {})
+            });
+            assert_eq!(two_threads, one_thread, "helper from {helper_min_rare}");
+        }
+    }
+
+    #[test]
+    fn a_place_goes_to_the_helper_from_the_threshold_and_back_below_half_of_it() {
+        let places = |worker: &mut FarWorker, shares: &[usize]| -> Vec<Place> {
+            shares
+                .iter()
+                .map(|&share| worker.place_for(share))
+                .collect()
+        };
+        let mut alone = FarWorker::inline();
+        assert_eq!(places(&mut alone, &[0, 1_000]), [Place::Here, Place::Here]);
+        thread::scope(|scope| {
+            let mut worker = FarWorker::helper(scope);
+            use Place::{Helper, Here};
+            let shares = [0, 31, 32, 20, 16, 15, 31, 32];
+            let expected = [Here, Here, Helper, Helper, Helper, Here, Here, Helper];
+            assert_eq!(places(&mut worker, &shares), expected);
+        });
     }
 
     #[test]

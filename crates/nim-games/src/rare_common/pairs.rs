@@ -121,10 +121,12 @@ pub(super) struct RecentValues {
 impl RecentValues {
     /// Appends a request's `new_values` and drops, once they are three quarters of the
     /// copy, the values below its `keep_from`: each value is then copied once when it
-    /// comes and on average a third of a time more.
+    /// comes and on average a third of a time more. New values that do not follow those
+    /// kept replace them: the first request of a run taken up from a checkpoint, or of a
+    /// place that had none for a while, carries every value from its `keep_from`.
     fn update(&mut self, new_values: &[u16], new_values_from: usize, keep_from: usize) {
-        if self.values.is_empty() {
-            // The first request of a run taken up from a checkpoint starts past heap 0.
+        if new_values_from != self.start + self.values.len() {
+            self.values.clear();
             self.start = new_values_from;
         }
         self.values.extend_from_slice(new_values);
@@ -424,6 +426,20 @@ pub(super) fn mark_near_pairs(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values that follow those kept are added to them; any others replace them.
+    #[test]
+    fn recent_values_take_up_afresh_after_a_gap() {
+        let mut recent = RecentValues::default();
+        recent.update(&[1, 2, 3], 0, 0);
+        recent.update(&[4, 5], 3, 0);
+        assert_eq!(
+            (recent.start, recent.values.as_slice()),
+            (0, &[1, 2, 3, 4, 5][..])
+        );
+        recent.update(&[9, 8], 10, 10);
+        assert_eq!((recent.start, recent.values.as_slice()), (10, &[9, 8][..]));
+    }
 
     /// The set of heap `n` of `far` as the values it holds.
     fn marked(far: &mut FarMarks, n: usize) -> Vec<usize> {
