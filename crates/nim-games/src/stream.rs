@@ -379,7 +379,18 @@ impl Checkpoint {
         }
     }
 
-    /// The checkpoint as bytes, to be written whole ([`game_core::durable::write_whole`]).
+    /// Saves the checkpoint to `path` whole: written beside it, synced, then renamed over
+    /// it ([`game_core::durable::write_whole`]), so that a stop mid-write leaves the last
+    /// checkpoint as it was.
+    ///
+    /// # Errors
+    ///
+    /// The system's error; the file at `path` is then as it was.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        game_core::durable::write_whole(path, |file| io::Write::write_all(file, &self.to_bytes()))
+    }
+
+    /// The checkpoint as bytes, to be written whole ([`Checkpoint::write`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Bytes::default();
         out.0.extend_from_slice(TAG);
@@ -708,8 +719,8 @@ impl StreamSink for Streamer<'_> {
 }
 
 /// G(0), …, G(`max_heap`) of `game`, streamed to `sink` in bounded memory (the module
-/// doc), from heap 0 or from `resume`; each checkpoint is handed to `save` (which writes
-/// it whole: [`Checkpoint::to_bytes`], [`game_core::durable::write_whole`]). A run stopped
+/// doc), from heap 0 or from `resume`; each checkpoint is handed to `save` (which saves
+/// it whole: [`Checkpoint::write`]). A run stopped
 /// at a checkpoint returns what it found so far, `finished` false.
 ///
 /// # Errors

@@ -217,9 +217,7 @@ fn carry_on(kept: &Kept, plan: &Plan) -> Result<Record> {
             difference = Some(found);
             return Err(std::io::Error::other(message));
         }
-        durable::write_whole(&kept.checkpoint, |file| {
-            std::io::Write::write_all(file, &checkpoint.to_bytes())
-        })?;
+        checkpoint.write(&kept.checkpoint)?;
         if checkpoint.heaps() >= record.heaps {
             record.heaps = checkpoint.heaps();
             record.milestones = checkpoint.milestones().to_vec();

@@ -7,7 +7,6 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use game_core::durable;
 use game_core::stop::StopSignal;
 use nim_games::octal::Schedule;
 use nim_games::stream::{
@@ -112,7 +111,7 @@ pub fn run(args: &StreamArgs, command: StreamedCommand, options: &Options) -> Re
         stream = stream.stop_on(signal);
     }
     let mut save = |checkpoint: &Checkpoint| match &path {
-        Some(path) => durable::write_whole(path, |file| file.write_all(&checkpoint.to_bytes())),
+        Some(path) => checkpoint.write(path),
         None => Ok(()),
     };
     let started = Instant::now();
