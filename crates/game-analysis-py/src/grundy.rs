@@ -1,16 +1,29 @@
 //! `game_analysis._native.grundy`: Grundy's game and the octal games, from `nim_games`
 //! (the package's `grundy` and `octal` modules).
 
+use std::path::PathBuf;
+use std::time::Duration;
+
+use game_core::stop::StopSignal;
 use nim_games::GrundysGame;
 use nim_games::grundys_game::{MisereSolver, NimValueTable, nim_values};
 use nim_games::heap_games::OctalGame;
+use nim_games::milestones::Milestone;
 use nim_games::misere_quotient::QuotientOptions;
 use nim_games::octal::{OctalOptions, Schedule};
+use nim_games::stream::{
+    Checkpoint, NoValues, StreamOptions, StreamedGame, StreamedRun, stream_values,
+};
 use num_bigint::BigInt;
+use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
+use pyo3::type_object::PyTypeInfo;
 use pyo3::types::PyBytes;
 
-use crate::{GrundyError, OctalError, Whole, interruptible, library, raise, small, small_in};
+use crate::{
+    Float, GrundyError, OctalError, Whole, interruptible, library, raise, saving_first, small,
+    small_in,
+};
 
 /// The largest heap of a table: 2 GB of values (and hours of work) at 10^9.
 const MAX_HEAP: u32 = 1_000_000_000;
@@ -116,6 +129,161 @@ fn octal_values<'py>(
     ))
 }
 
+/// A milestone of a streamed run: n, the frequency of each value among G(1), …, G(n), the
+/// largest value and its first heap, the rare heaps among 1..=n, the checksum of G(0..=n).
+type MilestoneValues = (u64, Vec<u64>, u16, u64, Option<u64>, u64);
+
+/// What `stream` returns: the heaps computed, whether the run reached n, its milestones,
+/// the split's mask and heap parity, the rare heaps, and the checksum of the values.
+type StreamedValues = (
+    u64,
+    bool,
+    Vec<MilestoneValues>,
+    Option<u16>,
+    Option<u8>,
+    Vec<u32>,
+    u64,
+);
+
+/// The nim-values of the octal game `code` (or Grundy's game, `code` = "grundy") for heaps
+/// 0..=n, streamed in bounded memory (`nim_games::stream`): the values are not kept, the
+/// statistics are. With `checkpoint`, the run's state is saved there every
+/// `checkpoint_minutes`, at `stop_at` and at Ctrl-C, and a call with a checkpoint that
+/// exists takes the run up from it.
+#[pyfunction]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the Python call's keyword arguments, one each"
+)]
+fn stream(
+    py: Python<'_>,
+    code: &str,
+    n: Whole,
+    front: Option<Whole>,
+    threads: Whole,
+    checkpoint: Option<PathBuf>,
+    checkpoint_minutes: Float,
+    stop_at: Option<Whole>,
+) -> PyResult<StreamedValues> {
+    let call = StreamCall {
+        n,
+        front,
+        threads,
+        checkpoint,
+        checkpoint_minutes,
+        stop_at,
+    };
+    if code == "grundy" {
+        call.run::<GrundyError>(py, StreamedGame::Grundy)
+    } else {
+        let game = OctalGame::parse(code).map_err(raise::<OctalError>)?;
+        call.run::<OctalError>(py, StreamedGame::Octal(game))
+    }
+}
+
+/// The arguments of `stream` but the game.
+struct StreamCall {
+    n: Whole,
+    front: Option<Whole>,
+    threads: Whole,
+    checkpoint: Option<PathBuf>,
+    checkpoint_minutes: Float,
+    stop_at: Option<Whole>,
+}
+
+impl StreamCall {
+    /// Runs `game`, its errors raised as `E`.
+    fn run<E: PyTypeInfo>(self, py: Python<'_>, game: StreamedGame) -> PyResult<StreamedValues> {
+        let n = small_in::<E, u64>("n", &self.n, 0..=u64::MAX - 1)?;
+        let mut options = self.options::<E>()?;
+        let resume = match &self.checkpoint {
+            Some(path) if path.as_os_str().is_empty() => {
+                return Err(raise::<E>("checkpoint: a file's path, not an empty one"));
+            }
+            Some(path) => Checkpoint::read(path).map_err(library::<E>)?,
+            None => None,
+        };
+        let front = self.front.as_ref();
+        let front = match front {
+            Some(front) => small_in::<E, u64>("front", front, 1..=u64::MAX)?,
+            None => resume.as_ref().map_or(1 << 20, Checkpoint::front_heaps),
+        };
+        options = options.front_heaps(front);
+        let Some(path) = self.checkpoint else {
+            let run = interruptible(py, move || {
+                stream_values(&game, n, &options, &mut NoValues, None, &mut |_| Ok(()))
+            })?;
+            return Ok(streamed_values(&run.map_err(library::<E>)?));
+        };
+        let signal = StopSignal::new();
+        options = options.stop_on(signal.clone());
+        let saved_to = path.clone();
+        let (run, interrupted) = saving_first(py, &signal, move || {
+            let mut save = |checkpoint: &Checkpoint| checkpoint.write(&saved_to);
+            stream_values(&game, n, &options, &mut NoValues, resume, &mut save)
+        })?;
+        let run = run.map_err(library::<E>)?;
+        match interrupted {
+            Some(_) => Err(PyKeyboardInterrupt::new_err(format!(
+                "stopped at heap {}, its checkpoint saved to {}: the same call takes the run up",
+                run.heaps,
+                path.display()
+            ))),
+            None => Ok(streamed_values(&run)),
+        }
+    }
+
+    /// The threads, the time between checkpoints and the heap to stop at.
+    fn options<E: PyTypeInfo>(&self) -> PyResult<StreamOptions> {
+        let threads = small_in::<E, u8>("threads", &self.threads, 1..=2)?;
+        let schedule = Schedule::on_threads(threads.into())
+            .ok_or_else(|| raise::<E>(format!("threads = {threads}: 1 or 2")))?;
+        let minutes = self.checkpoint_minutes.0;
+        let every = Duration::try_from_secs_f64(60.0 * minutes)
+            .ok()
+            .filter(|every| !every.is_zero())
+            .ok_or_else(|| {
+                raise::<E>(format!(
+                    "checkpoint_minutes = {minutes}: a number of minutes above 0"
+                ))
+            })?;
+        let options = StreamOptions::new()
+            .schedule(schedule)
+            .checkpoint_every(every);
+        match &self.stop_at {
+            None => Ok(options),
+            Some(_) if self.checkpoint.is_none() => Err(raise::<E>(
+                "stop_at: a run stops there to be taken up again, which needs a checkpoint",
+            )),
+            Some(heap) => Ok(options.stop_at(small_in::<E, u64>("stop_at", heap, 0..=u64::MAX)?)),
+        }
+    }
+}
+
+/// A streamed run as `stream` returns it.
+fn streamed_values(run: &StreamedRun) -> StreamedValues {
+    (
+        run.heaps,
+        run.finished,
+        run.milestones.iter().map(milestone_values).collect(),
+        run.split.map(|split| split.mask),
+        run.split.and_then(|split| split.heap_parity),
+        run.rare_heaps.clone(),
+        run.checksum,
+    )
+}
+
+fn milestone_values(milestone: &Milestone) -> MilestoneValues {
+    (
+        milestone.heaps,
+        milestone.frequencies.clone(),
+        milestone.largest,
+        milestone.largest_at,
+        milestone.rare_heaps,
+        milestone.checksum,
+    )
+}
+
 /// The most positions a quotient's outcome search keeps from Python: a few seconds' work.
 const MAX_QUOTIENT_SEARCH: usize = 1_000_000;
 
@@ -181,6 +349,7 @@ fn misere_quotient(py: Python<'_>, code: &str, max_heap: Whole) -> PyResult<Quot
 pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let module = PyModule::new(py, "grundy")?;
     module.add_function(wrap_pyfunction!(octal_values, &module)?)?;
+    module.add_function(wrap_pyfunction!(stream, &module)?)?;
     module.add_function(wrap_pyfunction!(misere_quotient, &module)?)?;
     module.add_function(wrap_pyfunction!(values, &module)?)?;
     module.add_function(wrap_pyfunction!(rare_heaps, &module)?)?;

@@ -3,7 +3,8 @@
 //!
 //! One submodule per paper, each a thin layer over its crate:
 //! - `matches` ([`nim_games::matches`]): the matches report's tree sizes and losing positions;
-//! - `grundy` ([`nim_games::grundys_game`]): Grundy's game, G(0..=n) by the sparse-space method;
+//! - `grundy` ([`nim_games::grundys_game`], [`nim_games::octal`], [`nim_games::stream`]):
+//!   Grundy's game and the octal games, G(0..=n) in memory or streamed with checkpoints;
 //! - `johnson` ([`lookahead_eval`]): W for Johnson's strategies as a rigorous interval, and
 //!   exactly in the dependent form;
 //! - `levene_fenner` ([`minimax_random`]): prob(n) of random minimaxing, Nau's w_b;
@@ -140,6 +141,15 @@ impl MemoryCause for nim_games::grundys_game::NimValueError {
     fn memory(&self) -> Option<&MemoryError> {
         match self {
             nim_games::grundys_game::NimValueError::Memory(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl MemoryCause for nim_games::stream::StreamError {
+    fn memory(&self) -> Option<&MemoryError> {
+        match self {
+            nim_games::stream::StreamError::Values(error) => error.memory(),
             _ => None,
         }
     }
@@ -288,20 +298,59 @@ fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    let (sender, receiver) = mpsc::channel();
     let signal = StopSignal::new();
-    let stopped_by = signal.clone();
+    let receiver = spawn_work(signal.clone(), work)?;
+    wait_for(py, receiver, |interrupt| {
+        signal.raise();
+        Err(interrupt)
+    })
+}
+
+/// Runs `work` as [`interruptible`] does, but at Ctrl-C raises `save_and_stop` and waits
+/// for the work to return, which it does once it has saved what it needs to go on (a
+/// streamed run's checkpoint); returns the work's value and, when it was cut short,
+/// the `KeyboardInterrupt` to raise.
+fn saving_first<T: Send + 'static>(
+    py: Python<'_>,
+    save_and_stop: &StopSignal,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<(T, Option<PyErr>)> {
+    let receiver = spawn_work(StopSignal::new(), work)?;
+    let mut interrupted = None;
+    let value = wait_for(py, receiver, |interrupt| {
+        save_and_stop.raise();
+        interrupted.get_or_insert(interrupt);
+        Ok(())
+    })?;
+    Ok((value, interrupted))
+}
+
+/// Starts `work` on a thread of its own, stopped by `signal`; its value comes on the channel.
+fn spawn_work<T: Send + 'static>(
+    signal: StopSignal,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<mpsc::Receiver<T>> {
+    let (sender, receiver) = mpsc::channel();
     thread::Builder::new()
         .name("game_analysis".to_owned())
         .stack_size(WORK_STACK_BYTES)
         .spawn(move || {
             // Stopped, or the receiver gone: the call was interrupted and nobody wants it.
-            if let Ok(value) = run_until_stopped(&stopped_by, work) {
+            if let Ok(value) = run_until_stopped(&signal, work) {
                 let _ = sender.send(value);
             }
         })
         .map_err(|e| raise::<GameAnalysisError>(format!("cannot start the computation: {e}")))?;
-    let mut receiver = receiver;
+    Ok(receiver)
+}
+
+/// The work's value, looking for signals while it waits: a pending signal's error goes to
+/// `on_signal`, which ends the wait with an error or lets it go on.
+fn wait_for<T: Send + 'static>(
+    py: Python<'_>,
+    mut receiver: mpsc::Receiver<T>,
+    mut on_signal: impl FnMut(PyErr) -> PyResult<()>,
+) -> PyResult<T> {
     loop {
         // The receiver goes into the GIL-free wait and comes back: it is Send, not Sync.
         let (received, returned) = py.detach(move || {
@@ -311,7 +360,11 @@ fn interruptible<T: Send + 'static>(
         receiver = returned;
         match received {
             Ok(value) => return Ok(value),
-            Err(RecvTimeoutError::Timeout) => py.check_signals().inspect_err(|_| signal.raise())?,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    on_signal(interrupt)?;
+                }
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(raise::<GameAnalysisError>(
                     "the computation failed without a result (a panic in the library)",

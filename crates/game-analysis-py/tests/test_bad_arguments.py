@@ -75,6 +75,12 @@ SURFACE = [
     ("octal.values", [("code", "0.77", NAME), ("n", 20, COUNT),
                       ("until_proven", False, FLAG), ("threads", 1, COUNT)]),
     ("octal.misere_quotient", [("code", "0.75", NAME), ("max_heap", 10, COUNT)]),
+    ("octal.stream", [("code", "0.6", NAME), ("n", 20, COUNT), ("front", 2**17, CHOICE),
+                      ("threads", 1, COUNT), ("checkpoint", None, CHOICE),
+                      ("checkpoint_minutes", 5.0, NUMBER), ("stop_at", None, CHOICE)]),
+    ("grundy.stream", [("n", 20, COUNT), ("front", 2**17, CHOICE), ("threads", 1, COUNT),
+                       ("checkpoint", None, CHOICE), ("checkpoint_minutes", 5.0, NUMBER),
+                       ("stop_at", None, CHOICE)]),
     ("quotient.outcome", [("heaps", [2, 2], POINTS)]),
     ("johnson.win_probability", [("strategy", "HSTRAT", NAME), ("E", "1/2", NUMBER),
                                  ("A", "3/4", NUMBER), ("form", "TSD", NAME),
@@ -201,7 +207,7 @@ def test_every_public_function_is_tried():
         "johnson.strategies", "tournament.to_json", "tournament.play_distributed",
         "backgammon.CubeAction", "backgammon.CubeEquities", "backgammon.CubeDecisions",
         "backgammon.Equities", "backgammon.HypergammonEntry", "octal.OctalValues",
-        "octal.MisereQuotient", "backgammon.RatedPlay", "backgammon.PositionAnswer",
+        "octal.MisereQuotient", "octal.Milestone", "octal.StreamedRun", "backgammon.RatedPlay", "backgammon.PositionAnswer",
         "backgammon.CubePoints", "backgammon.MarketWindow",
     }
     assert public - untried <= listed, sorted(public - untried - listed)

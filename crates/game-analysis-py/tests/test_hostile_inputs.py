@@ -58,6 +58,9 @@ ENTRY_POINTS = [
     ("grundy.misere_first_player_wins", 1),
     ("octal.values", 2),
     ("octal.misere_quotient", 2),
+    # Streamed runs go to 2^64 - 2 heaps: these stop, with a checkpoint, past the front.
+    ("lambda code, n: octal.stream(code, n, 2**17, 2, 'octal.ckpt', 5.0, 0)", 2),
+    ("lambda n: grundy.stream(n, 2**17, 2, 'grundy.ckpt', 5.0, 0)", 1),
     ("johnson.win_probability", 3),
     ("johnson.dependent_win_probability", 3),
     ("levene_fenner.prob", 2),
@@ -187,7 +190,21 @@ LONG_CALLS = [
     'johnson.win_probability("LSTRAT", "1/10", "999/1000")',
     "grundy.misere_first_player_wins([30, 30, 30])",
     "backgammon.TwoSidedDatabase(9)",
+    'octal.stream("0.6", 2**40)',
 ]
+
+
+# A child's start: Python's own Ctrl-C handler, and a SIGINT to itself 3 s in (`sent`).
+INTERRUPTED_IN_3_S = """
+import os, signal, threading, time
+from game_analysis import backgammon, grundy, johnson, octal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+def interrupt():
+    global sent
+    sent = time.perf_counter()
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Timer(3.0, interrupt).start()
+"""
 
 
 @pytest.mark.parametrize("call", LONG_CALLS)
@@ -197,15 +214,7 @@ def test_ctrl_c_stops_a_long_call_within_a_second_and_its_work_with_it(call):
     (allocating a large table is not stopped half way). The child installs Python's own
     Ctrl-C handler first: a process started in the background by a non-interactive shell
     inherits SIGINT ignored, and Python then never raises KeyboardInterrupt at all."""
-    code = f"""
-import os, signal, threading, time
-from game_analysis import backgammon, grundy, johnson
-signal.signal(signal.SIGINT, signal.default_int_handler)
-def interrupt():
-    global sent
-    sent = time.perf_counter()
-    os.kill(os.getpid(), signal.SIGINT)
-threading.Timer(3.0, interrupt).start()
+    code = INTERRUPTED_IN_3_S + f"""
 try:
     {call}
     print("finished")
@@ -223,3 +232,28 @@ os._exit(0)
     assert float(child.stdout.split("after")[1].split()[0]) < 1.0, child.stdout
     # Two seconds of the work on two cores would be up to 4 s of CPU time.
     assert float(child.stdout.split("cpu afterwards")[1]) < 0.2, child.stdout
+
+
+def test_ctrl_c_saves_a_streamed_runs_checkpoint_first_and_the_run_goes_on_from_it(tmp_path):
+    """With a checkpoint, Ctrl-C stops the run at its next block of 256 heaps, saves the
+    checkpoint (a few megabytes, synced to the disk: within seconds, not at once), then
+    raises KeyboardInterrupt naming the heap; the same call then takes the run up, and its
+    values are the in-memory engine's."""
+    code = INTERRUPTED_IN_3_S + f"""
+checkpoint = {str(tmp_path / "run.ckpt")!r}
+try:
+    octal.stream("0.6", 2**40, checkpoint=checkpoint)
+    print("finished")
+except KeyboardInterrupt as interrupted:
+    print("interrupted after", time.perf_counter() - sent)
+    heap = int(str(interrupted).split("stopped at heap ")[1].split(",")[0])
+    n = heap + 100_000
+    run = octal.stream("0.6", n, checkpoint=checkpoint)
+    print("taken up at", heap, run.finished, run.checksum == octal.values("0.6", n).checksum)
+"""
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert "interrupted after" in child.stdout, child.stdout
+    assert float(child.stdout.split("after")[1].split()[0]) < 5.0, child.stdout
+    heap, finished, equal = child.stdout.split("taken up at")[1].split()
+    assert int(heap) > 2**20 and finished == "True" and equal == "True", child.stdout

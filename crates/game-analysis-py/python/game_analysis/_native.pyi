@@ -1,7 +1,8 @@
 """Type stubs of the Rust extension game_analysis._native (see the package's modules)."""
 
+from os import PathLike
 from types import ModuleType
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 Pair = Tuple[int, int]
 
@@ -25,9 +26,27 @@ class _Grundy(ModuleType):
     def rare_heaps(self, n: int) -> List[int]: ...
     def misere_first_player_wins(self, heaps: List[int]) -> bool: ...
     def octal_values(
-        self, code: str, n: int, until_proven: bool = ...
+        self, code: str, n: int, until_proven: bool = ..., threads: int = ...
     ) -> Tuple[
         bytes, Optional[int], Optional[int], List[int], Optional[Tuple[int, int]], int
+    ]: ...
+    def stream(
+        self,
+        code: str,
+        n: int,
+        front: Optional[int],
+        threads: int,
+        checkpoint: Optional[Union[str, PathLike[str]]],
+        checkpoint_minutes: float,
+        stop_at: Optional[int],
+    ) -> Tuple[
+        int,
+        bool,
+        List[Tuple[int, List[int], int, int, Optional[int], int]],
+        Optional[int],
+        Optional[int],
+        List[int],
+        int,
     ]: ...
     def misere_quotient(
         self, code: str, max_heap: int
