@@ -145,6 +145,14 @@ pub fn parse_value_count(text: &str) -> Result<Vec<u64>, MilestoneError> {
 pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
+/// FNV-1a (64 bits) over `values` as little-endian `u16`s: the checksum of a table of
+/// nim-values, over the bytes `game-analysis octal --out` writes.
+pub(crate) fn checksum(values: &[u16]) -> u64 {
+    values
+        .iter()
+        .fold(FNV_OFFSET, |hash, &value| checksum_step(hash, value))
+}
+
 /// FNV-1a carried over one more value, as its two little-endian bytes.
 pub(crate) fn checksum_step(hash: u64, value: u16) -> u64 {
     fnv1a(hash, &value.to_le_bytes())

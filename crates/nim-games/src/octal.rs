@@ -45,7 +45,7 @@
 //! [`nim_sequence`]: crate::heap_games::nim_sequence
 
 use crate::heap_games::OctalGame;
-use crate::milestones::{FNV_OFFSET, Milestone, checksum_step, milestones};
+use crate::milestones::{Milestone, checksum, milestones};
 use crate::periodicity::{Periodicity, proven_periodicity_at_most_half};
 use crate::rare_common::{Computation, MaskChoice, Rules, StopWhen, rare_heaps};
 
@@ -97,9 +97,7 @@ impl OctalValues {
     /// A checksum of the values: FNV-1a (64 bits) over G(0), G(1), … as little-endian
     /// `u16`s, the bytes `game-analysis octal --out` writes.
     pub fn checksum(&self) -> u64 {
-        self.values
-            .iter()
-            .fold(FNV_OFFSET, |hash, &value| checksum_step(hash, value))
+        checksum(&self.values)
     }
 
     /// The statistics of the values at every power of two of heaps and at the last heap

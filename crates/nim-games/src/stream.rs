@@ -720,8 +720,8 @@ impl StreamSink for Streamer<'_> {
 
 /// G(0), …, G(`max_heap`) of `game`, streamed to `sink` in bounded memory (the module
 /// doc), from heap 0 or from `resume`; each checkpoint is handed to `save` (which saves
-/// it whole: [`Checkpoint::write`]). A run stopped
-/// at a checkpoint returns what it found so far, `finished` false.
+/// it whole: [`Checkpoint::write`]). A run stopped at a checkpoint returns what it found
+/// so far, `finished` false.
 ///
 /// # Errors
 ///

@@ -105,6 +105,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         p_positions: table.p_position_count(),
         largest_value: values.iter().max().copied().unwrap_or(0),
         full_scans: table.full_scans(),
+        checksum: format!("{:016x}", table.checksum()),
     };
     print_beside(options.format, &report, &outputs)?;
     write_nim_value_files(values, args.out.as_ref(), args.b_file.as_ref(), options)?;
@@ -132,6 +133,8 @@ pub struct NimValues {
     pub largest_value: u16,
     /// Heaps whose value needed a full scan of the splits.
     pub full_scans: u64,
+    /// FNV-1a 64 of the values as u16 little-endian, in hex.
+    pub checksum: String,
 }
 
 /// [`NimValues`] as one CSV row.
@@ -144,6 +147,7 @@ pub struct NimValuesRow {
     p_positions: usize,
     largest_value: u16,
     full_scans: u64,
+    checksum: String,
 }
 
 impl Report for NimValues {
@@ -166,7 +170,11 @@ impl Report for NimValues {
             self.p_positions
         );
         text += &format!("  largest value: {}\n", self.largest_value);
-        text + &format!("  heaps that needed a full scan: {}\n", self.full_scans)
+        text += &format!("  heaps that needed a full scan: {}\n", self.full_scans);
+        text + &format!(
+            "  checksum (FNV-1a 64 of the u16 LE values) {}\n",
+            self.checksum
+        )
     }
 
     fn rows(&self) -> Vec<NimValuesRow> {
@@ -178,6 +186,7 @@ impl Report for NimValues {
             p_positions: self.p_positions,
             largest_value: self.largest_value,
             full_scans: self.full_scans,
+            checksum: self.checksum.clone(),
         }]
     }
 }

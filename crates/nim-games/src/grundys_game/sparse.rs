@@ -7,7 +7,7 @@
 //! under the mask …11110 of Winning Ways and Flammenkamp ([`super::is_rare_value`]), fixed
 //! rather than chosen from the data.
 
-use crate::milestones::{Milestone, milestones};
+use crate::milestones::{Milestone, checksum, milestones};
 use crate::rare_common::mask::Split;
 use crate::rare_common::{Computation, MaskChoice, Rules};
 
@@ -50,6 +50,20 @@ impl NimValueTable {
     /// ([`milestones`]), rare heaps under the mask …11110.
     pub fn milestones(&self) -> Vec<Milestone> {
         milestones(&self.values, Some(grundy_split()))
+    }
+
+    /// A checksum of the values: FNV-1a (64 bits) over G(0), G(1), … as little-endian
+    /// `u16`s, the bytes `game-analysis grundy --out` writes (as
+    /// [`OctalValues::checksum`](crate::octal::OctalValues::checksum)).
+    ///
+    /// ```
+    /// use nim_games::grundys_game::nim_values;
+    /// let table = nim_values(1000)?;
+    /// assert_eq!(table.checksum(), table.milestones().last().unwrap().checksum);
+    /// # Ok::<(), nim_games::grundys_game::NimValueError>(())
+    /// ```
+    pub fn checksum(&self) -> u64 {
+        checksum(&self.values)
     }
 
     /// Consumes the table, giving the values.
