@@ -103,8 +103,7 @@ fn octal_values<'py>(
 ) -> PyResult<OctalTable<'py>> {
     let game = OctalGame::parse(code).map_err(raise::<OctalError>)?;
     let n = small_in::<OctalError, _>("n", &n, 0..=MAX_HEAP)?;
-    let schedule = Schedule::on_threads(small_in::<OctalError, _>("threads", &threads, 1..=2)?)
-        .ok_or_else(|| raise::<OctalError>(format!("threads = {}: 1 or 2", *threads)))?;
+    let schedule = schedule_on::<OctalError>(&threads)?;
     let table = interruptible(py, move || {
         let options = OctalOptions::new().schedule(schedule);
         if until_proven {
@@ -127,6 +126,18 @@ fn octal_values<'py>(
         table.periodicity().map(|p| (p.preperiod, p.period)),
         table.checksum(),
     ))
+}
+
+/// The rare/common engine's schedule on `threads` threads (1 or 2), its errors raised as `E`.
+fn schedule_on<E: PyTypeInfo>(threads: &BigInt) -> PyResult<Schedule> {
+    u32::try_from(threads)
+        .ok()
+        .and_then(Schedule::on_threads)
+        .ok_or_else(|| {
+            raise::<E>(format!(
+                "threads = {threads} is outside 1..=2, the range this call takes"
+            ))
+        })
 }
 
 /// A milestone of a streamed run: n, the frequency of each value among G(1), …, G(n), the
@@ -203,8 +214,7 @@ impl StreamCall {
             Some(path) => Checkpoint::read(path).map_err(library::<E>)?,
             None => None,
         };
-        let front = self.front.as_ref();
-        let front = match front {
+        let front = match &self.front {
             Some(front) => small_in::<E, u64>("front", front, 1..=u64::MAX)?,
             None => resume.as_ref().map_or(1 << 20, Checkpoint::front_heaps),
         };
@@ -235,9 +245,7 @@ impl StreamCall {
 
     /// The threads, the time between checkpoints and the heap to stop at.
     fn options<E: PyTypeInfo>(&self) -> PyResult<StreamOptions> {
-        let threads = small_in::<E, u8>("threads", &self.threads, 1..=2)?;
-        let schedule = Schedule::on_threads(threads.into())
-            .ok_or_else(|| raise::<E>(format!("threads = {threads}: 1 or 2")))?;
+        let schedule = schedule_on::<E>(&self.threads)?;
         let minutes = self.checkpoint_minutes.0;
         let every = Duration::try_from_secs_f64(60.0 * minutes)
             .ok()
