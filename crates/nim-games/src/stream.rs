@@ -362,6 +362,61 @@ impl Checkpoint {
         &self.milestones
     }
 
+    /// G(0), …, G(F − 1): the front's values, the first values any sink was given.
+    pub fn front_values(&self) -> &[u16] {
+        &self.engine.front
+    }
+
+    /// G(heaps − 1): the last value the checkpoint's run had given its sink.
+    pub fn last_value(&self) -> u16 {
+        let engine = &self.engine;
+        let in_front = engine
+            .heaps
+            .checked_sub(1)
+            .and_then(|last| engine.front.get(last));
+        engine
+            .recent
+            .last()
+            .or(in_front)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Whether a run of `game` to `max_heap` with a front of `front_heaps` can be taken up
+    /// from this checkpoint: what [`stream_values`] checks first, for a caller that must
+    /// know before it touches its files.
+    ///
+    /// # Errors
+    ///
+    /// [`CheckpointError::OtherGame`], [`CheckpointError::OtherFront`],
+    /// [`CheckpointError::PastTheEnd`].
+    pub fn fits(
+        &self,
+        game: &StreamedGame,
+        front_heaps: u64,
+        max_heap: u64,
+    ) -> Result<(), CheckpointError> {
+        if self.game != game.name() {
+            return Err(CheckpointError::OtherGame {
+                found: self.game.clone(),
+                asked: game.name(),
+            });
+        }
+        if self.front_heaps != front_heaps {
+            return Err(CheckpointError::OtherFront {
+                found: self.front_heaps,
+                asked: front_heaps,
+            });
+        }
+        if self.heaps() > max_heap.saturating_add(1) {
+            return Err(CheckpointError::PastTheEnd {
+                heaps: self.heaps(),
+                max_heap,
+            });
+        }
+        Ok(())
+    }
+
     /// The checkpoint saved in the file at `path`, or none when there is no file there.
     ///
     /// # Errors
@@ -435,7 +490,7 @@ impl Checkpoint {
             .split_last_chunk::<8>()
             .ok_or(CheckpointError::Damaged("too short"))?;
         let checksum = fnv1a(FNV_OFFSET, body);
-        let mut read = Reader(&body[TAG.len()..]);
+        let mut read = Reader(body.get(TAG.len()..).ok_or(CUT_SHORT)?);
         let format = read.u32()?;
         if format != FORMAT {
             return Err(CheckpointError::OtherFormat { found: format });
@@ -739,13 +794,11 @@ pub fn stream_values(
     save: &mut dyn FnMut(&Checkpoint) -> io::Result<()>,
 ) -> Result<StreamedRun, StreamError> {
     let front = options.front_heaps;
-    if !front.is_power_of_two() || front < MIN_FRONT as u64 || usize::try_from(front).is_err() {
-        return Err(StreamError::BadFront(front));
-    }
+    check_front(front)?;
     let (recorder, milestones, state) = match resume {
         None => (None, Vec::new(), None),
         Some(checkpoint) => {
-            check_fits(&checkpoint, game, front, max_heap)?;
+            checkpoint.fits(game, front, max_heap)?;
             (
                 Some(checkpoint.recorder),
                 checkpoint.milestones,
@@ -797,30 +850,17 @@ pub fn stream_values(
     })
 }
 
-/// Whether `checkpoint` is one of `game` with a front of `front` heaps, before `max_heap`.
-fn check_fits(
-    checkpoint: &Checkpoint,
-    game: &StreamedGame,
-    front: u64,
-    max_heap: u64,
-) -> Result<(), CheckpointError> {
-    if checkpoint.game != game.name() {
-        return Err(CheckpointError::OtherGame {
-            found: checkpoint.game.clone(),
-            asked: game.name(),
-        });
+/// Whether `front_heaps` can be a streamed run's front: a power of two of at least 2^17
+/// that the machine can count in memory.
+///
+/// # Errors
+///
+/// [`StreamError::BadFront`] otherwise.
+pub fn check_front(front_heaps: u64) -> Result<(), StreamError> {
+    let counted = usize::try_from(front_heaps).is_ok();
+    if front_heaps.is_power_of_two() && front_heaps >= MIN_FRONT as u64 && counted {
+        Ok(())
+    } else {
+        Err(StreamError::BadFront(front_heaps))
     }
-    if checkpoint.front_heaps != front {
-        return Err(CheckpointError::OtherFront {
-            found: checkpoint.front_heaps,
-            asked: front,
-        });
-    }
-    if checkpoint.heaps() > max_heap + 1 {
-        return Err(CheckpointError::PastTheEnd {
-            heaps: checkpoint.heaps(),
-            max_heap,
-        });
-    }
-    Ok(())
 }

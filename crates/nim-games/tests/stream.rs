@@ -4,7 +4,8 @@
 use nim_games::OctalGame;
 use nim_games::octal::{OctalOptions, Schedule};
 use nim_games::stream::{
-    Checkpoint, CheckpointError, StreamError, StreamOptions, StreamedGame, stream_values,
+    Checkpoint, CheckpointError, StreamError, StreamOptions, StreamedGame, check_front,
+    stream_values,
 };
 
 const FRONT: u64 = 1 << 17;
@@ -150,6 +151,50 @@ fn bad_checkpoints_are_refused() {
         &mut |_| Ok(()),
     );
     assert_eq!(bad_front, Err(StreamError::BadFront(1000)));
+    let checkpoint = checkpoint();
+    assert_eq!(checkpoint.fits(&game, FRONT, MAX), Ok(()));
+    assert!(matches!(
+        checkpoint.fits(&game, FRONT, 1_000),
+        Err(CheckpointError::PastTheEnd { .. })
+    ));
+    assert!(matches!(checkpoint.fits(&game, FRONT, u64::MAX), Ok(())));
+    assert_eq!(checkpoint.front_values().len() as u64, FRONT);
+    let in_memory = OctalOptions::new()
+        .compute(&OctalGame::parse("0.167").unwrap(), 400_000)
+        .unwrap();
+    let last = checkpoint.heaps() as usize - 1;
+    assert_eq!(checkpoint.last_value(), in_memory.values()[last]);
+    assert_eq!(
+        checkpoint.front_values(),
+        &in_memory.values()[..FRONT as usize]
+    );
+}
+
+/// Fronts the machine cannot hold are refused as too large, however large: the memory
+/// asked for saturates rather than wrapping into a small number.
+#[test]
+fn a_front_too_large_for_the_machine_is_refused_not_wrapped() {
+    let game = StreamedGame::Grundy;
+    for exponent in [40, 61, 62, 63] {
+        let options = StreamOptions::new().front_heaps(1 << exponent);
+        let run = stream_values(&game, MAX, &options, &mut Vec::new(), None, &mut |_| Ok(()));
+        assert!(
+            matches!(run, Err(StreamError::Values(_))),
+            "2^{exponent}: {run:?}"
+        );
+    }
+    assert_eq!(check_front(3 << 20), Err(StreamError::BadFront(3 << 20)));
+    assert_eq!(check_front(1 << 17), Ok(()));
+}
+
+proptest::proptest! {
+    /// Any bytes after a checkpoint's tag are a checkpoint or a typed error, never a panic.
+    #[test]
+    fn any_bytes_after_the_tag_are_read_or_refused(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64)) {
+        let mut bytes = b"NIMSTRM\0".to_vec();
+        bytes.extend_from_slice(&tail);
+        proptest::prop_assert!(Checkpoint::from_bytes(&bytes).is_err());
+    }
 }
 
 /// .167's values stay below 64 up to heap 332,129,727, and G(332,129,728) = 64 is rare

@@ -498,7 +498,9 @@ pub(crate) const MIN_FRONT: usize = DENSE_REACH;
 /// How many recent values a streamed run keeps beyond the front's F: the largest k a
 /// split removes and the blocks requested ahead, with room.
 fn recent_kept(front_heaps: usize, largest_k: usize) -> usize {
-    front_heaps + largest_k + 4 * (LAG + 1) * BLOCK
+    front_heaps
+        .saturating_add(largest_k)
+        .saturating_add(4 * (LAG + 1) * BLOCK)
 }
 
 /// What a streamed run keeps of itself at the start of a block past its front: enough to
@@ -703,9 +705,13 @@ impl<'a> Solver<'a> {
         let largest_k = rules.largest_split();
         let keep = recent_kept(front_heaps, largest_k);
         // The front, the recent values (up to twice those kept), the helper's copy of
-        // them, and the engine.
-        let bytes = 2 * (front_heaps + 3 * keep) as u64;
-        memory::ensure(bytes + ENGINE_BYTES, || {
+        // them, and the engine; saturating, so that a front too large to count is refused
+        // as too large for the machine rather than wrapped into a small number.
+        let bytes = (keep as u64)
+            .saturating_mul(3)
+            .saturating_add(front_heaps as u64)
+            .saturating_mul(2);
+        memory::ensure(bytes.saturating_add(ENGINE_BYTES), || {
             format!("a streamed run keeping {front_heaps} heaps in front")
         })?;
         let Some(state) = stream.resume else {
