@@ -114,10 +114,19 @@ fn stop(signal: i32) {
     let command: Vec<String> = std::env::args_os()
         .map(|arg| arg.to_string_lossy().into_owned())
         .collect();
-    let line = stopped(signal_name(signal), &run(), &command);
+    let line = stopped(signal_name(signal), &run(), &command, work_is_kept(&run()));
     let _ = writeln!(std::io::stderr(), "{}{line}", clear_line());
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     std::process::exit(128 + signal);
+}
+
+/// Whether the run's work place holds work to resume from: its checkpoint file exists, or
+/// its work folder holds a file.
+fn work_is_kept(run: &Run) -> bool {
+    run.work_dir.as_deref().is_some_and(|place| {
+        place.is_file()
+            || std::fs::read_dir(place).is_ok_and(|mut entries| entries.next().is_some())
+    })
 }
 
 /// What clears a progress bar's line first on a terminal, so that a line stands on its own.
@@ -136,8 +145,9 @@ fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// The line of a run stopped by the signal `signal`, started as `command`.
-fn stopped(signal: &str, run: &Run, command: &[String]) -> String {
+/// The line of a run stopped by the signal `signal`, started as `command`; `kept` when
+/// its work place holds work to resume from.
+fn stopped(signal: &str, run: &Run, command: &[String], kept: bool) -> String {
     let written = if run.written.is_empty() {
         "no output written".to_owned()
     } else {
@@ -148,18 +158,18 @@ fn stopped(signal: &str, run: &Run, command: &[String]) -> String {
             .collect();
         format!("wrote {} before it", files.join(", "))
     };
-    let resume = run
-        .work_dir
-        .as_ref()
-        .map(|dir| {
+    let resume = match &run.work_dir {
+        Some(dir) if kept => {
             let command: Vec<String> = command.iter().map(|arg| shell_word(arg)).collect();
             format!(
                 "; the work done is kept in {}, and `{}` resumes it",
                 dir.display(),
                 command.join(" ")
             )
-        })
-        .unwrap_or_default();
+        }
+        Some(dir) => format!("; nothing was kept in {} yet", dir.display()),
+        None => String::new(),
+    };
     format!(
         "game-analysis {}: stopped by {signal}; {written}{resume}",
         run.subcommand
@@ -192,7 +202,12 @@ mod tests {
             ..Run::default()
         };
         assert_eq!(
-            stopped("SIGTERM", &run, &args("game-analysis grundy --max 100")),
+            stopped(
+                "SIGTERM",
+                &run,
+                &args("game-analysis grundy --max 100"),
+                false
+            ),
             "game-analysis grundy: stopped by SIGTERM; no output written"
         );
     }
@@ -205,7 +220,7 @@ mod tests {
             ..Run::default()
         };
         assert_eq!(
-            stopped("SIGINT (Ctrl-C)", &run, &[]),
+            stopped("SIGINT (Ctrl-C)", &run, &[], false),
             "game-analysis grundy: stopped by SIGINT (Ctrl-C); wrote values.bin, b.txt before it"
         );
     }
@@ -229,7 +244,12 @@ mod tests {
         ]
         .map(str::to_owned);
         assert_eq!(
-            stopped("SIGTERM", &run, &command),
+            stopped("SIGTERM", &run, &command, false),
+            "game-analysis bearoff: stopped by SIGTERM; no output written; nothing was kept in my \
+             work yet"
+        );
+        assert_eq!(
+            stopped("SIGTERM", &run, &command, true),
             "game-analysis bearoff: stopped by SIGTERM; no output written; the work done is kept \
              in my work, and `game-analysis bearoff --two-sided 6x15 --work-dir 'my work' --out \
              gnubg_ts.bd` resumes it"

@@ -196,13 +196,41 @@ pub struct MilestoneFolder {
 }
 
 impl MilestoneFolder {
-    /// The folder `path`, created if it is missing, checked to take new files before any
-    /// long work.
+    /// The folder `path`, checked before any long work and created if it is missing: no
+    /// output in `outputs` (each with its flag) is the folder or lies in it, and it holds no
+    /// file but the milestones `kept` (their heap counts: those of the run a checkpoint
+    /// takes up, whose files a stopped run wrote there) and their `milestones.json`, so
+    /// that the folder ends with one run's files and nothing else is replaced.
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] when it cannot be created; [`Error::Usage`] when it takes no file.
-    pub fn prepare(path: &Path) -> Result<MilestoneFolder> {
+    /// [`Error::Usage`] naming the output or a file of the folder; [`Error::Io`] when it
+    /// cannot be read or created.
+    pub fn prepare(
+        path: &Path,
+        outputs: &[(&str, Option<&OutputFile>)],
+        kept: &[u64],
+    ) -> Result<MilestoneFolder> {
+        let folder = std::fs::canonicalize(path).ok().or_else(|| place(path));
+        for (flag, output) in outputs {
+            let Some(output) = output.filter(|output| !output.is_standard_output()) else {
+                continue;
+            };
+            let output_path = output.path();
+            let itself = place(output_path) == place(path)
+                || std::fs::canonicalize(output_path).ok() == folder;
+            let inside = std::fs::canonicalize(durable::folder_of(output_path)).ok() == folder;
+            if folder.is_some() && (itself || inside) {
+                return Err(Error::Usage(format!(
+                    "{flag} {}: is the --milestones folder {} or lies in it, where the milestone files would replace it",
+                    output.path().display(),
+                    path.display()
+                )));
+            }
+        }
+        if path.exists() {
+            refuse_other_files(path, kept)?;
+        }
         std::fs::create_dir_all(path).map_err(Error::io(path))?;
         OutputFile::check(path.join(MILESTONES_JSON))?;
         Ok(MilestoneFolder {
@@ -232,6 +260,40 @@ impl MilestoneFolder {
 }
 
 const MILESTONES_JSON: &str = "milestones.json";
+
+/// Refuses a milestone folder that holds anything but the milestones `kept` and, with
+/// them, `milestones.json`.
+fn refuse_other_files(path: &Path, kept: &[u64]) -> Result<()> {
+    let belongs = |name: &str| {
+        !kept.is_empty()
+            && (name == MILESTONES_JSON || name.parse().is_ok_and(|heaps| kept.contains(&heaps)))
+    };
+    let mut others = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(Error::io(path))? {
+        let name = entry.map_err(Error::io(path))?.file_name();
+        if !belongs(&name.to_string_lossy()) {
+            others.push(name.to_string_lossy().into_owned());
+        }
+    }
+    others.sort();
+    match others.first() {
+        None => Ok(()),
+        Some(first) => Err(Error::Usage(format!(
+            "--milestones {}: holds {}, not milestones of the run: a run's milestones go into a \
+             new or empty folder{}",
+            path.display(),
+            match others.len() {
+                1 => first.clone(),
+                more => format!("{first} and {} more files", more - 1),
+            },
+            if kept.is_empty() {
+                ""
+            } else {
+                ", or one holding the milestones of the run its checkpoint saved"
+            }
+        ))),
+    }
+}
 
 /// Parses a command-line value into a checked [`OutputFile`] (`-` for standard output),
 /// for clap.
@@ -281,18 +343,20 @@ pub fn write_stdout_while_read(bytes: &[u8]) -> Result<bool> {
 /// both exist, the same device and inode.
 fn same_file(one: &Path, another: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    let resolved = |path: &Path| {
-        std::fs::canonicalize(durable::folder_of(path))
-            .ok()
-            .zip(path.file_name().map(ToOwned::to_owned))
-    };
-    if resolved(one).is_some_and(|place| Some(place) == resolved(another)) {
+    if place(one).is_some_and(|place_of_one| Some(place_of_one) == place(another)) {
         return true;
     }
     match (std::fs::metadata(one), std::fs::metadata(another)) {
         (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
         _ => false,
     }
+}
+
+/// Where `path` names, whether or not it exists: its folder with the links resolved, and
+/// its name.
+fn place(path: &Path) -> Option<PathBuf> {
+    let folder = std::fs::canonicalize(durable::folder_of(path)).ok()?;
+    Some(folder.join(path.file_name()?))
 }
 
 /// Refuses, before any work, outputs that name one file (`--out x --b-file ./x`, or two

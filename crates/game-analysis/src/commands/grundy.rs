@@ -46,7 +46,7 @@ pub struct Args {
     milestones: Option<PathBuf>,
     /// The misère outcomes of single heaps 1..=N, each with a winning split, from a table
     /// of every position with at most N live matches (retrograde analysis).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["stream", "front", "checkpoint", "stop_at"])]
     misere: bool,
     /// Threads for the nim-values, 1 or 2; the values are the same.
     #[arg(long, value_name = "1|2", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), conflicts_with = "misere")]
@@ -67,14 +67,14 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         return print(options.format, &misere(args.max_heap as u32)?);
     }
     let outputs = [args.out.as_ref(), args.b_file.as_ref()];
-    distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
+    let named = [
+        ("--out", outputs[0]),
+        ("--b-file", outputs[1]),
+        ("--checkpoint", args.stream.checkpoint()),
+    ];
+    distinct_outputs(&named)?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
-    let milestones = args
-        .milestones
-        .as_deref()
-        .map(MilestoneFolder::prepare)
-        .transpose()?;
     if args.stream.is_streamed() {
         let command = StreamedCommand {
             game: StreamedGame::Grundy,
@@ -82,11 +82,16 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
             threads: args.threads,
             out: outputs[0],
             b_file: outputs[1],
-            milestones,
+            milestones: args.milestones.as_deref(),
         };
         return streamed::run(&args.stream, command, options);
     }
     let max_heap = in_memory_bound(args.max_heap)?;
+    let milestones = args
+        .milestones
+        .as_deref()
+        .map(|folder| MilestoneFolder::prepare(folder, &named, &[]))
+        .transpose()?;
     let progress = Progress::new(args.max_heap, "heaps", options.quiet);
     let started = Instant::now();
     let table = NimValueOptions::new()

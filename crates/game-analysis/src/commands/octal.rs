@@ -56,18 +56,18 @@ pub struct Args {
 pub fn run(args: &Args, options: &Options) -> Result<()> {
     let game = OctalGame::parse(&args.code).library()?;
     let outputs = [args.out.as_ref(), args.b_file.as_ref()];
-    distinct_outputs(&[("--out", outputs[0]), ("--b-file", outputs[1])])?;
+    let named = [
+        ("--out", outputs[0]),
+        ("--b-file", outputs[1]),
+        ("--checkpoint", args.stream.checkpoint()),
+    ];
+    distinct_outputs(&named)?;
     let schedule = Schedule::on_threads(args.threads.into())
         .ok_or_else(|| Error::Usage(format!("--threads {}: 1 or 2", args.threads)))?;
     let mut octal = OctalOptions::new().schedule(schedule);
     if args.until_proven {
         octal = octal.until_proven();
     }
-    let milestones = args
-        .milestones
-        .as_deref()
-        .map(MilestoneFolder::prepare)
-        .transpose()?;
     if args.stream.is_streamed() {
         let command = StreamedCommand {
             game: StreamedGame::Octal(game),
@@ -75,11 +75,16 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
             threads: args.threads,
             out: outputs[0],
             b_file: outputs[1],
-            milestones,
+            milestones: args.milestones.as_deref(),
         };
         return streamed::run(&args.stream, command, options);
     }
     let max_heap = in_memory_bound(args.max_heap)?;
+    let milestones = args
+        .milestones
+        .as_deref()
+        .map(|folder| MilestoneFolder::prepare(folder, &named, &[]))
+        .transpose()?;
     let progress = Progress::new(args.max_heap, "heaps", options.quiet);
     let started = Instant::now();
     let table = octal
