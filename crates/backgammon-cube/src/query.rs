@@ -36,7 +36,7 @@ use crate::bearoff::{BearoffError, BearoffPosition};
 use crate::cube::{CubeAction, CubeDecisions, CubeOwnership};
 use crate::database::BearoffDatabase;
 use crate::dice::Roll;
-use crate::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
+use crate::gnubg::{HypergammonFile, HypergammonFileError, ReadError, TwoSidedReader};
 use crate::hypergammon::{
     HypergammonDatabase, HypergammonEntry, HypergammonError, HypergammonPosition,
 };
@@ -63,6 +63,9 @@ pub enum QueryError {
     /// The hypergammon database does not hold it.
     #[error(transparent)]
     Hypergammon(#[from] HypergammonError),
+    /// A gnubg hypergammon file does not hold it, or its entry is damaged.
+    #[error(transparent)]
+    HypergammonFile(#[from] HypergammonFileError),
     /// The one-sided database does not hold a side.
     #[error(transparent)]
     OneSided(#[from] BearoffError),
@@ -231,6 +234,17 @@ pub trait Source {
     /// [`QueryError`] when the database does not hold the position.
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError>;
 
+    /// The entry of the position a query is asked about, checked as far as the database
+    /// can check one entry (a gnubg two-sided file: against the entries one roll later);
+    /// [`Source::entry`] where there is nothing more to check.
+    ///
+    /// # Errors
+    ///
+    /// As [`Source::entry`]; a damaged entry's error.
+    fn asked_entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        self.entry(board)
+    }
+
     /// The boards `roll` can lead to from `board`, from the mover's side; empty when the
     /// roll cannot be played.
     ///
@@ -244,6 +258,10 @@ pub trait Source {
 impl<S: Source + ?Sized> Source for &mut S {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
         (**self).entry(board)
+    }
+
+    fn asked_entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        (**self).asked_entry(board)
     }
 
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
@@ -293,9 +311,20 @@ impl Source for &TwoSidedDatabase<f64> {
     }
 }
 
+/// A gnubg file answers from checked entries only: the one asked against the entries one
+/// roll later ([`TwoSidedReader::checked_equities`]), every one for its order
+/// ([`TwoSidedReader::ordered_equities`]).
 impl Source for TwoSidedReader {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
-        bearoff_entry(board, |on_roll, opponent| self.equities(on_roll, opponent))
+        bearoff_entry(board, |on_roll, opponent| {
+            self.ordered_equities(on_roll, opponent)
+        })
+    }
+
+    fn asked_entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
+        bearoff_entry(board, |on_roll, opponent| {
+            self.checked_equities(on_roll, opponent)
+        })
     }
 
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
@@ -334,12 +363,11 @@ impl Source for &HypergammonDatabase {
     }
 }
 
+/// A gnubg file answers from checked entries only ([`HypergammonFile::checked_entry`]).
 impl Source for &HypergammonFile {
     fn entry(&mut self, board: &Board) -> Result<Entry, QueryError> {
         let position = hypergammon_position(self.checkers(), board)?;
-        Ok(Entry::of_hypergammon(&HypergammonFile::entry(
-            self, &position,
-        )?))
+        Ok(Entry::of_hypergammon(&self.checked_entry(&position)?))
     }
 
     fn plays(&self, board: &Board, roll: Roll) -> Result<Vec<Board>, QueryError> {
@@ -399,7 +427,7 @@ pub fn query<S: Source>(
     if board.is_over() {
         return Err(QueryError::GameOver);
     }
-    let entry = source.entry(board)?;
+    let entry = source.asked_entry(board)?;
     let plays = match roll {
         Some(roll) => rated_plays(&mut source, board, cube, roll)?,
         None => Vec::new(),

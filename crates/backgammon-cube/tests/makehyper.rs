@@ -186,3 +186,22 @@ fn two_checkers_a_side_agree_with_makehyper() {
     require_makehyper();
     compare(2);
 }
+
+/// Every entry of makehyper's files that a query can read passes the checks a query makes
+/// ([`HypergammonFile::checked_entry`]): they tell damage from gnubg's own rounding.
+#[test]
+#[ignore = "needs GNU Backgammon's makehyper (apt-get install gnubg)"]
+fn every_entry_of_makehypers_files_passes_the_checks_of_a_query() {
+    require_makehyper();
+    for checkers in [1, 2] {
+        let file = makehyper(checkers);
+        for number in 0..file.positions() as u32 {
+            if let Ok(position) = HypergammonPosition::numbered(checkers, number) {
+                assert!(
+                    file.checked_entry(&position).is_ok(),
+                    "{checkers}: {number}"
+                );
+            }
+        }
+    }
+}

@@ -56,7 +56,47 @@ pub enum HypergammonFileError {
         /// The length of a whole file of that game.
         expected: usize,
     },
+    /// An entry no sound file holds ([`HypergammonFile::checked_entry`]).
+    #[error("{path}: the entry of position {number} is damaged: {broken}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The position's number in gnubg's order.
+        number: usize,
+        /// The rule it breaks.
+        broken: BrokenRule,
+    },
+    /// The file's game does not hold the position.
+    #[error(transparent)]
+    Position(#[from] HypergammonError),
 }
+
+/// A rule of a sound hypergammon entry that a damaged one breaks
+/// ([`HypergammonFile::checked_entry`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BrokenRule {
+    /// P(win a backgammon) ≤ P(win a gammon) ≤ P(win), P(lose a backgammon) ≤ P(lose a
+    /// gammon) ≤ 1 − P(win).
+    #[error("its chances do not nest (backgammons within gammons within games)")]
+    Chances,
+    /// The opponent owning the cube ≤ centred ≤ owned, the cubeless equity between the
+    /// first and the last.
+    #[error("its equities are out of the order cube access puts them in")]
+    Equities,
+}
+
+/// How far a sound file's chances may stray from nesting ([`HypergammonFile::checked_entry`]):
+/// each is stored truncated to 24 bits, so two may cross by 2⁻²⁴ (6 · 10⁻⁸); makehyper's
+/// files cross by up to 1.8 · 10⁻⁷.
+const CHANCE_SLACK: f64 = 1e-6;
+
+/// How far a sound file's equities may stray from the order of cube access: exact values
+/// keep it, ours to 6 · 10⁻⁷, but gnubg's `makehyper` stops its iteration in `float` short
+/// of the fixed point, and its two-checker file puts the centred equity above the owned one
+/// by up to 0.0061 (measured over every position, gnubg 1.07). Damage to an equity's high
+/// byte moves it by 0.02 to 6.
+const EQUITY_SLACK: f64 = 0.05;
 
 /// Writes `database` in gnubg's layout: what `makehyper -c C -f FILE` writes.
 ///
@@ -127,6 +167,7 @@ fn stored(entry: &HypergammonEntry) -> [u8; ENTRY] {
 /// A gnubg hypergammon database, read whole (3,276² entries, 300 MB, for three checkers).
 #[derive(Debug, Clone)]
 pub struct HypergammonFile {
+    path: PathBuf,
     checkers: u32,
     bytes: Vec<u8>,
 }
@@ -177,7 +218,11 @@ impl HypergammonFile {
                 expected,
             });
         }
-        Ok(HypergammonFile { checkers, bytes })
+        Ok(HypergammonFile {
+            path,
+            checkers,
+            bytes,
+        })
     }
 
     /// The checkers a side.
@@ -235,5 +280,58 @@ impl HypergammonFile {
         position: &HypergammonPosition,
     ) -> Result<HypergammonEntry, HypergammonError> {
         self.entry_at(position.number_in(self.checkers)?)
+    }
+
+    /// As [`HypergammonFile::entry`], the entry checked against the rules every sound one
+    /// keeps: its chances nest (backgammons within gammons within games won or lost, to
+    /// 10⁻⁶: each is stored truncated to 24 bits) and its equities keep the order of cube
+    /// access (the opponent owning ≤ centred ≤ owned, the cubeless equity between the first
+    /// and the last, to 0.05: gnubg's `makehyper` stops its float iteration short of the
+    /// fixed point, and its two-checker file strays by up to 0.0061). A finished game's
+    /// entry holds no chances and is not checked. A query answers from checked entries only.
+    ///
+    /// # Errors
+    ///
+    /// [`HypergammonFileError::Position`] as [`HypergammonFile::entry`];
+    /// [`HypergammonFileError::Damaged`] naming the file and the position's number.
+    pub fn checked_entry(
+        &self,
+        position: &HypergammonPosition,
+    ) -> Result<HypergammonEntry, HypergammonFileError> {
+        let number = position.number_in(self.checkers)?;
+        let entry = self.entry_at(number)?;
+        let broken = if position.is_over() {
+            None
+        } else {
+            broken_rule(&entry)
+        };
+        match broken {
+            None => Ok(entry),
+            Some(broken) => Err(HypergammonFileError::Damaged {
+                path: self.path.clone(),
+                number,
+                broken,
+            }),
+        }
+    }
+}
+
+/// The first rule of a sound entry that `entry` breaks by more than its slack.
+fn broken_rule(entry: &HypergammonEntry) -> Option<BrokenRule> {
+    let chance_at_most = |smaller: f64, larger: f64| smaller <= larger + CHANCE_SLACK;
+    let nested = chance_at_most(entry.win_backgammon, entry.win_gammon)
+        && chance_at_most(entry.win_gammon, entry.win)
+        && chance_at_most(entry.lose_backgammon, entry.lose_gammon)
+        && chance_at_most(entry.lose_gammon, 1.0 - entry.win);
+    let at_most = |smaller: f64, larger: f64| smaller <= larger + EQUITY_SLACK;
+    let cubeless = entry.cubeless_equity();
+    let ordered = at_most(entry.opponent_owns, entry.centred)
+        && at_most(entry.centred, entry.owned)
+        && at_most(entry.opponent_owns, cubeless)
+        && at_most(cubeless, entry.owned);
+    match (nested, ordered) {
+        (false, _) => Some(BrokenRule::Chances),
+        (true, false) => Some(BrokenRule::Equities),
+        (true, true) => None,
     }
 }

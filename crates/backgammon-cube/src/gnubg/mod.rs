@@ -12,10 +12,10 @@ mod out_of_core;
 pub(crate) mod reader;
 mod two_sided;
 
-pub use hypergammon::{HypergammonFile, HypergammonFileError, write_hypergammon_file};
+pub use hypergammon::{BrokenRule, HypergammonFile, HypergammonFileError, write_hypergammon_file};
 pub use one_sided::{
     MAX_ONE_SIDED_POINTS, OneSidedError, OneSidedFile, OneSidedLayout, one_sided_file,
 };
 pub use out_of_core::{BuildPhase, BuildProgress, OutOfCoreError, build_two_sided_file};
-pub use reader::{Agreement, ReadError, SAMPLE_STRIDE, SampleCheck, TwoSidedReader};
+pub use reader::{Agreement, Damage, ReadError, SAMPLE_STRIDE, SampleCheck, TwoSidedReader};
 pub use two_sided::two_sided_file;

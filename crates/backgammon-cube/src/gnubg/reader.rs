@@ -1,6 +1,7 @@
 //! Reading a gnubg two-sided bear-off file entry by entry, without loading it: the complete
 //! database is 23.6 GB, and one entry is eight bytes at a known offset.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -49,6 +50,32 @@ pub enum ReadError {
     /// A position the file does not hold, or a race already over.
     #[error(transparent)]
     Position(#[from] TwoSidedError),
+    /// An entry no sound file holds ([`TwoSidedReader::checked_equities`]).
+    #[error("{}: the entry of gnubg indices ({on_roll}, {opponent}) is damaged: {damage}", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The gnubg index of the player on roll's position.
+        on_roll: usize,
+        /// The gnubg index of the opponent's.
+        opponent: usize,
+        /// What is wrong with it.
+        damage: Damage,
+    },
+}
+
+/// What is wrong with a damaged entry of a two-sided file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Damage {
+    /// Its values break an order every sound entry keeps: the opponent owning the cube ≤ the
+    /// cube centred ≤ the cube owned, and 2P − 1 (cubeless) between the first and the last.
+    #[error("its equities are out of the order cube access puts them in")]
+    OutOfOrder,
+    /// Its values are not those the entries one roll later give
+    /// ([`TwoSidedReader::recomputed`]): it, or one of those, was altered.
+    #[error("it is not what the entries one roll later make it")]
+    NotItsSuccessors,
 }
 
 /// A gnubg two-sided bear-off file (`makebearoff -t 6xC`, or
@@ -144,16 +171,9 @@ impl TwoSidedReader {
         opponent: &BearoffPosition,
     ) -> Result<[u16; 4], ReadError> {
         let (a, b) = (self.index(on_roll)?, self.index(opponent)?);
-        let offset = (HEADER + 8 * (a * self.positions + b)) as u64;
-        let mut entry = [0u8; 8];
-        self.file
-            .seek(SeekFrom::Start(offset))
-            .and_then(|_| self.file.read_exact(&mut entry))
-            .map_err(|source| ReadError::Io {
-                path: self.path.clone(),
-                source,
-            })?;
-        Ok([0, 1, 2, 3].map(|k| u16::from_le_bytes([entry[2 * k], entry[2 * k + 1]])))
+        let mut entry = Vec::new();
+        self.read_entries(a, b..b + 1, &mut entry)?;
+        Ok(entry_values(&entry))
     }
 
     /// The pair's entry as [`crate::two_sided::TwoSidedDatabase`] gives it: P and the three
@@ -168,6 +188,64 @@ impl TwoSidedReader {
         opponent: &BearoffPosition,
     ) -> Result<Equities<f64>, ReadError> {
         Ok(equities_of(self.stored(on_roll, opponent)?))
+    }
+
+    /// As [`TwoSidedReader::equities`], the entry checked first: its equities in the order
+    /// that cube access gives every sound entry (the opponent owning ≤ centred ≤ owned,
+    /// cubeless 2P − 1 from the first to the last, within one stored unit), and equal, value
+    /// for value, to what the entries one roll later make it ([`TwoSidedReader::recomputed`],
+    /// the opponent's row read once). A query checks the entry it is asked so, and the
+    /// entries of the plays it ranks for their order ([`TwoSidedReader::ordered_equities`]):
+    /// the recomputation reads those too, so their damage shows there wherever it changes
+    /// the best play of a roll.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedReader::stored`]; [`ReadError::Damaged`] naming the file and the entry.
+    pub fn checked_equities(
+        &mut self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+    ) -> Result<Equities<f64>, ReadError> {
+        let equities = self.ordered_equities(on_roll, opponent)?;
+        if self.recomputed(on_roll, opponent)? == self.stored(on_roll, opponent)? {
+            Ok(equities)
+        } else {
+            Err(self.damaged(on_roll, opponent, Damage::NotItsSuccessors))
+        }
+    }
+
+    /// As [`TwoSidedReader::equities`], the entry checked to keep the order of cube access
+    /// only (one read, no more): what a query asks of the entries its plays lead to.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedReader::stored`]; [`ReadError::Damaged`] naming the file and the entry.
+    pub fn ordered_equities(
+        &mut self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+    ) -> Result<Equities<f64>, ReadError> {
+        let stored = self.stored(on_roll, opponent)?;
+        if in_order(stored) {
+            Ok(equities_of(stored))
+        } else {
+            Err(self.damaged(on_roll, opponent, Damage::OutOfOrder))
+        }
+    }
+
+    fn damaged(
+        &self,
+        on_roll: &BearoffPosition,
+        opponent: &BearoffPosition,
+        damage: Damage,
+    ) -> ReadError {
+        ReadError::Damaged {
+            path: self.path.clone(),
+            on_roll: gnubg_index(on_roll, self.max_checkers),
+            opponent: gnubg_index(opponent, self.max_checkers),
+            damage,
+        }
     }
 
     /// The cube action of the player on roll with the cube as `cube`, from the pair's
@@ -209,15 +287,32 @@ impl TwoSidedReader {
         opponent: &BearoffPosition,
     ) -> Result<[u16; 4], ReadError> {
         self.index(on_roll)?;
-        self.index(opponent)?;
+        let row = self.index(opponent)?;
+        let plays: Vec<(u32, BTreeSet<BearoffPosition>)> = distinct_rolls()
+            .into_iter()
+            .map(|(roll, ways)| (ways, on_roll.legal_plays(roll)))
+            .collect();
+        // Every entry read lies in the opponent's row: one read of the span they cover.
+        let columns = plays
+            .iter()
+            .flat_map(|(_, afters)| afters)
+            .filter(|after| !after.is_empty())
+            .map(|after| self.index(after))
+            .collect::<Result<Vec<usize>, _>>()?;
+        let first = columns.iter().copied().min().unwrap_or(0);
+        let last = columns.iter().copied().max().unwrap_or(0);
+        let mut span = Vec::new();
+        self.read_entries(row, first..last + 1, &mut span)?;
+        let mut columns = columns.into_iter();
         let mut rolls = Vec::new();
-        for (roll, ways) in distinct_rolls() {
+        for (ways, afters) in plays {
             let mut theirs = Vec::new();
-            for after in on_roll.legal_plays(roll) {
+            for after in afters {
                 theirs.push(if after.is_empty() {
                     [LOST; 4] // we are off: he has lost before his roll
                 } else {
-                    self.stored(opponent, &after)?.map(value_of)
+                    let at = 8 * (columns.next().unwrap_or(first) - first);
+                    entry_values(&span[at..at + 8]).map(value_of)
                 });
             }
             rolls.push((ways, theirs));
@@ -269,11 +364,21 @@ impl TwoSidedReader {
 
     /// The bytes of the row of gnubg index `on_roll`: its entries against every position.
     pub(crate) fn read_row(&mut self, on_roll: usize, row: &mut Vec<u8>) -> Result<(), ReadError> {
-        row.resize(8 * self.positions, 0);
-        let offset = (HEADER + 8 * on_roll * self.positions) as u64;
+        self.read_entries(on_roll, 0..self.positions, row)
+    }
+
+    /// The bytes of the entries of row `on_roll` against the gnubg indices `opponents`.
+    fn read_entries(
+        &mut self,
+        on_roll: usize,
+        opponents: std::ops::Range<usize>,
+        bytes: &mut Vec<u8>,
+    ) -> Result<(), ReadError> {
+        bytes.resize(8 * opponents.len(), 0);
+        let offset = (HEADER + 8 * (on_roll * self.positions + opponents.start)) as u64;
         self.file
             .seek(SeekFrom::Start(offset))
-            .and_then(|_| self.file.read_exact(row))
+            .and_then(|_| self.file.read_exact(bytes))
             .map_err(|source| ReadError::Io {
                 path: self.path.clone(),
                 source,
@@ -298,17 +403,23 @@ pub const SAMPLE_STRIDE: u64 = 1_000_003;
 /// What a sampled check of a two-sided file found ([`TwoSidedReader::check_sample`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SampleCheck {
-    /// Pairs recomputed (those with an empty side are passed over).
+    /// Distinct pairs recomputed, each with both sides on the board.
     pub recomputed: u64,
+    /// The file's pairs with both sides on the board, (n − 1)² for n positions a side: the
+    /// most a sample can recompute.
+    pub pairs: u64,
     /// The pairs, as gnubg's indices (on roll, opponent), whose stored entry is not what
     /// their successors make it.
     pub differing: Vec<(usize, usize)>,
 }
 
 impl TwoSidedReader {
-    /// Recomputes `sample` pairs from the entries one roll later and compares each with the
-    /// stored one: the i-th pair is i · [`SAMPLE_STRIDE`] mod n² in the file's order (n its
-    /// positions), so the sample covers the file evenly. `progress(i)` is told of each.
+    /// Recomputes `sample` distinct pairs (or every pair, when the file has fewer) from the
+    /// entries one roll later and compares each with the stored one. The pairs are visited
+    /// in the order i · [`SAMPLE_STRIDE`] mod n² of the file (n its positions), which meets
+    /// each pair once in n² steps and spreads the sample over the file; a pair with an
+    /// empty side holds no decision and is passed over. `progress(k)` is told of the k-th
+    /// pair recomputed.
     ///
     /// # Errors
     ///
@@ -321,16 +432,21 @@ impl TwoSidedReader {
         let n = self.positions() as u64;
         let mut check = SampleCheck {
             recomputed: 0,
+            pairs: (n - 1) * (n - 1),
             differing: Vec::new(),
         };
-        for i in 0..sample {
-            progress(i);
-            let pair = (i % (n * n)) * SAMPLE_STRIDE % (n * n);
+        let target = sample.min(check.pairs);
+        for i in 0..n * n {
+            if check.recomputed == target {
+                break;
+            }
+            let pair = i * SAMPLE_STRIDE % (n * n);
             let (a, b) = ((pair / n) as usize, (pair % n) as usize);
             let (x, y) = (self.position_at(a)?, self.position_at(b)?);
             if x.is_empty() || y.is_empty() {
                 continue;
             }
+            progress(check.recomputed);
             check.recomputed += 1;
             if self.recomputed(&x, &y)? != self.stored(&x, &y)? {
                 check.differing.push((a, b));
@@ -362,6 +478,25 @@ pub(crate) fn equities_of(stored: [u16; 4]) -> Equities<f64> {
         owned: equity(owned),
         opponent_owns: equity(opponent_owns),
     }
+}
+
+/// Whether stored values keep the order of cube access: opponent owns ≤ centred ≤ owned,
+/// and the cubeless equity 2P − 1 between the first and the last, to one stored unit of
+/// an equity (the values are truncated to 16 bits).
+fn in_order(stored: [u16; 4]) -> bool {
+    let [_, owned, centred, opponent_owns] = stored;
+    let equities = equities_of(stored);
+    let cubeless = 2.0 * equities.win - 1.0;
+    let unit = 1.0 / 32767.5;
+    opponent_owns <= centred
+        && centred <= owned
+        && equities.opponent_owns <= cubeless + unit
+        && cubeless <= equities.owned + unit
+}
+
+/// The four stored values of an entry's eight bytes.
+fn entry_values(bytes: &[u8]) -> [u16; 4] {
+    [0, 1, 2, 3].map(|k| u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]))
 }
 
 /// A stored u16 as the signed value gnubg computes with: s − 0x8000.

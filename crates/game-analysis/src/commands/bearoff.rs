@@ -56,7 +56,8 @@ pub struct Args {
     /// With --check: build 6xC in memory and compare every one of its pairs with the file.
     #[arg(long, value_name = "C", conflicts_with_all = ["checkers", "points"], value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_MEASURED_CHECKERS)))]
     against: Option<u32>,
-    /// With --check: how many pairs to recompute, spread evenly over the file (at least 1).
+    /// With --check: how many distinct pairs to recompute, spread evenly over the file (at
+    /// least 1; every pair when the file has fewer).
     #[arg(long, value_name = "N", conflicts_with_all = ["checkers", "points"], default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     sample: u64,
 }
@@ -229,8 +230,10 @@ fn two_sided_out_of_core(
 pub struct Checked {
     /// The file.
     pub file: String,
-    /// Pairs recomputed from the entries one roll later.
+    /// Distinct pairs recomputed from the entries one roll later.
     pub recomputed: u64,
+    /// The file's pairs with both sides on the board, the most a sample recomputes.
+    pub pairs: u64,
     /// Those whose stored entry differs.
     pub recomputed_differing: u64,
     /// With `--against C`: C.
@@ -259,8 +262,8 @@ impl Report for Checked {
 
     fn text(&self) -> String {
         let mut text = format!(
-            "{}: {} pairs recomputed from the entries one roll later, {} differ ({:.1} s)\n",
-            self.file, self.recomputed, self.recomputed_differing, self.seconds.0
+            "{}: {} of its {} pairs (both sides on the board) recomputed from the entries one roll later, {} differ ({:.1} s)\n",
+            self.file, self.recomputed, self.pairs, self.recomputed_differing, self.seconds.0
         );
         if let (Some(checkers), Some(pairs), Some(differing)) =
             (self.against, self.compared, self.compared_differing)
@@ -299,7 +302,7 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
             backgammon_cube::checkers_a_side(file.max_checkers())
         )));
     }
-    let progress = Progress::new(sample, "pairs", options.quiet);
+    let progress = Progress::new(sample.min(file_pairs(&file)), "pairs", options.quiet);
     let sampled = file.check_sample(sample, |i| progress.set(i)).library()?;
     for (a, b) in &sampled.differing {
         options.note(format!(
@@ -310,6 +313,7 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
     let mut checked = Checked {
         file: path.display().to_string(),
         recomputed: sampled.recomputed,
+        pairs: sampled.pairs,
         recomputed_differing: sampled.differing.len() as u64,
         against,
         compared: None,
@@ -334,6 +338,12 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
         checked.seconds.1 = started.elapsed().as_secs_f64();
     }
     Ok(checked)
+}
+
+/// The pairs of `file` with both sides on the board.
+fn file_pairs(file: &TwoSidedReader) -> u64 {
+    let sides = file.positions() as u64 - 1;
+    sides * sides
 }
 
 /// C of `6xC`: the databases are of the six home points.
