@@ -88,7 +88,20 @@ pub enum NotationError {
     /// A field of a Match ID or an XGID that cannot be read.
     #[error("{0}")]
     Field(String),
+    /// A key's last character sets bits past the key's length.
+    #[error("{what}: its last character {found:?} sets bits past the {bits}-bit key")]
+    BitsPastTheKey {
+        /// What was read.
+        what: &'static str,
+        /// The character.
+        found: char,
+        /// The key's bits.
+        bits: usize,
+    },
 }
+
+/// The largest cube gnubg plays with, 2^12 (its `MAX_CUBE`).
+pub const MAX_CUBE_EXPONENT: u32 = 12;
 
 /// Where every checker stands, seen from the player on roll: `on_roll[i]` checkers on his
 /// point i + 1, `on_roll[BAR]` on the bar; the same for the opponent from his side. A
@@ -477,11 +490,35 @@ impl Setup {
                 "the Match ID's game is not in play".to_owned(),
             ));
         }
+        if field(12, 1) != 0 || field(13, 2) != 0 {
+            return Err(NotationError::Field(
+                "the Match ID has a double or a resignation pending: the databases answer the \
+                 player on roll before his cube decision"
+                    .to_owned(),
+            ));
+        }
+        if field(7, 1) != 0 {
+            return Err(NotationError::Field(
+                "the Match ID marks a Crawford game, which a money game has not".to_owned(),
+            ));
+        }
+        if field(0, 4) > MAX_CUBE_EXPONENT {
+            return Err(NotationError::Field(format!(
+                "cube {}: gnubg's largest cube is {}",
+                1u32 << field(0, 4),
+                1u32 << MAX_CUBE_EXPONENT
+            )));
+        }
         let on_roll = field(6, 1);
         let cube = match field(4, 2) {
             3 => CubeOwnership::Centred,
-            owner if owner == on_roll => CubeOwnership::Owned,
-            _ => CubeOwnership::OpponentOwns,
+            owner @ (0 | 1) if owner == on_roll => CubeOwnership::Owned,
+            0 | 1 => CubeOwnership::OpponentOwns,
+            owner => {
+                return Err(NotationError::Field(format!(
+                    "cube owner {owner}: 0 or 1 (gnubg's players), or 3 (centred)"
+                )));
+            }
         };
         let roll = match (field(15, 3), field(18, 3)) {
             (0, 0) => None,
@@ -564,10 +601,31 @@ impl Setup {
                 "a match: the databases hold money-game equities".to_owned(),
             ));
         }
-        let exponent = number(1, "cube")?;
-        if !(0..=15).contains(&exponent) {
+        let largest = number(9, "largest cube")?;
+        if !(0..=15).contains(&largest) {
             return Err(NotationError::Field(format!(
-                "cube 2^{exponent}: 2^0 to 2^15"
+                "largest cube 2^{largest}: 2^0 to 2^15"
+            )));
+        }
+        let exponent = number(1, "cube")?;
+        let most = largest.min(MAX_CUBE_EXPONENT as i32);
+        if !(0..=most).contains(&exponent) {
+            return Err(NotationError::Field(format!(
+                "cube 2^{exponent}: 2^0 to 2^{most}, the XGID's largest cube and gnubg's"
+            )));
+        }
+        for (index, name) in [(5, "bottom player's score"), (6, "top player's score")] {
+            if number(index, name)? < 0 {
+                return Err(NotationError::Field(format!(
+                    "the XGID's {name} {}: not below 0",
+                    fields[index]
+                )));
+            }
+        }
+        let rules = number(7, "Jacoby and beaver rules")?;
+        if !(0..=3).contains(&rules) {
+            return Err(NotationError::Field(format!(
+                "the XGID's rules {rules}: in a money game 0 to 3 (1 the Jacoby rule, 2 beavers)"
             )));
         }
         let bottom_on_roll = match number(3, "turn")? {
@@ -599,7 +657,7 @@ impl Setup {
     }
 
     /// `XGID=…` for a money game with the player on roll at the bottom, the Jacoby rule
-    /// off and the largest cube 2^10.
+    /// off and the largest cube 2^10 (or the cube's value, when it is larger).
     pub fn xgid(&self) -> String {
         let mut places = String::with_capacity(26);
         places.push(xgid_char(self.board.opponent[BAR], b'a'));
@@ -622,9 +680,10 @@ impl Setup {
             || "00".to_owned(),
             |roll| format!("{}{}", roll.first, roll.second),
         );
+        let exponent = self.cube_value.trailing_zeros();
         format!(
-            "XGID={places}:{}:{owner}:1:{dice}:0:0:0:0:10",
-            self.cube_value.trailing_zeros()
+            "XGID={places}:{exponent}:{owner}:1:{dice}:0:0:0:0:{}",
+            exponent.max(10)
         )
     }
 }
@@ -715,7 +774,11 @@ fn decode<const N: usize>(what: &'static str, text: &str) -> Result<[u8; N], Not
             let bit = 6 * k + b;
             if sextet >> (5 - b) & 1 == 1 {
                 if bit >= 8 * N {
-                    return Err(NotationError::Character { what, found: c });
+                    return Err(NotationError::BitsPastTheKey {
+                        what,
+                        found: c,
+                        bits: 8 * N,
+                    });
                 }
                 bytes[bit / 8] |= 0x80 >> (bit % 8);
             }
@@ -884,6 +947,79 @@ mod tests {
             ..id
         };
         assert_eq!(written.gnubg_id().parse::<Setup>().unwrap(), written);
+    }
+
+    /// A money Match ID with the bits `fields` (first bit, width, value) set over the
+    /// starting position's centred cube, player 1 on roll.
+    fn match_id_with(fields: &[(usize, usize, u32)]) -> String {
+        let start: Setup = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse().unwrap();
+        let (position, match_id) = start
+            .gnubg_id()
+            .split_once(':')
+            .map(|(p, m)| (p.to_owned(), m.to_owned()))
+            .unwrap();
+        let mut key = decode::<9>("a Match ID", &match_id).unwrap();
+        for &(first, bits, value) in fields {
+            for k in 0..bits {
+                let bit = first + k;
+                key[bit / 8] &= !(1 << (bit % 8));
+                key[bit / 8] |= ((value >> k & 1) as u8) << (bit % 8);
+            }
+        }
+        format!("{position}:{}", encode(&key))
+    }
+
+    #[test]
+    fn every_match_id_field_out_of_range_is_refused() {
+        assert!(match_id_with(&[]).parse::<Setup>().is_ok());
+        let largest = match_id_with(&[(0, 4, MAX_CUBE_EXPONENT)]);
+        assert_eq!(largest.parse::<Setup>().unwrap().cube_value, 4096);
+        for (fields, says) in [
+            (&[(4, 2, 2)][..], "cube owner 2"),
+            (&[(0, 4, 15)], "largest cube"),
+            (&[(12, 1, 1)], "pending"),
+            (&[(13, 2, 1)], "pending"),
+            (&[(7, 1, 1)], "Crawford"),
+            (&[(8, 3, 2)], "not in play"),
+            (&[(15, 3, 7), (18, 3, 1)], "dice"),
+        ] {
+            let id = match_id_with(fields);
+            let error = id.parse::<Setup>().unwrap_err().to_string();
+            assert!(error.contains(says), "{fields:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn every_xgid_field_is_checked() {
+        let place = "-b----E-C---eE---c-e----B-";
+        for fields in [
+            "0:0:1:00:0:0:0:0:foo",
+            "0:0:1:00:foo:0:0:0:10",
+            "0:0:1:00:0:bar:0:0:10",
+            "0:0:1:00:0:0:baz:0:10",
+            "0:0:1:00:0:0:7:0:10",
+            "0:0:1:00:-1:0:0:0:10",
+            "0:0:1:00:0:0:0:0:16",
+            "11:0:1:00:0:0:0:0:10",
+            "13:0:1:00:0:0:0:0:15",
+            "0:0:1:00:0:0:0:0:10:1",
+        ] {
+            assert!(
+                Setup::from_xgid(&format!("XGID={place}:{fields}")).is_err(),
+                "{fields}"
+            );
+        }
+        assert!(Setup::from_xgid(&format!("XGID={place}:10:0:1:00:3:2:1:0:10")).is_ok());
+    }
+
+    #[test]
+    fn a_character_past_the_key_says_so() {
+        // The 14th character of a Position ID holds bits 78 to 83: only two are the key's.
+        let error = Board::from_position_id("4HPwATDgc/ABMB").unwrap_err();
+        assert!(
+            matches!(error, NotationError::BitsPastTheKey { bits: 80, .. }),
+            "{error}"
+        );
     }
 
     #[test]

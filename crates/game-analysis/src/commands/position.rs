@@ -9,7 +9,7 @@ use backgammon_cube::bearoff::MAX_CHECKERS;
 use backgammon_cube::cube::CubeOwnership;
 use backgammon_cube::database::BearoffDatabase;
 use backgammon_cube::dice::Roll;
-use backgammon_cube::gnubg::{HypergammonFile, ReadError, TwoSidedReader};
+use backgammon_cube::gnubg::{HypergammonFile, HypergammonFileError, ReadError, TwoSidedReader};
 use backgammon_cube::hypergammon::{HypergammonDatabase, MAX_HYPERGAMMON_CHECKERS, SolveOptions};
 use backgammon_cube::market::{CubePoints, GammonValues, MarketWindow};
 use backgammon_cube::notation::{BAR, Board, NotationError, Setup};
@@ -60,12 +60,12 @@ pub struct Args {
     bearoff: u32,
     /// Solve hypergammon of C checkers a side in memory (1: milliseconds, 2: seconds, 3:
     /// about twenty minutes) and look the position up there.
-    #[arg(long, value_name = "C", conflicts_with = "database", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HYPERGAMMON_CHECKERS)))]
+    #[arg(long, value_name = "C", conflicts_with_all = ["database", "bearoff"], value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HYPERGAMMON_CHECKERS)))]
     hypergammon: Option<u32>,
     /// Answer a bear-off of up to fifteen checkers a side from the one-sided database
     /// (exact, built in memory in a second): each side's expected rolls and the chance of
     /// each number of rolls, and from them the chance to be off first; no cube.
-    #[arg(long, conflicts_with_all = ["database", "hypergammon", "roll", "cube"])]
+    #[arg(long, conflicts_with_all = ["database", "hypergammon", "bearoff", "roll", "cube"])]
     one_sided: bool,
 }
 
@@ -137,8 +137,13 @@ fn open_file(path: &Path) -> Result<(Database, String)> {
             );
             Ok((Database::File(Box::new(file)), name))
         }
-        Err(ReadError::NotTwoSided { .. }) => {
-            let file = HypergammonFile::read(path).library()?;
+        Err(ReadError::NotTwoSided { header, .. }) => {
+            let file = match HypergammonFile::read(path) {
+                Err(HypergammonFileError::NotHypergammon { .. }) => {
+                    return Err(Error::Usage(not_a_database(path, &header)));
+                }
+                read => read.library()?,
+            };
             let name = format!(
                 "{} (gnubg hypergammon file, {})",
                 path.display(),
@@ -148,6 +153,30 @@ fn open_file(path: &Path) -> Result<(Database, String)> {
         }
         Err(error) => Err(error).library(),
     }
+}
+
+/// Why `path`, whose first line is `header`, is not a file `--database` takes, saying what
+/// it is when its header tells.
+fn not_a_database(path: &Path, header: &str) -> String {
+    let what = if header.is_empty() {
+        "an empty file (or one with an empty first line)".to_owned()
+    } else if header.starts_with("gnubg-OS") {
+        format!(
+            "a gnubg one-sided bear-off file ({header}); --one-sided answers a race from the one-sided database"
+        )
+    } else if header.starts_with("gnubg-TS") {
+        format!(
+            "a gnubg two-sided bear-off file of another kind ({header}): without cubeful equities, or not of the six home points"
+        )
+    } else {
+        format!(
+            "neither a gnubg two-sided bear-off file nor a hypergammon file (first line {header:?})"
+        )
+    };
+    format!(
+        "--database {}: {what}; --database takes a two-sided file (makebearoff -t 6xC) or a hypergammon file (makehyper)",
+        path.display()
+    )
 }
 
 /// Reads an ID (`XGID=…`, or a Position ID with or without its Match ID), then applies the
@@ -262,14 +291,20 @@ fn batch(
         return Ok(());
     }
     let (mut answered, mut failed) = (0u64, 0u64);
-    for line in reader.lines() {
-        let line = line.map_err(Error::io(path))?;
-        let mut words = line.split_whitespace();
-        let Some(id) = words.next() else { continue };
-        let result = match words.next().map(str::parse::<Roll>).transpose() {
-            Ok(roll) => answer(id, roll, args, database, name),
-            Err(error) => Err(Error::Usage(format!("{id}: {error}"))),
+    for (number, bytes) in (1..).zip(reader.split(b'\n')) {
+        let bytes = bytes.map_err(Error::io(path))?;
+        let (id, result) = match std::str::from_utf8(&bytes) {
+            Ok(line) => {
+                let mut words = line.split_whitespace();
+                let Some(id) = words.next() else { continue };
+                (id.to_owned(), batch_line(id, words, args, database, name))
+            }
+            Err(_) => (
+                format!("line {number}"),
+                Err(Error::Usage(format!("line {number} is not UTF-8 text"))),
+            ),
         };
+        let id = id.as_str();
         let text = match result {
             Ok(position) => {
                 answered += 1;
@@ -291,6 +326,26 @@ fn batch(
         )));
     }
     Ok(())
+}
+
+/// The answer to a batch line's `id` and the words after it: a roll, and nothing more.
+fn batch_line<'w>(
+    id: &str,
+    mut words: impl Iterator<Item = &'w str>,
+    args: &Args,
+    database: &mut Database,
+    name: &str,
+) -> Result<Answered> {
+    let roll = (words.next().map(str::parse::<Roll>).transpose())
+        .map_err(|error| Error::Usage(format!("{id}: {error}")))?;
+    let rest: Vec<&str> = words.collect();
+    if !rest.is_empty() {
+        return Err(Error::Usage(format!(
+            "{id}: a line holds an ID and a roll at most; {:?} after them",
+            rest.join(" ")
+        )));
+    }
+    answer(id, roll, args, database, name)
 }
 
 /// The line of a position that could not be answered.
