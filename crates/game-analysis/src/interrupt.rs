@@ -114,7 +114,10 @@ fn stop(signal: i32) {
     let command: Vec<String> = std::env::args_os()
         .map(|arg| arg.to_string_lossy().into_owned())
         .collect();
-    let line = stopped(signal_name(signal), &run(), &command, work_is_kept(&run()));
+    // One lock for both: the mutex is not reentrant.
+    let run = run();
+    let line = stopped(signal_name(signal), &run, &command, work_is_kept(&run));
+    drop(run);
     let _ = writeln!(std::io::stderr(), "{}{line}", clear_line());
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     std::process::exit(128 + signal);
