@@ -230,10 +230,8 @@ fn misere(max_heap: u32) -> Result<MisereOutcomes> {
     let seconds = started.elapsed().as_secs_f64();
     let heaps = (1..=max_heap)
         .map(|heap| {
-            let splits = table.winning_splits(heap).library()?;
-            let split = splits.first().copied();
-            // Heaps 1 and 2 have no move: the player to move has already won.
-            let outcome = if split.is_some() || heap <= 2 {
+            let split = table.winning_splits(heap).library()?.first().copied();
+            let outcome = if table.first_player_wins(&[heap]).library()? {
                 'N'
             } else {
                 'P'
