@@ -108,7 +108,7 @@ pub fn run(args: &Args, options: &Options) -> Result<()> {
         rare_heaps: rare.len(),
         last_rare_heap: rare.last().map(|&heap| (heap, values[heap as usize])),
         p_positions: table.p_position_count(),
-        largest_value: values.iter().max().copied().unwrap_or(0),
+        largest_value: nim_games::octal::largest(values).1,
         full_scans: table.full_scans(),
         checksum: format!("{:016x}", table.checksum()),
     };
