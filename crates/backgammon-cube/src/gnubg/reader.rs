@@ -158,6 +158,13 @@ impl TwoSidedReader {
         self.positions
     }
 
+    /// The pairs of positions with both sides on the board, (n − 1)² for n positions a
+    /// side: the most a sampled check recomputes ([`TwoSidedReader::check_sample`]).
+    pub fn pairs_on_the_board(&self) -> u64 {
+        let sides = self.positions as u64 - 1;
+        sides * sides
+    }
+
     /// The four stored 16-bit values of the pair, as in the file: cubeless, cube owned,
     /// centred, owned by the opponent.
     ///
@@ -432,7 +439,7 @@ impl TwoSidedReader {
         let n = self.positions() as u64;
         let mut check = SampleCheck {
             recomputed: 0,
-            pairs: (n - 1) * (n - 1),
+            pairs: self.pairs_on_the_board(),
             differing: Vec::new(),
         };
         let target = sample.min(check.pairs);

@@ -302,7 +302,11 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
             backgammon_cube::checkers_a_side(file.max_checkers())
         )));
     }
-    let progress = Progress::new(sample.min(file_pairs(&file)), "pairs", options.quiet);
+    let progress = Progress::new(
+        sample.min(file.pairs_on_the_board()),
+        "pairs",
+        options.quiet,
+    );
     let sampled = file.check_sample(sample, |i| progress.set(i)).library()?;
     for (a, b) in &sampled.differing {
         options.note(format!(
@@ -338,12 +342,6 @@ fn check(path: &Path, against: Option<u32>, sample: u64, options: &Options) -> R
         checked.seconds.1 = started.elapsed().as_secs_f64();
     }
     Ok(checked)
-}
-
-/// The pairs of `file` with both sides on the board.
-fn file_pairs(file: &TwoSidedReader) -> u64 {
-    let sides = file.positions() as u64 - 1;
-    sides * sides
 }
 
 /// C of `6xC`: the databases are of the six home points.

@@ -300,59 +300,51 @@ impl Resume {
         command: &StreamedCommand,
         options: &Options,
     ) -> Result<Resume> {
-        let recorded = |index: usize| {
-            checkpoint
-                .sink_position()
-                .get(index)
-                .copied()
-                .filter(|&length| length > 0)
-        };
-        let mut resume = Resume {
-            out: None,
-            b_file: None,
-        };
-        for (index, flag, file) in [(0, "--out", command.out), (1, "--b-file", command.b_file)] {
-            let length = match (file, recorded(index)) {
+        let covered = |index: usize, flag: &str, file: Option<&OutputFile>, differ: Differ| {
+            let recorded = checkpoint.sink_position().get(index).copied();
+            match (file, recorded.filter(|&length| length > 0)) {
                 (Some(file), Some(length)) => {
-                    continuing(file, flag, length, checkpoint, path)?;
-                    Some(length)
+                    continuing(file, flag, length, checkpoint, path, differ)?;
+                    Ok(Some(length))
                 }
-                (Some(file), None) => {
-                    return Err(Error::Usage(format!(
-                        "{flag} {}: the run saved in {} wrote no {flag} file, so the one named \
-                         would lack its first {} heaps; take the run up without {flag}, or \
-                         start it anew with another checkpoint",
-                        file.path().display(),
-                        path.display(),
-                        checkpoint.heaps()
-                    )));
-                }
+                (Some(file), None) => Err(Error::Usage(format!(
+                    "{flag} {}: the run saved in {} wrote no {flag} file, so the one named \
+                     would lack its first {} heaps; take the run up without {flag}, or \
+                     start it anew with another checkpoint",
+                    file.path().display(),
+                    path.display(),
+                    checkpoint.heaps()
+                ))),
                 (None, Some(_)) => {
                     options.note(format!(
                         "  the run saved in {} also wrote a {flag} file, which this run does not go on with",
                         path.display()
                     ));
-                    None
+                    Ok(None)
                 }
-                (None, None) => None,
-            };
-            match index {
-                0 => resume.out = length,
-                _ => resume.b_file = length,
+                (None, None) => Ok(None),
             }
-        }
-        Ok(resume)
+        };
+        Ok(Resume {
+            out: covered(0, "--out", command.out, raw_values_differ)?,
+            b_file: covered(1, "--b-file", command.b_file, b_file_lines_differ)?,
+        })
     }
 }
 
+/// How a values file's kind is read back ([`raw_values_differ`], [`b_file_lines_differ`]).
+type Differ = fn(File, u64, &[u16], (u64, u16)) -> std::io::Result<Option<u64>>;
+
 /// Checks that `file`, named by `flag`, holds the `length` bytes the checkpoint's run had
-/// written to it, with the checkpoint's front and its last value before that length.
+/// written to it, with the checkpoint's front and its last value before that length, read
+/// back by `differ`.
 fn continuing(
     file: &OutputFile,
     flag: &str,
     length: u64,
     checkpoint: &Checkpoint,
     saved_in: &Path,
+    differ: Differ,
 ) -> Result<()> {
     let path = file.path();
     let refuse = |why: String| {
@@ -379,12 +371,7 @@ fn continuing(
     }
     let front = checkpoint.front_values();
     let last = (checkpoint.heaps() - 1, checkpoint.last_value());
-    let differs = if flag == "--out" {
-        raw_values_differ(opened, length, front, last).map_err(Error::io(path))?
-    } else {
-        b_file_lines_differ(opened, length, front, last).map_err(Error::io(path))?
-    };
-    match differs {
+    match differ(opened, length, front, last).map_err(Error::io(path))? {
         Some(heap) => Err(refuse(format!(
             "its value of heap {heap} is not the checkpoint's: not this run's file"
         ))),
