@@ -12,7 +12,7 @@ use game_core::random::seeded_stream;
 use game_core::{Game, Turn};
 use minimax_random::games::cozy_chess::{Board, Move};
 use minimax_random::games::{Chess, ChessPosition};
-use minimax_random::player::{MAX_ALPHA, Material, RandomMinimax};
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
 
 /// Kiwipete, the CPW perft suite's position 6, and the Ruy Lopez after 3...a6.
 const MIDDLE_GAMES: [(&str, &str); 3] = [
@@ -68,9 +68,6 @@ impl Game for Counted {
     fn terminal_value(&self, position: &ChessPosition) -> Option<i32> {
         self.chess.terminal_value(position)
     }
-}
-
-impl Material for Counted {
     fn material(&self, position: &ChessPosition) -> Option<i32> {
         self.chess.material(position)
     }

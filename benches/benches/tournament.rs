@@ -8,14 +8,15 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use minimax_random::Game;
 use minimax_random::games::{ConnectFour, Domineering, Othello};
-use minimax_random::player::{MAX_ALPHA, Material, RandomMinimax};
+use minimax_random::player::{MAX_ALPHA, RandomMinimax};
 use minimax_random::tournament::play_match;
 
 /// Times `games` games of `game` between `a` and `b`, pruned and full width.
 fn line<G>(c: &mut Criterion, name: &str, game: &G, a: &str, b: &str, games: u64)
 where
-    G: Material + Sync,
+    G: Game + Sync,
     G::Position: Send,
 {
     let a = RandomMinimax::parse(a, MAX_ALPHA).expect("a valid player");

@@ -112,6 +112,13 @@ pub trait Game {
             .map(move |mv| self.play(position, &mv))
     }
 
+    /// The material balance of `position` from the first player's point of view, in the
+    /// game's unit (pawns in chess), for players that score positions by material (Beal and
+    /// Smith's material-only program). A game without material keeps the default, `None`.
+    fn material(&self, _position: &Self::Position) -> Option<i32> {
+        None
+    }
+
     /// Whether the position is terminal.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.terminal_value(position).is_some()

@@ -17,7 +17,7 @@
 //! seeded Monte Carlo estimate of prob(n) for trees too large to count ([`simulation`]);
 //! Lemma 5.1 also for explicit trees of any shape ([`explicit`]).
 //!
-//! Beyond the paper: the random-minimax player for any `game_core::Game` ([`player`]) with
+//! Beyond the paper: the random-minimax player for any [`Game`] ([`player`]) with
 //! the paper's leaf scores and Beal and Smith's lookahead-random and lookahead-zero, searched
 //! by alpha-beta with exactly the full-width player's move distribution; real games to play
 //! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
@@ -69,9 +69,17 @@ pub mod tournament;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
-/// The trait a game implements for the random-minimax player ([`player::Material`] builds on
-/// it), from `game_core`: a caller bringing a game of its own needs no dependency on
-/// `game-core`.
-pub use game_core::Game;
+/// The shared vocabulary of games, from `game_core`: the trait a game of one's own
+/// implements for the random-minimax player ([`Game`]), who is to move ([`Turn`], [`Player`])
+/// and how a game ended for a player ([`Outcome`]). A caller bringing a game of its own needs
+/// no dependency on `game-core`.
+pub use game_core::{Game, Outcome, Player, Turn};
+
+/// The portable generator every random draw of this crate comes from, and its independent
+/// streams of one seed ([`player::GamePlayer::choose`] takes one), from `game_core::random`.
+pub use game_core::random::{SeededRng, seeded_stream};
+
+/// The error of a computation refused for want of memory ([`ProbabilityError::Memory`]).
+pub use game_core::memory::MemoryError;
 
 pub use shape::{MoveShape, ProbabilityError, ScoreError, ShapeError};

@@ -1,10 +1,11 @@
 //! One line of a tournament: players A and B, the games they play, what the games gave,
 //! and the merge of a line played in pieces.
 //!
-//! A line is `games` games of one [`TournamentGame`], A moving first in the even-numbered
-//! ones, game i from stream i of the seed ([`TournamentGame::play_games`]). Any piece of a
-//! line (games `first_game`, …) is therefore the same games wherever it is played, and
-//! pieces that follow each other [`merge`] exactly into the line played at once.
+//! A line is `games` games of one game (one of [`TournamentGame`]'s by name with [`play`],
+//! any game with [`play_in`]), A moving first in the even-numbered ones, game i from stream
+//! i of the seed ([`play_games`]). Any piece of a line (games `first_game`, …) is therefore
+//! the same games wherever it is played, and pieces that follow each other [`merge`]
+//! exactly into the line played at once.
 //!
 //! With the `serde` feature, [`LineResult`] is the JSON object of `game-analysis
 //! tournament --json`, which pieces are kept and merged as.
@@ -30,8 +31,12 @@
 use std::fmt;
 use std::time::Instant;
 
+use game_core::Game;
+
 use crate::player::{MAX_ALPHA, PlayerError, RandomMinimax};
-use crate::tournament::{MAX_DEPTH, MatchResult, TournamentError, TournamentGame};
+use crate::tournament::{
+    MAX_DEPTH, MatchResult, TournamentError, TournamentGame, WithGame, play_games,
+};
 
 /// The seed of a line unless its caller says otherwise (the year of Beal and Smith's
 /// report on random evaluations).
@@ -341,20 +346,74 @@ pub fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax), LineError>
 }
 
 /// Plays `line` on every core, timing it; `full_width` makes both players search every
-/// leaf instead of alpha-beta (the same moves, for measuring the pruning).
+/// leaf instead of alpha-beta (the same moves, for measuring the pruning). The line's game
+/// is one of [`TournamentGame`]'s, by name; [`play_in`] plays a line in any game.
 ///
 /// # Errors
 ///
 /// [`LineError`] when a player or the game does not read, or a player cannot play.
 pub fn play(line: &Line, full_width: bool) -> Result<LineResult, LineError> {
+    /// The line, to play in whichever game it names.
+    struct Play<'a> {
+        line: &'a Line,
+        full_width: bool,
+    }
+    impl WithGame for Play<'_> {
+        type Output = Result<LineResult, LineError>;
+        fn run<G>(self, game: &G) -> Result<Self::Output, PlayerError>
+        where
+            G: Game + Sync,
+            G::Position: Send,
+        {
+            Ok(play_in(game, self.line, self.full_width))
+        }
+    }
+    let game: TournamentGame = line.game.parse()?;
+    game.with(Play { line, full_width })?
+}
+
+/// Plays `line` in `game`, any game without chance nodes, on every core, timing it: the
+/// line's `game` is only the name its result carries, its players are read from `a` and `b`
+/// (`EVALUATION:DEPTH` or `uniform`). Lines of a game of one's own so give results whose
+/// pieces [`merge`] and whose JSON is the command's.
+///
+/// # Errors
+///
+/// [`LineError`] when a player does not read or cannot play.
+///
+/// # Examples
+///
+/// ```
+/// use minimax_random::games::Domineering;
+/// use minimax_random::line::{Line, merge, play_in};
+///
+/// let game = Domineering::new(5, 4).unwrap();
+/// let piece = |first_game, games| Line {
+///     game: "domineering-5x4".to_owned(),
+///     a: "random:1".to_owned(),
+///     b: "random:3".to_owned(),
+///     alpha: 100,
+///     games,
+///     first_game,
+///     seed: 9,
+/// };
+/// let whole = play_in(&game, &piece(0, 10), false)?;
+/// let merged = merge(vec![play_in(&game, &piece(0, 4), false)?, play_in(&game, &piece(4, 6), false)?])?;
+/// assert_eq!(merged.match_result(), whole.match_result());
+/// # Ok::<(), minimax_random::line::LineError>(())
+/// ```
+pub fn play_in<G>(game: &G, line: &Line, full_width: bool) -> Result<LineResult, LineError>
+where
+    G: Game + Sync,
+    G::Position: Send,
+{
     let (mut a, mut b) = players(line)?;
     if full_width {
         (a, b) = (a.full_width(), b.full_width());
     }
-    let game: TournamentGame = line.game.parse()?;
     let started = Instant::now();
     let games = line.first_game..line.first_game + line.games;
-    let result = game.play_games(&a, &b, games, line.seed)?;
+    let result = play_games(game, &a, &b, games, line.seed)?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(LineResult::new(
         line,

@@ -19,12 +19,13 @@
 
 use std::ops::Range;
 
+use game_core::Game;
 use game_core::random::seeded_stream;
 use game_core::stop::Carried;
 use rayon::prelude::*;
 
 use crate::line::{LineError, player};
-use crate::player::{MAX_ALPHA, Material, PlayerError, RandomMinimax};
+use crate::player::{GamePlayer, MAX_ALPHA, PlayerError, RandomMinimax};
 use crate::tournament::{TournamentError, TournamentGame, WithGame};
 
 /// A mean difference with its standard error.
@@ -78,7 +79,8 @@ impl GameSums {
     }
 }
 
-/// Measures mobility over games `games` of `player` against itself in `game`.
+/// Measures mobility over games `games` of `player` against itself in `game`: any game
+/// without chance nodes, any [`GamePlayer`].
 ///
 /// # Errors
 ///
@@ -99,15 +101,16 @@ impl GameSums {
 /// // Random minimaxing leaves the opponent fewer replies than a uniform choice.
 /// assert!(mobility.replies.mean < 0.0);
 /// ```
-pub fn measure<G>(
+pub fn measure<G, P>(
     game: &G,
-    player: &RandomMinimax,
+    player: &P,
     games: Range<u64>,
     seed: u64,
 ) -> Result<Mobility, PlayerError>
 where
-    G: Material + Sync,
+    G: Game + Sync,
     G::Position: Send,
+    P: GamePlayer<G> + Sync,
 {
     let carried = Carried::from_this_thread();
     let per_game: Vec<GameSums> = games
@@ -141,7 +144,7 @@ pub fn measure_in(
         type Output = Mobility;
         fn run<G>(self, game: &G) -> Result<Mobility, PlayerError>
         where
-            G: Material + Sync,
+            G: Game + Sync,
             G::Position: Send,
         {
             measure(game, self.player, self.games, self.seed)
@@ -154,9 +157,9 @@ pub fn measure_in(
     })
 }
 
-fn one_game<G: Material>(
+fn one_game<G: Game>(
     game: &G,
-    player: &RandomMinimax,
+    player: &impl GamePlayer<G>,
     index: u64,
     seed: u64,
 ) -> Result<GameSums, PlayerError> {
@@ -185,7 +188,7 @@ fn one_game<G: Material>(
 
 /// The opponent's replies at `child`, and the mover's moves one move later averaged over
 /// them; both 0 where the game has ended.
-fn replies_and_own<G: Material>(game: &G, child: &G::Position) -> (f64, f64) {
+fn replies_and_own<G: Game>(game: &G, child: &G::Position) -> (f64, f64) {
     if game.is_terminal(child) {
         return (0.0, 0.0);
     }
@@ -291,9 +294,28 @@ impl MobilityResult {
         let tournament_game: TournamentGame = game.parse()?;
         let searcher = player(player_spec, MAX_ALPHA)?;
         let mobility = measure_in(tournament_game, &searcher, 0..games, seed)?;
-        Ok(MobilityResult {
+        Ok(MobilityResult::new(game, player_spec, seed, &mobility))
+    }
+
+    /// The result of `mobility`, measured in the game called `game` with the player called
+    /// `player` from `seed`: how a measure ([`measure`]) in a game of one's own is written
+    /// as the command's JSON.
+    ///
+    /// ```
+    /// use minimax_random::games::Domineering;
+    /// use minimax_random::mobility::{MobilityResult, measure};
+    /// use minimax_random::player::RandomMinimax;
+    ///
+    /// let game = Domineering::new(4, 5).unwrap();
+    /// let player = RandomMinimax::parse("random:2", 1 << 61).unwrap();
+    /// let mobility = measure(&game, &player, 0..10, 7).unwrap();
+    /// let result = MobilityResult::new("domineering-4x5", "random:2", 7, &mobility);
+    /// assert_eq!((result.games, result.decisions), (10, mobility.decisions));
+    /// ```
+    pub fn new(game: &str, player: &str, seed: u64, mobility: &Mobility) -> MobilityResult {
+        MobilityResult {
             game: game.to_owned(),
-            player: player_spec.to_owned(),
+            player: player.to_owned(),
             games: mobility.games,
             seed,
             decisions: mobility.decisions,
@@ -305,7 +327,7 @@ impl MobilityResult {
             uniform_own: mobility.uniform_own,
             own_difference: mobility.own.mean,
             own_standard_error: mobility.own.standard_error,
-        })
+        }
     }
 }
 

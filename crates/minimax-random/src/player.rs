@@ -15,7 +15,7 @@
 //!   outcome, every other leaf alike (0 in their terms, the draw's score here), so the player
 //!   sees wins and losses inside its horizon and nothing else;
 //! - [`Evaluation::Material`] and [`Evaluation::MaterialRandom`], for games with a
-//!   [`Material`] balance (chess): Beal and Smith's material-only program, and the same
+//!   material balance ([`Game::material`]: chess): Beal and Smith's material-only program, and the same
 //!   with a random component below one pawn added. [`RandomMinimax::uniform`] looks no move
 //!   ahead at all.
 //!
@@ -38,6 +38,7 @@
 use std::fmt;
 use std::ops::Neg;
 
+use game_core::random::SeededRng;
 use game_core::{Game, Outcome, Player, Turn};
 use rand::{Rng, RngExt};
 
@@ -60,7 +61,7 @@ pub enum Evaluation {
     /// lookahead-zero, the control); `zero` on the command line.
     Zero,
     /// Terminal positions by their outcome, the other leaves by material balance
-    /// ([`Material`]: 1, 3, 3, 5, 9 in chess), so the root's ties are broken uniformly;
+    /// ([`Game::material`]: 1, 3, 3, 5, 9 in chess), so the root's ties are broken uniformly;
     /// `material` on the command line. Beal and Smith's material-only program.
     Material,
     /// [`Evaluation::Material`] plus a uniform random component on {0, …, 2^20 − 1}/2^20
@@ -70,22 +71,92 @@ pub enum Evaluation {
     MaterialRandom,
 }
 
-/// A game whose positions have a material balance, for the [`Evaluation::Material`] and
-/// [`Evaluation::MaterialRandom`] players. A game without one keeps the provided method.
+/// A game whose positions have a material balance: kept so that code naming it still
+/// compiles. The balance is now [`Game::material`], which every game has (`None` unless the
+/// game says otherwise), so the random-minimax player needs no trait beyond [`Game`].
 ///
 /// ```
-/// use game_core::Game;
+/// use minimax_random::Game;
 /// use minimax_random::games::Chess;
-/// use minimax_random::player::Material;
 ///
 /// let chess = Chess::default();
 /// assert_eq!(chess.material(&chess.initial_position()), Some(0));
 /// ```
-pub trait Material: Game {
-    /// The material balance of `position` from the first player's point of view, in the
-    /// game's unit (pawns in chess), or `None` if the game has no material.
-    fn material(&self, _position: &Self::Position) -> Option<i32> {
-        None
+#[deprecated(
+    since = "0.3.0",
+    note = "the material balance is `Game::material`; implement it in the game's `impl Game`"
+)]
+pub trait Material: Game {}
+
+/// A player of a two-player game without chance: at a position where it is to move, it
+/// chooses a move, drawing whatever randomness it uses from `rng`.
+///
+/// The matches, lines and mobility measures of this crate ([`crate::tournament`],
+/// [`crate::line`], [`crate::mobility`]) take any `GamePlayer`, so a player with an
+/// evaluation or a search of one's own plays them as [`RandomMinimax`] does. Game *i* of a
+/// match gives its players stream *i* of the match's seed, so a player that draws only from
+/// `rng` makes the match reproducible.
+///
+/// ```
+/// use minimax_random::games::ConnectFour;
+/// use minimax_random::player::{GamePlayer, PlayerError, RandomMinimax};
+/// use minimax_random::tournament::play_match;
+/// use minimax_random::{Game, SeededRng};
+///
+/// /// Plays the leftmost legal column: a player with no search at all.
+/// struct Leftmost;
+///
+/// impl<G: Game> GamePlayer<G> for Leftmost {
+///     fn name(&self) -> String {
+///         "leftmost".to_owned()
+///     }
+///     fn choose(
+///         &self,
+///         game: &G,
+///         position: &G::Position,
+///         _rng: &mut SeededRng,
+///     ) -> Result<G::Move, PlayerError> {
+///         game.legal_moves(position).into_iter().next().ok_or(PlayerError::Terminal)
+///     }
+/// }
+///
+/// let searcher = RandomMinimax::parse("random:2", 100)?;
+/// let result = play_match(&ConnectFour, &Leftmost, &searcher, 10, 1995)?;
+/// assert!(result.b_wins > result.a_wins);
+/// # Ok::<(), PlayerError>(())
+/// ```
+pub trait GamePlayer<G: Game> {
+    /// The player's name in results (a line's `a` and `b`, a mobility measure's `player`).
+    fn name(&self) -> String;
+
+    /// The move to play at `position`, where this player is to move.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayerError`]: [`PlayerError::Terminal`] at a terminal position, or whatever
+    /// stops the player (a chance node, a game it cannot score).
+    fn choose(
+        &self,
+        game: &G,
+        position: &G::Position,
+        rng: &mut SeededRng,
+    ) -> Result<G::Move, PlayerError>;
+}
+
+/// The random-minimax player as a [`GamePlayer`]: its name is `EVALUATION:DEPTH` or
+/// `uniform`, its move [`RandomMinimax::choose`]'s.
+impl<G: Game> GamePlayer<G> for RandomMinimax {
+    fn name(&self) -> String {
+        self.to_string()
+    }
+
+    fn choose(
+        &self,
+        game: &G,
+        position: &G::Position,
+        rng: &mut SeededRng,
+    ) -> Result<G::Move, PlayerError> {
+        RandomMinimax::choose(self, game, position, rng)
     }
 }
 
@@ -118,7 +189,7 @@ impl Evaluation {
         }
     }
 
-    /// Whether the leaves are scored by [`Material`].
+    /// Whether the leaves are scored by [`Game::material`].
     pub fn uses_material(self) -> bool {
         matches!(self, Evaluation::Material | Evaluation::MaterialRandom)
     }
@@ -180,7 +251,7 @@ pub enum PlayerError {
     /// The position is terminal: there is no move to choose.
     #[error("the position is terminal")]
     Terminal,
-    /// A material player met a game without material.
+    /// A material player met a game without material ([`Game::material`] is `None`).
     #[error("the game has no material balance, which the material players score")]
     NoMaterial,
     /// The player searches games without chance nodes only.
@@ -321,7 +392,7 @@ impl RandomMinimax {
     ///     .unwrap();
     /// assert!(column < 7);
     /// ```
-    pub fn choose<G: Material, R: Rng>(
+    pub fn choose<G: Game, R: Rng>(
         &self,
         game: &G,
         position: &G::Position,
@@ -340,7 +411,7 @@ impl RandomMinimax {
     ///
     /// [`PlayerError::Terminal`] at a terminal position, [`PlayerError::ChanceNode`] when
     /// the search meets a chance node.
-    pub fn best_moves<G: Material, R: Rng>(
+    pub fn best_moves<G: Game, R: Rng>(
         &self,
         game: &G,
         position: &G::Position,
@@ -442,7 +513,7 @@ struct Decision<'a, G, R> {
     rng: &'a mut R,
 }
 
-impl<G: Material, R: Rng> Decision<'_, G, R> {
+impl<G: Game, R: Rng> Decision<'_, G, R> {
     /// A fresh random score, 2·U{1, …, α}. When α is a power of two (2^61 by default) the
     /// draw is the top log2(α) bits of one 64-bit word, exactly uniform and the cheapest
     /// draw there is; otherwise `rand`'s unbiased `random_range`.

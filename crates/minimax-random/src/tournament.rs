@@ -1,4 +1,8 @@
-//! Matches between two random-minimax players: parallel, and reproducible for a seed.
+//! Matches between two players of any game: parallel, and reproducible for a seed.
+//!
+//! The players are any [`GamePlayer`]s (the random-minimax player, or one of the caller's
+//! own) and the game any [`Game`] without chance nodes; [`TournamentGame`] names the games
+//! the command line and Python offer.
 //!
 //! Game *i* of a match draws every score from stream *i* of the seed
 //! (`game_core::random::seeded_stream`), whichever thread plays it, so a match's result
@@ -9,11 +13,11 @@ use std::ops::Range;
 
 use game_core::random::seeded_stream;
 use game_core::stop::Carried;
-use game_core::{Outcome, Player, Turn};
+use game_core::{Game, Outcome, Player, Turn};
 use rayon::prelude::*;
 
 use crate::games::{Chess, ConnectFour, Domineering, DomineeringError, Othello, OthelloError};
-use crate::player::{Material, PlayerError, RandomMinimax, winner};
+use crate::player::{GamePlayer, PlayerError, RandomMinimax, winner};
 
 /// The 97.5% quantile of the standard normal law, for 95% intervals.
 const Z_95: f64 = 1.959_963_984_540_054;
@@ -144,7 +148,8 @@ impl MatchResult {
 ///
 /// # Errors
 ///
-/// A [`PlayerError`] from a player (a game with chance nodes).
+/// A [`PlayerError`] from a player, or [`PlayerError::ChanceNode`] when the game reaches a
+/// chance node.
 ///
 /// # Examples
 ///
@@ -158,16 +163,18 @@ impl MatchResult {
 /// let result = play_match(&ConnectFour, &shallow, &deep, 20, 1).unwrap();
 /// assert_eq!(result.games(), 20);
 /// ```
-pub fn play_match<G>(
+pub fn play_match<G, A, B>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &A,
+    b: &B,
     games: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError>
 where
-    G: Material + Sync,
+    G: Game + Sync,
     G::Position: Send,
+    A: GamePlayer<G> + Sync,
+    B: GamePlayer<G> + Sync,
 {
     play_games(game, a, b, 0..games, seed)
 }
@@ -194,16 +201,18 @@ where
 /// let rest = play_games(&ConnectFour, &shallow, &deep, 12..30, 1).unwrap();
 /// assert_eq!(first.merge(rest), whole);
 /// ```
-pub fn play_games<G>(
+pub fn play_games<G, A, B>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &A,
+    b: &B,
     games: Range<u64>,
     seed: u64,
 ) -> Result<MatchResult, PlayerError>
 where
-    G: Material + Sync,
+    G: Game + Sync,
     G::Position: Send,
+    A: GamePlayer<G> + Sync,
+    B: GamePlayer<G> + Sync,
 {
     let carried = Carried::from_this_thread();
     games
@@ -320,7 +329,7 @@ impl TournamentGame {
             type Output = MatchResult;
             fn run<G>(self, game: &G) -> Result<MatchResult, PlayerError>
             where
-                G: Material + Sync,
+                G: Game + Sync,
                 G::Position: Send,
             {
                 play_games(game, self.a, self.b, self.games, self.seed)
@@ -360,7 +369,7 @@ pub trait WithGame {
     /// A [`PlayerError`] from a player.
     fn run<G>(self, game: &G) -> Result<Self::Output, PlayerError>
     where
-        G: Material + Sync,
+        G: Game + Sync,
         G::Position: Send;
 }
 
@@ -382,10 +391,10 @@ impl std::fmt::Display for TournamentGame {
 }
 
 /// Game `index` of a match: who won it, as a one-game result.
-fn play_game<G: Material>(
+fn play_game<G: Game>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &impl GamePlayer<G>,
+    b: &impl GamePlayer<G>,
     index: u64,
     seed: u64,
 ) -> Result<MatchResult, PlayerError> {
@@ -459,15 +468,17 @@ fn one_game(winner: Option<Player>, a_first: bool) -> MatchResult {
 /// assert_eq!(total, play_games(&ConnectFour, &a, &b, 3..7, 1).unwrap());
 /// assert_eq!(records[0].index, 3);
 /// ```
-pub fn record_games<G>(
+pub fn record_games<G, A, B>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &A,
+    b: &B,
     games: Range<u64>,
     seed: u64,
 ) -> Result<Vec<GameRecord<G::Move>>, PlayerError>
 where
-    G: Material + Sync,
+    G: Game + Sync,
+    A: GamePlayer<G> + Sync,
+    B: GamePlayer<G> + Sync,
     G::Position: Send,
     G::Move: Send,
 {
@@ -482,10 +493,10 @@ where
 }
 
 /// Game `index` of a match, move by move.
-fn record_game<G: Material>(
+fn record_game<G: Game>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &impl GamePlayer<G>,
+    b: &impl GamePlayer<G>,
     index: u64,
     seed: u64,
 ) -> Result<GameRecord<G::Move>, PlayerError> {
@@ -502,10 +513,10 @@ fn record_game<G: Material>(
 /// Plays game `index` of a match to its end, telling `on_move` each move played, and gives
 /// the winner (`None` for a draw): the one game loop behind [`play_games`] and
 /// [`record_games`], so a recorded game is the game the match played.
-fn play_out<G: Material>(
+fn play_out<G: Game>(
     game: &G,
-    a: &RandomMinimax,
-    b: &RandomMinimax,
+    a: &impl GamePlayer<G>,
+    b: &impl GamePlayer<G>,
     index: u64,
     seed: u64,
     mut on_move: impl FnMut(&G::Move),
@@ -521,12 +532,11 @@ fn play_out<G: Material>(
         if let Some(value) = game.terminal_value(&position) {
             break value;
         }
-        let player = match game.turn(&position) {
-            Turn::Player(side) if side == a_side => a,
-            Turn::Player(_) => b,
+        let mv = match game.turn(&position) {
+            Turn::Player(side) if side == a_side => a.choose(game, &position, &mut rng)?,
+            Turn::Player(_) => b.choose(game, &position, &mut rng)?,
             Turn::Chance => return Err(PlayerError::ChanceNode),
         };
-        let mv = player.choose(game, &position, &mut rng)?;
         position = game.play(&position, &mv);
         on_move(&mv);
     };

@@ -7,7 +7,7 @@ use game_core::tolerance::MAX_Z_SCORE;
 use game_core::{Game, Player, Turn};
 use minimax_random::MoveShape;
 use minimax_random::games::{ConnectFour, Domineering, Othello};
-use minimax_random::player::{Evaluation, Material, RandomMinimax};
+use minimax_random::player::{Evaluation, RandomMinimax};
 use minimax_random::probability::move_probabilities;
 use num_traits::ToPrimitive;
 
@@ -30,8 +30,6 @@ impl LevelRegular {
         self.shapes[0].len() + 1
     }
 }
-
-impl Material for LevelRegular {}
 
 impl Game for LevelRegular {
     type Position = Node;
@@ -131,7 +129,7 @@ const Z_999: f64 = 3.090_232_306_167_813;
 /// Plays `decisions` choices at `position` with the pruned and with the full-width player
 /// (independent streams) and tests that the two move distributions are equal: the
 /// two-sample chi-square statistic against its upper 0.1% point.
-fn pruned_and_full_width_choose_alike<G: Material>(
+fn pruned_and_full_width_choose_alike<G: Game>(
     game: &G,
     position: &G::Position,
     player: RandomMinimax,

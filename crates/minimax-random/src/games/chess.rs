@@ -27,8 +27,6 @@ use std::sync::{Arc, OnceLock};
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, get_knight_moves};
 use game_core::{Game, Player, Turn};
 
-use crate::player::Material;
-
 /// The ply cap of [`Chess::default`]: 250 moves a side. Random players rarely get there;
 /// the fifty-move rule and repetitions end most long games first.
 pub const DEFAULT_PLY_CAP: u32 = 500;
@@ -329,6 +327,20 @@ impl Game for Chess {
             _ => 0,
         })
     }
+
+    /// White's material minus Black's, in pawns.
+    fn material(&self, position: &ChessPosition) -> Option<i32> {
+        let board = &position.board;
+        let balance = Piece::ALL
+            .into_iter()
+            .map(|piece| {
+                let white = board.colored_pieces(Color::White, piece).len() as i32;
+                let black = board.colored_pieces(Color::Black, piece).len() as i32;
+                piece_value(piece) * (white - black)
+            })
+            .sum();
+        Some(balance)
+    }
 }
 
 /// How a game of [`Chess`] ended: a checkmate, or one of the draws of the module
@@ -409,22 +421,6 @@ fn piece_value(piece: Piece) -> i32 {
         Piece::Rook => 5,
         Piece::Queen => 9,
         Piece::King => 0,
-    }
-}
-
-/// White's material minus Black's, in pawns.
-impl Material for Chess {
-    fn material(&self, position: &ChessPosition) -> Option<i32> {
-        let board = &position.board;
-        let balance = Piece::ALL
-            .into_iter()
-            .map(|piece| {
-                let white = board.colored_pieces(Color::White, piece).len() as i32;
-                let black = board.colored_pieces(Color::Black, piece).len() as i32;
-                piece_value(piece) * (white - black)
-            })
-            .sum();
-        Some(balance)
     }
 }
 

@@ -115,6 +115,3 @@ impl Game for ConnectFour {
         (position.discs == CELLS).then_some(0)
     }
 }
-
-/// No material: the material players do not play ConnectFour.
-impl crate::player::Material for ConnectFour {}

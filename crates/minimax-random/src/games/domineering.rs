@@ -134,6 +134,3 @@ impl Game for Domineering {
         (self.first_cells(position) == 0).then_some(if position.placed % 2 == 1 { 1 } else { -1 })
     }
 }
-
-/// No material: the material players do not play Domineering.
-impl crate::player::Material for Domineering {}

@@ -20,3 +20,14 @@ pub use othello::{Othello, OthelloError, OthelloPosition};
 /// The chess move generator under [`Chess`], re-exported so that a caller can name its
 /// moves and boards (`games::cozy_chess::Move`) without a dependency of its own.
 pub use cozy_chess;
+
+// Code written against the deprecated `Material` bound keeps compiling with these games.
+#[allow(deprecated)]
+mod material {
+    use crate::player::Material;
+
+    impl Material for super::Chess {}
+    impl Material for super::ConnectFour {}
+    impl Material for super::Domineering {}
+    impl Material for super::Othello {}
+}

@@ -223,6 +223,3 @@ impl Game for Othello {
         Some((first.count_ones() as i32 - second.count_ones() as i32).signum())
     }
 }
-
-/// No material: the material players do not play Othello.
-impl crate::player::Material for Othello {}
