@@ -24,8 +24,15 @@ use crate::lines::{LineCatalogue, Next, Values};
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DependentError {
-    /// The exact finite evaluation of the dependent form needs an ordinal strategy with a
-    /// bounded number of looks; this one (named) is not, or has too many kinds of position.
+    /// The exact finite evaluation of the dependent form needs an ordinal strategy (one
+    /// whose moves never depend on values), and this one (named) does not say it is one.
+    #[error(
+        "{0} is not known to be ordinal (Strategy::is_ordinal is false), and the exact dependent form needs a strategy whose moves never depend on values: if it reads none, return true from is_ordinal; otherwise estimate it by Monte Carlo"
+    )]
+    NotOrdinal(String),
+    /// The exact finite evaluation of the dependent form needs a bounded number of looks
+    /// and of kinds of position; this strategy (named) has unlimited look-ahead or more
+    /// than [`MAX_POSITIONS`] kinds of position.
     #[error("{0} has no finite state space in the dependent form")]
     NotFinite(String),
     /// The strategy looked where it may not.
@@ -44,18 +51,20 @@ pub const MAX_POSITIONS: usize = 4_096;
 ///
 /// # Errors
 ///
-/// [`DependentError::NotFinite`] if the strategy is not ordinal, has unlimited look-ahead
-/// or more than [`MAX_POSITIONS`] kinds of position; [`DependentError::Look`] if it looks
-/// where it may not.
+/// [`DependentError::NotOrdinal`] unless the strategy says it is ordinal;
+/// [`DependentError::NotFinite`] if it has unlimited look-ahead or more than
+/// [`MAX_POSITIONS`] kinds of position; [`DependentError::Look`] if it looks where it may
+/// not, or ([`LookError::NotOrdinal`]) if it says it is ordinal but moves differently at
+/// different values.
 ///
 /// # Examples
 ///
 /// Theorem 3.1: HSTRAT wins TSD with chance 7/9 at *E* = 1/2, *A* = 3/4.
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, dependent::dependent_value};
-/// use solitaire::strategies::HighChain;
+/// use lookahead_eval::solitaire::strategies::HighChain;
 ///
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let hstrat = HighChain::new(1).unwrap();
@@ -67,7 +76,7 @@ pub fn dependent_value(
 ) -> Result<BigRational, DependentError> {
     let not_finite = || DependentError::NotFinite(strategy.name());
     if !strategy.is_ordinal() {
-        return Err(not_finite());
+        return Err(DependentError::NotOrdinal(strategy.name()));
     }
     let values = Values::of_class(params);
     let mut catalogue = LineCatalogue::new(strategy, Form::Dependent, values, LOOK_BUDGET);

@@ -139,6 +139,12 @@ fn expected_wins_f64(seen: &Seen, value: f64, a: f64) -> f64 {
     }
 }
 
+/// How much deeper (high branches, low branches) a position an ordinal strategy is
+/// replayed from is, to check that its moves do not depend on the values it is shown: its
+/// own value and every value below it change (by *A*^h·*B*^l in Johnson's trees, from
+/// *A* to *A*^16·*B*^16 of the first replay's), and what it sees does not.
+const ORDINAL_CHECK_LEVELS: [(u32, u32); 4] = [(1, 0), (0, 1), (4, 4), (16, 16)];
+
 /// Position values in floating point, as strategies are shown them.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Values {
@@ -178,7 +184,7 @@ enum End {
 }
 
 /// One line of play of one move: what was drawn, and how it ended.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct Line {
     factors: Vec<Factor>,
     endpoints: Vec<Endpoint>,
@@ -529,6 +535,9 @@ impl<'a> LineCatalogue<'a> {
             return Ok(Rc::clone(steps));
         }
         let lines = self.replay_all(pattern, highs, lows)?;
+        if level.is_none() {
+            self.check_ordinal(pattern, highs, lows, &lines)?;
+        }
         let steps: Vec<Step> = lines
             .into_iter()
             .map(|line| {
@@ -595,6 +604,30 @@ impl<'a> LineCatalogue<'a> {
 
     /// Replays the strategy once per line of play, depth first over the outcomes of its
     /// looks, until every line has been taken.
+    /// Checks a strategy's claim to be ordinal on `pattern`: replayed from positions deeper
+    /// by each of [`ORDINAL_CHECK_LEVELS`] (so shown other values), it must play `lines`
+    /// again, or every evaluation that treats positions of different values alike would be
+    /// of another strategy.
+    ///
+    /// # Errors
+    ///
+    /// [`LookError::NotOrdinal`] naming the strategy; a [`LookError`] from a replay.
+    fn check_ordinal(
+        &self,
+        pattern: u32,
+        highs: u32,
+        lows: u32,
+        lines: &[Line],
+    ) -> Result<(), LookError> {
+        for (deeper_highs, deeper_lows) in ORDINAL_CHECK_LEVELS {
+            let again = self.replay_all(pattern, highs + deeper_highs, lows + deeper_lows)?;
+            if again != lines {
+                return Err(LookError::NotOrdinal(self.strategy.name()));
+            }
+        }
+        Ok(())
+    }
+
     fn replay_all(&self, pattern: u32, highs: u32, lows: u32) -> Result<Vec<Line>, LookError> {
         let mut lines = Vec::new();
         let mut script = Vec::new();

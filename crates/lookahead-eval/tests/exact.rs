@@ -266,7 +266,7 @@ fn bad_input_gets_typed_errors() {
     let bprime = solitaire::non_ordinal::BPrime::new(model);
     assert!(matches!(
         dependent_value(&bprime, &p),
-        Err(DependentError::NotFinite(_))
+        Err(DependentError::NotOrdinal(_))
     ));
     assert!(matches!(
         dependent_value(&LowChain::unlimited(), &p),

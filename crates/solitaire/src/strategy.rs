@@ -74,6 +74,14 @@ pub enum LookError {
     /// the probability of the lines it stopped).
     #[error("the evaluator stopped this line of play after {0} looks")]
     Truncated(usize),
+    /// The strategy (named) says it is ordinal ([`Strategy::is_ordinal`]) but moved
+    /// differently from positions that differ only in their values, so an exact evaluation
+    /// that treats such positions alike would be of another strategy (`lookahead-eval`
+    /// replays each kind of position at several values to check the claim).
+    #[error(
+        "{0} says it is ordinal (is_ordinal() is true) but its moves depend on the values it sees; an exact evaluation would be wrong: return false from is_ordinal, and estimate it by Monte Carlo"
+    )]
+    NotOrdinal(String),
 }
 
 /// The positions a strategy may look at, relative to its current position.
@@ -143,7 +151,12 @@ pub trait Strategy: Send + Sync {
     ///
     /// An exact evaluator may then treat positions of different values alike. The default
     /// asks the memo's name ([`StrategyName::is_ordinal`]) and is `false`, always safe, for a
-    /// strategy the memo does not name.
+    /// strategy the memo does not name: a strategy of one's own that never reads a value
+    /// returns `true` to be evaluated exactly. `lookahead-eval` checks the claim, replaying
+    /// each kind of position at values from 1 down to *A*^16·*B*^16 and refusing
+    /// ([`LookError::NotOrdinal`]) a strategy that moves differently at any of them; a
+    /// strategy whose rules change only at values it never meets there is beyond the
+    /// check.
     fn is_ordinal(&self) -> bool {
         self.memo_name().is_some_and(StrategyName::is_ordinal)
     }

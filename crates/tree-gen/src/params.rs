@@ -8,6 +8,7 @@ use rand::distr::Distribution;
 
 use crate::game_class::{GameClass, GameClassError};
 use crate::key::NodeRng;
+use game_core::number::Real;
 
 /// Invalid parameters of a random tree.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -51,7 +52,7 @@ impl SplitRatio {
     /// the high branch is the high one — any `rand_distr` law, mapped as the caller chooses.
     ///
     /// ```
-    /// use rand_distr::Beta;
+    /// use tree_gen::rand_distr::Beta;
     /// use tree_gen::SplitRatio;
     /// // R = 1/2 + X/2 with X ~ Beta(2, 2): symmetric about 3/4, like the uniform ratio.
     /// let ratio = SplitRatio::from_distribution(Beta::new(2.0, 2.0).unwrap(), |x| 0.5 + 0.5 * x);
@@ -206,7 +207,20 @@ impl TreeParams {
     }
 
     /// Trees of the class (*E*, *A*): endpoints with probability *E*, every split ratio *A*.
-    pub fn from_class(class: &GameClass<f64>) -> Self {
+    /// The class may be exact (`GameClass<BigRational>`, as the exact evaluators take it):
+    /// each parameter is rounded to the nearest `f64` ([`GameClass::to_f64`]), so one value
+    /// of the class serves an exact evaluation and a Monte Carlo run alike.
+    ///
+    /// ```
+    /// use tree_gen::number::fraction;
+    /// use tree_gen::{GameClass, TreeParams};
+    ///
+    /// let exact = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
+    /// let params = TreeParams::from_class(&exact);
+    /// assert_eq!(params.endpoint_probability(), 0.5);
+    /// ```
+    pub fn from_class<T: Real>(class: &GameClass<T>) -> Self {
+        let class = class.to_f64();
         TreeParams {
             endpoint_probability: class.e(),
             valuation: Valuation::Split(SplitRatio::Constant(class.a())),
