@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the README's "Using a crate" example as a user would: a new project
-# outside the workspace, depending on this clone once by path and once by git; given the
+# outside the workspace, depending on this clone once by path and once by git; then builds
+# each library crate's examples in a project whose only dependency is that crate. Given the
 # folder of `cargo xtask dist` (`.ci/user-project.sh target/dist`), instead once on the
 # released `.crate` files, unpacked, as a registry would serve them.
 set -euo pipefail
@@ -28,9 +29,38 @@ run_example() {
     CARGO_TARGET_DIR="$repo/target/user-project" cargo run --quiet --manifest-path "$project/Cargo.toml"
 }
 
+# The features a crate declares (its [features] table's keys), as a TOML list.
+features_of() {
+    awk '/^\[features\]/ {inside = 1; next}
+        /^\[/ {inside = 0}
+        inside && /^[a-z0-9_-]+ *=/ {printf "%s\"%s\"", (n++ ? ", " : ""), $1}' "$1/Cargo.toml"
+}
+
+# Every library crate's examples, each crate's built in a new project whose only
+# dependency is that crate (every feature on): what its docs show compiles with it alone.
+build_crate_examples() {
+    local crate project name
+    for crate in "$repo"/crates/*/; do
+        crate="${crate%/}"
+        name="$(basename "$crate")"
+        [ -f "$crate/src/lib.rs" ] && [ -d "$crate/examples" ] || continue
+        ls "$crate"/examples/*.rs >/dev/null 2>&1 || continue
+        project="$work/only-$name"
+        cargo new --quiet --lib --vcs none "$project"
+        printf '%s = { path = "%s", features = [%s] }\n' "$name" "$crate" "$(features_of "$crate")" \
+            >> "$project/Cargo.toml"
+        mkdir "$project/examples"
+        cp "$crate"/examples/*.rs "$project/examples/"
+        echo "-- $(ls "$project/examples" | wc -l) examples of $name, with $name as the only dependency"
+        CARGO_TARGET_DIR="$repo/target/user-project" cargo build --quiet --examples \
+            --manifest-path "$project/Cargo.toml"
+    done
+}
+
 if [ -z "$dist" ]; then
     run_example "$work/user-path" "path = \"$repo/crates/nim-games\""
     run_example "$work/user-git" "git = \"file://$repo\""
+    build_crate_examples
     exit 0
 fi
 

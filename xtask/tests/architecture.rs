@@ -119,6 +119,124 @@ fn the_libraries_know_no_command_line_and_serde_only_behind_a_feature() {
     }
 }
 
+/// The crates a doc example may name besides its own: the standard library's.
+const ALWAYS_AVAILABLE: [&str; 3] = ["std", "core", "alloc"];
+
+/// Where a file's example code is.
+#[derive(Clone, Copy, PartialEq)]
+enum ExampleCode {
+    /// In its doc comments (`//!`, `///`): a source file.
+    DocComments,
+    /// In its code blocks: a README.
+    CodeBlocks,
+    /// Everywhere: a file of the crate's `examples/`.
+    Everywhere,
+}
+
+/// The crates the example code of a file names in its `use` lines, other than `own` and
+/// the standard library.
+fn foreign_crates_in_examples(text: &str, own: &str, code_in: ExampleCode) -> BTreeSet<String> {
+    let mut foreign = BTreeSet::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let example_line = match code_in {
+            ExampleCode::CodeBlocks => {
+                if trimmed.starts_with("```") {
+                    in_code = !in_code;
+                    continue;
+                }
+                in_code.then_some(trimmed)
+            }
+            ExampleCode::DocComments => trimmed
+                .strip_prefix("//!")
+                .or_else(|| trimmed.strip_prefix("///")),
+            ExampleCode::Everywhere => Some(trimmed),
+        };
+        let Some(example_line) = example_line else {
+            continue;
+        };
+        let code = example_line.trim_start().trim_start_matches("# ");
+        let Some(path) = code.strip_prefix("use ") else {
+            continue;
+        };
+        let first: String = path
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let named_crate = !first.is_empty()
+            && first != own
+            && !["crate", "self", "super"].contains(&first.as_str())
+            && !ALWAYS_AVAILABLE.contains(&first.as_str());
+        if named_crate {
+            foreign.insert(first);
+        }
+    }
+    foreign
+}
+
+/// "A project depends on the crate it uses and on nothing else": every example in a
+/// library crate's docs, README and `examples/` imports from that crate (which re-exports
+/// what its signatures name) or the standard library, so that a user's project with that
+/// one dependency compiles it as written (`.ci/user-project.sh` builds the `examples/` so).
+#[test]
+fn every_doc_example_needs_only_its_own_crate() {
+    let mut offenders = Vec::new();
+    for member in libraries() {
+        let own = name_of(&member).replace('-', "_");
+        let mut files: Vec<(PathBuf, ExampleCode)> = walk_rust_files(&member.join("src"))
+            .into_iter()
+            .map(|file| (file, ExampleCode::DocComments))
+            .collect();
+        files.push((member.join("README.md"), ExampleCode::CodeBlocks));
+        files.extend(
+            walk_rust_files(&member.join("examples"))
+                .into_iter()
+                .map(|file| (file, ExampleCode::Everywhere)),
+        );
+        for (file, code_in) in files.into_iter().filter(|(file, _)| file.exists()) {
+            let text = std::fs::read_to_string(&file).expect("a readable source file");
+            for foreign in foreign_crates_in_examples(&text, &own, code_in) {
+                offenders.push(format!("{}: {foreign}", file.display()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+#[test]
+fn the_doc_example_check_sees_a_foreign_import() {
+    let text = "//! ```\n//! use game_core::Game;\n//! use own::x;\n//! ```\n/// # use rand::Rng;\nuse other::y;\n";
+    let found = foreign_crates_in_examples(text, "own", ExampleCode::DocComments);
+    assert_eq!(
+        found,
+        BTreeSet::from(["game_core".to_owned(), "rand".to_owned()])
+    );
+    let readme = "```rust\nuse tree_gen::X;\n```\nuse not_code::Y;\n";
+    let found = foreign_crates_in_examples(readme, "own", ExampleCode::CodeBlocks);
+    assert_eq!(found, BTreeSet::from(["tree_gen".to_owned()]));
+    let example = "use own::x;\n    use num_traits::Zero;\n";
+    let found = foreign_crates_in_examples(example, "own", ExampleCode::Everywhere);
+    assert_eq!(found, BTreeSet::from(["num_traits".to_owned()]));
+}
+
+/// The `.rs` files under `folder`, recursively.
+fn walk_rust_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return files;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk_rust_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
 #[test]
 fn no_module_imports_a_module_that_imports_it_back() {
     let mut cycles = Vec::new();

@@ -195,9 +195,9 @@ impl BearoffPosition {
 ///
 /// ```
 /// use backgammon_cube::bearoff::{BearoffPosition, BearoffRace};
-/// use game_core::Game;
-/// use game_core::search::expectiminimax;
-/// use num_rational::BigRational;
+/// use backgammon_cube::Game;
+/// use backgammon_cube::search::expectiminimax;
+/// use backgammon_cube::BigRational;
 ///
 /// // One checker on the 6-point against one on the 1-point: the first player needs 6 pips
 /// // in one roll (27 of 36 rolls), or loses.

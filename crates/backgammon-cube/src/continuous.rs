@@ -59,7 +59,7 @@ pub fn theorem_1(k: u32) -> BigRational {
 ///
 /// ```
 /// use backgammon_cube::continuous::truncated_second_moment;
-/// use num_rational::BigRational;
+/// use backgammon_cube::BigRational;
 /// assert_eq!(truncated_second_moment(8), BigRational::from_integer(6.into())); // 2, 4
 /// assert_eq!(truncated_second_moment(9), BigRational::from_integer(9.into())); // 2, 4, 8
 /// ```

@@ -144,7 +144,7 @@ fn compare_exactly(a: &RollCounts, b: &RollCounts) -> Ordering {
 /// ```
 /// use backgammon_cube::bearoff::BearoffPosition;
 /// use backgammon_cube::database::BearoffDatabase;
-/// use num_rational::BigRational;
+/// use backgammon_cube::BigRational;
 ///
 /// let database = BearoffDatabase::new(2)?;
 /// // Two checkers on the 1 point: one roll always bears them off.

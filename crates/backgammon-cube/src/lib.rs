@@ -95,10 +95,17 @@ pub mod two_sided;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
 /// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
 /// interval), from `game_core::number`: a caller writing code generic over it needs no
 /// dependency on `game-core`.
 pub use game_core::number::Real;
+/// The game trait the bear-off and the race implement, and the searches that solve them
+/// (expectiminimax), from `game_core`.
+pub use game_core::{Game, search};
 
 pub use bearoff::{BearoffError, BearoffPosition};
 pub use cube::{CubeAction, CubeDecisions, CubeEquities, CubeError, CubeOwnership};

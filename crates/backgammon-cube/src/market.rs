@@ -34,7 +34,7 @@
 //!
 //! ```
 //! use backgammon_cube::market::{GammonValues, market_window};
-//! use game_core::number::fraction;
+//! use backgammon_cube::number::fraction;
 //!
 //! let gammonless = GammonValues { win: fraction(1, 1)?, loss: fraction(1, 1)? };
 //! let window = market_window(&gammonless)?;

@@ -67,7 +67,7 @@ pub fn owned_cube(p: &BigRational, q: &BigRational) -> OwnedCube {
 ///
 /// ```
 /// use backgammon_cube::steps::redouble_value;
-/// use num_rational::BigRational;
+/// use backgammon_cube::BigRational;
 /// let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
 /// assert_eq!(redouble_value(&q(1, 2)), q(0, 1));
 /// assert_eq!(redouble_value(&q(3, 4)), q(2, 1));

@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use backgammon_cube::tuck::{double_point, redouble_point};
-//! use num_rational::BigRational;
+//! use backgammon_cube::BigRational;
 //! let q = BigRational::new(3.into(), 4.into());
 //! assert_eq!(double_point(&q)?, BigRational::new(1.into(), 2.into()));
 //! assert_eq!(redouble_point(&q)?, BigRational::new(3.into(), 5.into()));

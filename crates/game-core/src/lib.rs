@@ -67,3 +67,8 @@ pub mod tolerance;
 
 pub use game::{Game, ImpartialGame, ImpartialPlay, PlayConvention, PlayError, Probability};
 pub use player::{Outcome, Player, Turn};
+
+/// The `rand` crate at the version this workspace draws with: its traits (`Rng`, `RngExt`)
+/// draw from a [`random::SeededRng`], and a caller needs no dependency of its own (whose
+/// version would have to match).
+pub use rand;

@@ -196,7 +196,7 @@ impl Estimate {
     ///
     /// ```
     /// use game_core::monte_carlo::{MonteCarlo, Tally};
-    /// use rand::RngExt;
+    /// use game_core::rand::RngExt;
     ///
     /// let run = MonteCarlo::new(7, 60_000).unwrap();
     /// let six = run
@@ -251,7 +251,7 @@ impl Estimate {
 ///
 /// ```
 /// use game_core::monte_carlo::{MonteCarlo, Tally};
-/// use rand::RngExt;
+/// use game_core::rand::RngExt;
 ///
 /// // The chance that a die shows six.
 /// let run = MonteCarlo::new(2026, 60_000).unwrap();

@@ -21,7 +21,7 @@ pub type SeededRng = ChaCha8Rng;
 ///
 /// ```
 /// use game_core::random::seeded_stream;
-/// use rand::Rng;
+/// use game_core::rand::Rng;
 /// let mut a = seeded_stream(7, 0);
 /// let mut b = seeded_stream(7, 0);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -4,19 +4,19 @@
 //!
 //! `cargo run --release -p lookahead-eval --example exact_chance`
 
-use game_core::number::{fraction, to_f64};
+use lookahead_eval::Form;
 use lookahead_eval::dependent::dependent_value;
+use lookahead_eval::number::{fraction, to_f64};
 use lookahead_eval::series::evaluate;
+use lookahead_eval::solitaire::strategies::{HighChain, LowChain};
 use lookahead_eval::{GameClass, appendix_a};
-use solitaire::Form;
-use solitaire::strategies::{HighChain, LowChain};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let params = GameClass::new(fraction(1, 2)?, fraction(3, 4)?)?;
     let (hstrat, lstrat) = (HighChain::new(1)?, LowChain::new(1)?);
     println!("E = 1/2, A = 3/4");
     for (name, strategy) in [
-        ("HSTRAT", &hstrat as &dyn solitaire::Strategy),
+        ("HSTRAT", &hstrat as &dyn lookahead_eval::Strategy),
         ("LSTRAT", &lstrat),
     ] {
         let tsd = dependent_value(strategy, &params)?;

@@ -68,7 +68,7 @@ pub enum ProcedureError {
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::appendix_a::output;
 ///
 /// // Terms halving from 1/2: the sum misses 1/1024, which the correction restores.
@@ -302,9 +302,9 @@ pub fn unlimited_lstrat(params: &GameClass<BigRational>) -> Vec<BigRational> {
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, appendix_a::unlimited_value};
-/// use solitaire::Branch;
+/// use lookahead_eval::Branch;
 ///
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let w = unlimited_value(&params, Branch::Low, 1e-13).unwrap();

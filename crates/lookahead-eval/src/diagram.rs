@@ -84,9 +84,9 @@ pub enum MoveEnd {
 /// *EB* + *ESA* + *E²A* = 1/2 (Johnson, chapter 3):
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, diagram::Diagram};
-/// use solitaire::{Form, strategies::LowChain};
+/// use lookahead_eval::{Form, solitaire::strategies::LowChain};
 ///
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let lstrat = LowChain::new(1).unwrap();
@@ -122,9 +122,9 @@ impl<'a> Diagram<'a> {
     /// Theorem 6.1's setting, Δ = 0: HSTRAT wins with *T*(1 + *E* − *ET*)/(*T* + *E* − *ET*).
     ///
     /// ```
-    /// use game_core::number::fraction;
+    /// use lookahead_eval::number::fraction;
     /// use lookahead_eval::{Game3Parameters, closed_form, diagram::Diagram, series::evaluate_with};
-    /// use solitaire::strategies::HighChain;
+    /// use lookahead_eval::solitaire::strategies::HighChain;
     ///
     /// let (e, t) = (fraction(1, 2).unwrap(), fraction(1, 3).unwrap());
     /// let params = Game3Parameters::new(e.clone(), t.clone(), fraction(0, 1).unwrap()).unwrap();
@@ -259,9 +259,9 @@ impl<'a> Diagram<'a> {
     /// 3/8 + 1/16 = 7/16.
     ///
     /// ```
-    /// use game_core::number::fraction;
+    /// use lookahead_eval::number::fraction;
     /// use lookahead_eval::{GameClass, diagram::{Diagram, MoveEnd}};
-    /// use solitaire::{Form, strategies::HighChain};
+    /// use lookahead_eval::{Form, solitaire::strategies::HighChain};
     ///
     /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
     /// let hstrat = HighChain::new(1).unwrap();

@@ -69,9 +69,9 @@ pub struct EndpointValueError(pub BigRational);
 /// search looks at the endpoint first and stops there half the time.
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::least_costly::{Order, expected_looks};
-/// use tree_gen::FiniteTree;
+/// use lookahead_eval::tree_gen::FiniteTree;
 ///
 /// let shape = FiniteTree::split(FiniteTree::Endpoint, FiniteTree::split(FiniteTree::Endpoint, FiniteTree::Endpoint));
 /// let a = fraction(1, 2).unwrap();

@@ -25,9 +25,9 @@
 //! # Examples
 //!
 //! ```
-//! use game_core::number::{fraction, to_f64};
+//! use lookahead_eval::number::{fraction, to_f64};
 //! use lookahead_eval::{GameClass, appendix_a, series::evaluate};
-//! use solitaire::{Form, strategies::HighChain};
+//! use lookahead_eval::{Form, solitaire::strategies::HighChain};
 //!
 //! let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 //! let hstrat = HighChain::new(1).unwrap();
@@ -61,10 +61,21 @@ pub mod value;
 /// needs no dependency of its own on `num-bigint` or `num-rational` to use them.
 pub use game_core::number::{BigInt, BigRational, BigUint};
 
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
 /// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
 /// interval), from `game_core::number`: a caller writing code generic over it needs no
 /// dependency on `game-core`.
 pub use game_core::number::Real;
+/// The strategies and the game they play, from `solitaire`: the evaluators take a
+/// [`Strategy`] in a [`Form`]; `lookahead_eval::solitaire::strategies` holds the memo's, and
+/// `lookahead_eval::solitaire::monte_carlo` estimates a strategy's chance by play.
+pub use solitaire;
+pub use solitaire::{Branch, Form, Look, LookError, Observation, Strategy, StrategyName};
+/// The trees, from `tree-gen` ([`least_costly`] takes a `tree_gen::FiniteTree`).
+pub use tree_gen;
 
 pub use params::{Game3Parameters, Game3ParametersError};
 /// The class of games (*E*, *A*), shared with `tree-gen` and `solitaire`; here in exact

@@ -150,7 +150,7 @@ impl RatioLaw {
     /// The moment E\[*R<sup>j</sup>*\].
     ///
     /// ```
-    /// use game_core::number::fraction;
+    /// use lookahead_eval::number::fraction;
     /// use lookahead_eval::random_ratio::RatioLaw;
     ///
     /// // E[R²] of the uniform law on [1/2, 1]: (8 − 1)/(3·4) = 7/12.
@@ -200,9 +200,9 @@ impl RatioLaw {
 /// (.68768, Table 4.1).
 ///
 /// ```
-/// use game_core::number::{fraction, to_f64};
+/// use lookahead_eval::number::{fraction, to_f64};
 /// use lookahead_eval::random_ratio::{RatioLaw, evaluate};
-/// use solitaire::{Form, strategies::LowChain};
+/// use lookahead_eval::{Form, solitaire::strategies::LowChain};
 ///
 /// let lstrat = LowChain::new(1).unwrap();
 /// let e = fraction(1, 2).unwrap();

@@ -86,9 +86,9 @@ impl Evaluation {
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, series::evaluate};
-/// use solitaire::{Form, strategies::LowChain};
+/// use lookahead_eval::{Form, solitaire::strategies::LowChain};
 ///
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let lstrat = LowChain::new(1).unwrap();

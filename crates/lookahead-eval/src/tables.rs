@@ -71,9 +71,9 @@ pub struct Reproduction {
 /// # Examples
 ///
 /// ```
-/// use game_core::number::{fraction, to_f64};
+/// use lookahead_eval::number::{fraction, to_f64};
 /// use lookahead_eval::{GameClass, tables::reproduce};
-/// use solitaire::StrategyName;
+/// use lookahead_eval::StrategyName;
 ///
 /// // Table 4.4 at E = .25, A = .75: BSTRAT prints .54486, but its true value rounds to .54489.
 /// let params = GameClass::new(fraction(1, 4).unwrap(), fraction(3, 4).unwrap()).unwrap();

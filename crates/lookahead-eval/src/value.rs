@@ -60,9 +60,9 @@ fn ordinal(name: StrategyName) -> Result<Box<dyn solitaire::Strategy>, ValueErro
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, value::independent};
-/// use solitaire::StrategyName;
+/// use lookahead_eval::StrategyName;
 ///
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
 /// let w = independent(StrategyName::UnlimitedLStrat, &params, 1e-13).unwrap();
@@ -92,9 +92,9 @@ pub fn independent(
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::{GameClass, value::dependent};
-/// use solitaire::StrategyName;
+/// use lookahead_eval::StrategyName;
 ///
 /// // Theorem 3.1: HSTRAT wins TSD with chance 7/9 at E = 1/2, A = 3/4.
 /// let params = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();
@@ -158,10 +158,10 @@ pub const RANKING_PRECISIONS: [f64; 3] = [1e-3, 1e-6, 1e-9];
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use lookahead_eval::number::fraction;
 /// use lookahead_eval::GameClass;
 /// use lookahead_eval::value::best_strategies;
-/// use solitaire::{Form, StrategyName};
+/// use lookahead_eval::{Form, StrategyName};
 ///
 /// let class = GameClass::new(fraction(1, 2)?, fraction(3, 4)?)?;
 /// let best = best_strategies(&StrategyName::RANKED, Form::Dependent, &class)?;

@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let moves = [MoveShape::new(vec![2, 3])?, MoveShape::new(vec![3, 2])?];
     for alpha in [2, 3, 10, 100] {
         let probs = move_probabilities(&moves, alpha)?;
-        let as_f64 = |p: &minimax_random::BigRational| game_core::number::to_f64(p);
+        let as_f64 = |p: &minimax_random::BigRational| minimax_random::number::to_f64(p);
         println!(
             "alpha = {alpha:3}: prob(a) = {:.6}, prob(b) = {:.6}{}",
             as_f64(&probs[0]),

@@ -79,6 +79,14 @@ pub use game_core::{Game, Outcome, Player, Turn};
 /// streams of one seed ([`player::GamePlayer::choose`] takes one), from `game_core::random`.
 pub use game_core::random::{SeededRng, seeded_stream};
 
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
+/// Minimax, alpha-beta and negamax, from `game_core::search`: to solve a game of one's own
+/// exactly beside the random-minimax player.
+pub use game_core::search;
+
 /// The error of a computation refused for want of memory ([`ProbabilityError::Memory`]).
 pub use game_core::memory::MemoryError;
 

@@ -225,6 +225,14 @@ impl LineResult {
         }
     }
 
+    /// The result as `game-analysis tournament --json` writes it: pretty-printed JSON and
+    /// a newline, the text that the command's `--merge` reads back.
+    #[cfg(feature = "serde")]
+    pub fn to_json(&self) -> String {
+        // A struct of numbers and strings always serialises.
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
     /// B's share with its interval, `.823 [.780, .859]`, or a dash without decisive games.
     pub fn share_text(&self) -> String {
         match (self.share_b, self.ci_low, self.ci_high) {

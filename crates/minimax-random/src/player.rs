@@ -381,7 +381,7 @@ impl RandomMinimax {
     /// # Examples
     ///
     /// ```
-    /// use game_core::{Game, random::seeded_stream};
+    /// use minimax_random::{Game, seeded_stream};
     /// use minimax_random::games::ConnectFour;
     /// use minimax_random::player::{Evaluation, RandomMinimax};
     ///

@@ -150,7 +150,7 @@ pub fn principal_count_polynomials(
 ///
 /// ```
 /// use minimax_random::{MoveShape, polynomial::limit_probabilities};
-/// use num_rational::BigRational;
+/// use minimax_random::BigRational;
 /// // Two single min-nodes over q = 3 and r = 2 leaves: the first is chosen when the minimum
 /// // of its 3 scores beats the minimum of the other's 2, with probability r/(q + r).
 /// let limits = limit_probabilities(&[MoveShape::new(vec![3]).unwrap(), MoveShape::new(vec![2]).unwrap()]).unwrap();

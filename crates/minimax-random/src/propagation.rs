@@ -12,7 +12,7 @@
 //! ```
 //! use minimax_random::MoveShape;
 //! use minimax_random::propagation::normalised_scores;
-//! use num_rational::BigRational;
+//! use minimax_random::BigRational;
 //!
 //! // A move with two leaf children (δ = 2), α = 2: f_2^1 = g = 1/2 at the leaves, and the
 //! // move's score is at most 1 unless both leaves are 2: l_1^1 = 1 − (1/2)² = 3/4.

@@ -72,6 +72,14 @@ pub use game_core::number::{BigInt, BigRational, BigUint};
 /// ([`GrundyValues`]), from `game_core`: a caller defining a game of its own needs no
 /// dependency on `game-core`.
 pub use game_core::ImpartialGame;
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
+/// The rest of the vocabulary of impartial games, from `game_core`: the play conventions
+/// ([`sprague_grundy::OutcomeSolver`] takes one), an impartial game played as a two-player
+/// game, and who is to move.
+pub use game_core::{Game, ImpartialPlay, PlayConvention, Player};
 pub use grundys_game::{
     GrundysGame, MisereTable, NimValueError, NimValueOptions, NimValueTable, nim_values,
 };

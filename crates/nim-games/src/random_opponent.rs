@@ -26,8 +26,8 @@ use crate::matches::{MAX_TAKE, MatchesError};
 /// number of matches from 1 to a maximum.
 ///
 /// ```
-/// use game_core::Player;
-/// use game_core::number::fraction;
+/// use nim_games::Player;
+/// use nim_games::number::fraction;
 /// use nim_games::random_opponent::AgainstRandom;
 ///
 /// let solved = AgainstRandom::solve(9).unwrap();

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use game_core::{ImpartialGame, PlayConvention};
+pub use game_core::{ImpartialGame, PlayConvention};
 
 /// The least non-negative integer not in `values`: the minimum excludant.
 ///
@@ -42,7 +42,7 @@ pub enum OutcomeClass {
 /// Nim-values of the positions of one game, memoised.
 ///
 /// ```
-/// use game_core::ImpartialGame;
+/// use nim_games::ImpartialGame;
 /// use nim_games::sprague_grundy::GrundyValues;
 ///
 /// struct Nim;

@@ -3,11 +3,11 @@
 //!
 //! `cargo run --release -p solitaire --example monte_carlo`
 
-use game_core::monte_carlo::MonteCarlo;
 use solitaire::Form;
+use solitaire::MonteCarlo;
 use solitaire::monte_carlo::compare;
 use solitaire::strategies::{HighChain, LowChain};
-use tree_gen::{SplitRatio, TreeParams};
+use solitaire::{SplitRatio, TreeParams};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let params = TreeParams::new(0.5, SplitRatio::constant(0.75)?)?;

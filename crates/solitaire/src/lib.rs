@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use solitaire::{Form, monte_carlo::{Comparison, compare}, strategies::{HighChain, LowChain}};
-//! use tree_gen::{SplitRatio, TreeParams};
+//! use solitaire::{SplitRatio, TreeParams};
 //!
 //! let params = TreeParams::new(0.5, SplitRatio::constant(0.75).unwrap()).unwrap();
 //! let hstrat = HighChain::new(1).unwrap();
@@ -42,6 +42,13 @@ pub mod play;
 pub mod strategies;
 mod strategy;
 
+/// The runs of a Monte Carlo estimate ([`monte_carlo::estimate`] takes one) and their
+/// results, from `game_core::monte_carlo`.
+pub use game_core::monte_carlo::{Estimate, MonteCarlo, MonteCarloError, Tally};
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
 /// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
 /// interval), from `game_core::number`: a caller writing code generic over it needs no
 /// dependency on `game-core`.
@@ -49,3 +56,7 @@ pub use game_core::number::Real;
 pub use named::{StrategyName, UnknownStrategyName};
 pub use play::{Form, GameRecord, PlayError, play_game};
 pub use strategy::{Branch, Look, LookError, Observation, Strategy};
+/// The random trees the strategies play, from `tree-gen`: the class (*E*, *A*), the
+/// parameters of a Monte Carlo run and the split ratio's law (with `tree_gen::rand_distr`).
+pub use tree_gen;
+pub use tree_gen::{GameClass, GameClassError, SplitRatio, TreeParams, TreeParamsError};

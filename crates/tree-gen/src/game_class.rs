@@ -25,7 +25,7 @@ pub enum GameClassError<T> {
 /// # Examples
 ///
 /// ```
-/// use game_core::number::fraction;
+/// use tree_gen::number::fraction;
 /// use tree_gen::{GameClass, GameClassError};
 ///
 /// let exact = GameClass::new(fraction(1, 2).unwrap(), fraction(3, 4).unwrap()).unwrap();

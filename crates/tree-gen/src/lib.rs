@@ -42,6 +42,10 @@ mod params;
 
 pub use explicit::{ExplicitTreeError, FiniteTree, Valued};
 pub use game_class::{GameClass, GameClassError};
+/// Exact numbers as the papers print them and as the closed forms are written
+/// (`number::fraction`, `number::to_f64`, …), from `game_core`: a caller needs no
+/// dependency on `game-core` to make or print them.
+pub use game_core::number;
 /// The number trait of this crate's generic functions (`f64`, exact `BigRational`, or an
 /// interval), from `game_core::number`: a caller writing code generic over it needs no
 /// dependency on `game-core`.
@@ -49,3 +53,8 @@ pub use game_core::number::Real;
 pub use johnson::{Fork, JohnsonTree, Node};
 pub use key::{NodeRng, node_key, tree_key, uniform_from_key};
 pub use params::{Shift, SplitRatio, TreeParams, TreeParamsError, Valuation};
+/// The distributions of `rand_distr` (and its `Distribution` trait) at the version
+/// [`SplitRatio::from_distribution`] and [`Shift::from_distribution`] take: a caller names
+/// `tree_gen::rand_distr::Beta` and needs no dependency of its own (whose version would
+/// have to match).
+pub use rand_distr;

@@ -529,7 +529,7 @@ impl HypergammonDatabase {
     /// ```
     /// use backgammon_cube::BigRational;
     /// use backgammon_cube::hypergammon::{HypergammonDatabase, HypergammonPosition, SolveOptions};
-    /// use game_core::number::num_traits::Signed;
+    /// use backgammon_cube::number::num_traits::Signed;
     ///
     /// let database = HypergammonDatabase::solve(1, &SolveOptions::default(), |_| {})?;
     /// let exact = database.exact_cubeless()?;

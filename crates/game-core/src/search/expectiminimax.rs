@@ -29,7 +29,7 @@ use crate::player::{Player, Turn};
 ///
 /// ```
 /// use game_core::{Game, Player, Probability, Turn, search::expectiminimax};
-/// use num_rational::BigRational;
+/// use game_core::number::BigRational;
 ///
 /// struct Gamble;
 /// #[derive(Clone, PartialEq, Debug)]
@@ -86,7 +86,7 @@ where
 ///
 /// ```
 /// use game_core::{Game, Player, Probability, Turn, search::{expectiminimax, expectiminimax_solve}};
-/// use num_rational::BigRational;
+/// use game_core::number::BigRational;
 ///
 /// struct Race;
 /// // (first's distance, second's distance, player to throw)

@@ -76,7 +76,7 @@ impl Chess {
     /// # Examples
     ///
     /// ```
-    /// use game_core::Game;
+    /// use minimax_random::Game;
     /// use minimax_random::games::Chess;
     ///
     /// // Kiwipete, the perft test position: 48 legal moves.
