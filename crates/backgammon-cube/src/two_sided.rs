@@ -200,7 +200,14 @@ impl Layout {
         let n = self.positions;
         let bytes = (n as u128).pow(2) * std::mem::size_of::<E>() as u128;
         memory::ensure(u64::try_from(bytes).unwrap_or(u64::MAX), || {
-            format!("the two-sided bear-off table of {n} positions a side")
+            // gnubg's file: a 40-byte header and four 16-bit equities a pair.
+            let file = 40 + 8 * (n as u64).pow(2);
+            format!(
+                "the two-sided bear-off table of {n} positions a side in memory \
+                 (out of core, gnubg::build_two_sided_file writes the same database as GNU \
+                 Backgammon's file, {} of disk, and gnubg::TwoSidedReader answers from it)",
+                memory::bytes(file)
+            )
         })?;
         let mut table = Vec::new();
         table
@@ -217,14 +224,20 @@ impl Layout {
     /// `entry(table, a, b)`, in order of total pip count: every play lowers the pip count,
     /// so an entry may read any pair of smaller total. Each level is computed in parallel
     /// and then written, so the table is the same for any number of threads.
-    pub(crate) fn fill<E, F>(&self, table: &mut [E], entry: F)
-    where
+    pub(crate) fn fill<E, F>(
+        &self,
+        table: &mut [E],
+        entry: F,
+        mut progress: impl FnMut(BuildProgress),
+    ) where
         E: Send + Sync,
         F: Fn(&[E], &PlayTable, usize, usize) -> E + Sync,
     {
         let n = self.positions;
         let highest = self.by_pips.len() - 1;
         let carried = Carried::from_this_thread();
+        let pairs = (n as u64 - 1).pow(2);
+        let mut done = 0;
         for total in 2..=2 * highest {
             let level: Vec<(usize, usize)> = (1..total)
                 .filter(|&pips| pips <= highest && total - pips <= highest)
@@ -240,11 +253,40 @@ impl Layout {
                         .map(move |&b| (a * n + b, entry(table, &self.plays, a, b)))
                 })
                 .collect();
+            done += computed.len() as u64;
             for (cell, value) in computed {
                 table[cell] = value;
             }
+            progress(BuildProgress {
+                phase: BuildPhase::Levels,
+                done,
+                total: pairs,
+            });
         }
     }
+}
+
+/// How far a build of the two-sided database has come: `done` of `total` units of its
+/// current phase. The in-memory builds ([`TwoSidedDatabase::with_progress`],
+/// `gnubg::two_sided_file_with_progress`) and the out-of-core one
+/// (`gnubg::build_two_sided_file`) report through it alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// What the build is doing.
+    pub phase: BuildPhase,
+    /// Units done: pairs computed, or pips of the player on roll assembled.
+    pub done: u64,
+    /// Units in the phase.
+    pub total: u64,
+}
+
+/// The phases of a build: an in-memory build has only [`BuildPhase::Levels`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuildPhase {
+    /// Computing the levels of total pip count, in units of pairs.
+    Levels,
+    /// Writing gnubg's layout from the blocks, in units of pip counts of the player on roll.
+    Assembly,
 }
 
 /// What the database holds for a pair of positions, from the view of the player on roll,
@@ -299,17 +341,46 @@ impl<T: Real + Send + Sync> TwoSidedDatabase<T> {
     /// # Errors
     ///
     /// [`TwoSidedError::Bearoff`] with [`BearoffError::TooManyCheckers`] above 15,
-    /// [`TwoSidedError::TooLarge`] when the table cannot be allocated.
+    /// [`TwoSidedError::Memory`] when the table is more than the process may use (the
+    /// message names the out-of-core route), [`TwoSidedError::TooLarge`] when it cannot be
+    /// allocated.
     pub fn new(max_checkers: u32) -> Result<Self, TwoSidedError> {
+        Self::with_progress(max_checkers, |_| {})
+    }
+
+    /// [`TwoSidedDatabase::new`], calling `progress` after each level of total pip count
+    /// with the pairs computed so far ([`BuildPhase::Levels`]): a build of ten checkers a
+    /// side takes minutes.
+    ///
+    /// # Errors
+    ///
+    /// As [`TwoSidedDatabase::new`].
+    ///
+    /// ```
+    /// use backgammon_cube::two_sided::TwoSidedDatabase;
+    ///
+    /// let mut last = None;
+    /// let database = TwoSidedDatabase::<f64>::with_progress(3, |step| last = Some(step))?;
+    /// let last = last.unwrap();
+    /// assert_eq!(last.done, last.total);
+    /// assert_eq!(last.total, (database.positions() as u64 - 1).pow(2));
+    /// # Ok::<(), backgammon_cube::two_sided::TwoSidedError>(())
+    /// ```
+    pub fn with_progress(
+        max_checkers: u32,
+        progress: impl FnMut(BuildProgress),
+    ) -> Result<Self, TwoSidedError> {
         let layout = Layout::new(max_checkers)?;
         let n = layout.positions;
         let mut entries = layout.table(Equities::decided(false))?;
         for b in 1..n {
             entries[EMPTY * n + b] = Equities::decided(true);
         }
-        layout.fill(&mut entries, |entries, plays, a, b| {
-            on_roll(entries, n, plays, a, b)
-        });
+        layout.fill(
+            &mut entries,
+            |entries, plays, a, b| on_roll(entries, n, plays, a, b),
+            progress,
+        );
         Ok(TwoSidedDatabase {
             max_checkers,
             positions: n,

@@ -352,3 +352,50 @@ fn a_cube_table_beyond_memory_is_refused_before_allocation() {
             .starts_with("the cube equities of pip counts 0..=4294967294: ")
     );
 }
+
+/// The in-memory databases of fifteen checkers a side (94 GB and 47 GB) are refused on a
+/// machine without that memory, and the refusal names the out-of-core route and its disk.
+#[test]
+fn a_two_sided_table_beyond_memory_names_the_out_of_core_route() {
+    let positions: u64 = 54_264;
+    let smaller_need = positions.pow(2) * 16;
+    if game_core::memory::available().is_none_or(|room| room.bytes >= smaller_need) {
+        eprintln!("this machine could hold the tables in memory: nothing to refuse");
+        return;
+    }
+    let refused = backgammon_cube::two_sided::TwoSidedDatabase::<f64>::new(15);
+    let Err(backgammon_cube::two_sided::TwoSidedError::Memory(error)) = refused else {
+        panic!("not refused for memory: {:?}", refused.map(|_| ()));
+    };
+    let message = error.to_string();
+    assert!(message.contains("gnubg::build_two_sided_file"), "{message}");
+    assert!(message.contains("23.6 GB of disk"), "{message}");
+    let refused = backgammon_cube::gnubg::two_sided_file(15);
+    let Err(backgammon_cube::two_sided::TwoSidedError::Memory(error)) = refused else {
+        panic!("not refused for memory");
+    };
+    assert!(
+        error.to_string().contains("build_two_sided_file"),
+        "{error}"
+    );
+}
+
+/// The in-memory builds report each level as the out-of-core build does, the pairs done
+/// rising to every pair with both sides on the board, and build the same database.
+#[test]
+fn the_in_memory_builds_report_their_progress() {
+    let mut steps = Vec::new();
+    let database = backgammon_cube::two_sided::TwoSidedDatabase::<f64>::with_progress(4, |step| {
+        steps.push(step)
+    })
+    .unwrap();
+    let pairs = (database.positions() as u64 - 1).pow(2);
+    assert!(steps.windows(2).all(|pair| pair[0].done < pair[1].done));
+    assert!(steps.iter().all(|step| step.total == pairs));
+    assert_eq!(steps.last().map(|step| step.done), Some(pairs));
+    let mut file_steps = 0;
+    let file =
+        backgammon_cube::gnubg::two_sided_file_with_progress(4, |_| file_steps += 1).unwrap();
+    assert_eq!(file, backgammon_cube::gnubg::two_sided_file(4).unwrap());
+    assert_eq!(file_steps, steps.len());
+}

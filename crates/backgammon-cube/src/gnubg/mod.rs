@@ -18,4 +18,4 @@ pub use one_sided::{
 };
 pub use out_of_core::{BuildPhase, BuildProgress, OutOfCoreError, build_two_sided_file};
 pub use reader::{Agreement, Damage, ReadError, SAMPLE_STRIDE, SampleCheck, TwoSidedReader};
-pub use two_sided::two_sided_file;
+pub use two_sided::{two_sided_file, two_sided_file_with_progress};

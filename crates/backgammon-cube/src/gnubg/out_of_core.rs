@@ -41,6 +41,7 @@ use game_core::stop::{Carried, checkpoint};
 use rayon::prelude::*;
 
 use super::two_sided::{HEADER, LOST, WON, as_seen_after_the_play, header, stored};
+pub use crate::two_sided::{BuildPhase, BuildProgress};
 use crate::two_sided::{Layout, PlayTable, TwoSidedError, gnubg_index};
 
 /// The most pips one roll bears: 6-6 played four times.
@@ -95,26 +96,6 @@ pub enum OutOfCoreError {
         /// What is wrong with it.
         what: String,
     },
-}
-
-/// How far a build has come: `done` of `total` units of its current phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BuildProgress {
-    /// What the build is doing.
-    pub phase: BuildPhase,
-    /// Units done: pairs computed, or pips of the player on roll assembled.
-    pub done: u64,
-    /// Units in the phase.
-    pub total: u64,
-}
-
-/// The two phases of an out-of-core build.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BuildPhase {
-    /// Computing the levels of total pip count, in units of pairs.
-    Levels,
-    /// Writing gnubg's layout from the blocks, in units of pip counts of the player on roll.
-    Assembly,
 }
 
 /// Builds gnubg's two-sided file for six points and at most `max_checkers` checkers a side

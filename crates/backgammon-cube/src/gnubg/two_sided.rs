@@ -19,7 +19,9 @@
 
 use crate::bearoff::BearoffPosition;
 use crate::database::rank;
-use crate::two_sided::{EMPTY, Layout, PlayTable, TwoSidedError, position_at_gnubg_index};
+use crate::two_sided::{
+    BuildProgress, EMPTY, Layout, PlayTable, TwoSidedError, position_at_gnubg_index,
+};
 use game_core::memory;
 
 /// +1 in gnubg's 16-bit equities.
@@ -62,21 +64,41 @@ pub(super) fn stored(value: i16) -> u16 {
 /// # Ok::<(), backgammon_cube::two_sided::TwoSidedError>(())
 /// ```
 pub fn two_sided_file(max_checkers: u32) -> Result<Vec<u8>, TwoSidedError> {
+    two_sided_file_with_progress(max_checkers, |_| {})
+}
+
+/// [`two_sided_file`], calling `progress` after each level of total pip count with the
+/// pairs computed so far ([`BuildPhase::Levels`](crate::two_sided::BuildPhase::Levels)),
+/// as [`build_two_sided_file`](super::build_two_sided_file) reports its levels.
+///
+/// # Errors
+///
+/// As [`two_sided_file`].
+pub fn two_sided_file_with_progress(
+    max_checkers: u32,
+    progress: impl FnMut(BuildProgress),
+) -> Result<Vec<u8>, TwoSidedError> {
     let layout = Layout::new(max_checkers)?;
     let n = layout.positions();
     // The table of entries, 8 bytes each, and the file's bytes made from it, side by side.
     let entries = (n as u64).pow(2).saturating_mul(2 * 8);
     memory::ensure(entries + HEADER as u64, || {
-        format!("GNU Backgammon's two-sided file 6x{max_checkers} and its table")
+        format!(
+            "GNU Backgammon's two-sided file 6x{max_checkers} and its table in memory \
+             (out of core, build_two_sided_file writes the file, {} of disk)",
+            memory::bytes(HEADER as u64 + 8 * (n as u64).pow(2))
+        )
     })?;
     // A race lost by the player on roll (the opponent is off) unless he is off himself.
     let mut table = layout.table([LOST; 4])?;
     for b in 0..n {
         table[EMPTY * n + b] = [WON; 4];
     }
-    layout.fill(&mut table, |table, plays, a, b| {
-        on_roll(table, n, plays, a, b)
-    });
+    layout.fill(
+        &mut table,
+        |table, plays, a, b| on_roll(table, n, plays, a, b),
+        progress,
+    );
     let ours: Vec<usize> = (0..n)
         .map(|index| {
             let position: BearoffPosition = position_at_gnubg_index(index, max_checkers);

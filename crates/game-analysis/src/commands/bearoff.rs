@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use backgammon_cube::bearoff::MAX_CHECKERS;
 use backgammon_cube::gnubg::{
-    BuildPhase, MAX_ONE_SIDED_POINTS, OneSidedFile, OneSidedLayout, TwoSidedReader,
-    build_two_sided_file, two_sided_file,
+    BuildPhase, BuildProgress, MAX_ONE_SIDED_POINTS, OneSidedFile, OneSidedLayout, TwoSidedReader,
+    build_two_sided_file, two_sided_file, two_sided_file_with_progress,
 };
 use backgammon_cube::two_sided::MAX_MEASURED_CHECKERS;
 
@@ -79,7 +79,7 @@ pub fn run(args: &Args, options: &Options) -> Result<bool> {
             None if checkers > MAX_MEASURED_CHECKERS => Err(Error::Usage(format!(
                 "bearoff: 6x{checkers} does not fit in memory; give --work-dir DIR to build it out of core"
             ))),
-            None => two_sided(checkers, out),
+            None => two_sided(checkers, out, options),
         },
         (None, Some(points)) => {
             let layout = OneSidedLayout {
@@ -174,9 +174,11 @@ fn one_sided(
     })
 }
 
-fn two_sided(checkers: u32, out: &OutputFile) -> Result<Written> {
+fn two_sided(checkers: u32, out: &OutputFile, options: &Options) -> Result<Written> {
     let started = Instant::now();
-    let file = two_sided_file(checkers).library()?;
+    let progress = Progress::new(0, "pairs", options.quiet);
+    let file = two_sided_file_with_progress(checkers, shown_on(&progress)).library()?;
+    progress.finish();
     out.write(&file)?;
     Ok(Written {
         file: out.path().display().to_string(),
@@ -189,17 +191,10 @@ fn two_sided(checkers: u32, out: &OutputFile) -> Result<Written> {
     })
 }
 
-fn two_sided_out_of_core(
-    checkers: u32,
-    work_dir: &Path,
-    out: &OutputFile,
-    options: &Options,
-) -> Result<Written> {
-    interrupt::keeps_work_in(work_dir);
-    let started = Instant::now();
-    let progress = Progress::new(0, "pairs", options.quiet);
+/// A build's progress shown on `progress`, its bar restarted at each phase.
+fn shown_on(progress: &Progress) -> impl FnMut(BuildProgress) + '_ {
     let mut phase = None;
-    build_two_sided_file(checkers, work_dir, out.path(), |step| {
+    move |step| {
         if phase != Some(step.phase) {
             phase = Some(step.phase);
             let unit = match step.phase {
@@ -209,8 +204,19 @@ fn two_sided_out_of_core(
             progress.restart(step.total, unit);
         }
         progress.set(step.done);
-    })
-    .library()?;
+    }
+}
+
+fn two_sided_out_of_core(
+    checkers: u32,
+    work_dir: &Path,
+    out: &OutputFile,
+    options: &Options,
+) -> Result<Written> {
+    interrupt::keeps_work_in(work_dir);
+    let started = Instant::now();
+    let progress = Progress::new(0, "pairs", options.quiet);
+    build_two_sided_file(checkers, work_dir, out.path(), shown_on(&progress)).library()?;
     interrupt::wrote(out.path());
     progress.finish();
     let bytes = file_length(out)?;
