@@ -164,12 +164,12 @@ fn memory_heavy_subcommands_refuse_what_does_not_fit_under_a_limit() {
         (
             4_000_000,
             "bearoff --two-sided 6x12 --out ts.bd",
-            "GNU Backgammon's two-sided file 6x12 and its table: ",
+            "GNU Backgammon's two-sided file 6x12 and its table in memory (out of core, build_two_sided_file writes the file, 2.8 GB of disk): ",
         ),
         (
             4_000_000,
             "race-formulas --checkers 12",
-            "the two-sided bear-off table of 18564 positions a side: ",
+            "the two-sided bear-off table of 18564 positions a side in memory (out of core, gnubg::build_two_sided_file writes the same database as GNU Backgammon's file, 2.8 GB of disk, and gnubg::TwoSidedReader answers from it): ",
         ),
         (
             1_000_000,
