@@ -23,7 +23,10 @@
 //! it on ([`games`]: chess, Connect-Four, Domineering, Othello); and reproducible parallel matches
 //! between two players ([`tournament`]), one line of which, played whole or in pieces that
 //! merge exactly, is a [`line`](mod@line); chess games written in Portable Game Notation ([`pgn`]);
-//! the mobility a player's choices leave, measured in real games ([`mobility`]). With the
+//! the mobility a player's choices leave, measured in real games ([`mobility`]). Each of these
+//! takes a game of one's own (any [`Game`] without chance) and a player of one's own
+//! ([`player::GamePlayer`]), and [`explicit::move_trees`] gives prob(n) at any of its
+//! positions; `examples/tic_tac_toe.rs` does all three. With the
 //! `serde` feature the results of a line and of a mobility measure serialise as the
 //! `game-analysis` command's JSON.
 //!
