@@ -200,13 +200,11 @@ impl Layout {
         let n = self.positions;
         let bytes = (n as u128).pow(2) * std::mem::size_of::<E>() as u128;
         memory::ensure(u64::try_from(bytes).unwrap_or(u64::MAX), || {
-            // gnubg's file: a 40-byte header and four 16-bit equities a pair.
-            let file = 40 + 8 * (n as u64).pow(2);
             format!(
                 "the two-sided bear-off table of {n} positions a side in memory \
                  (out of core, gnubg::build_two_sided_file writes the same database as GNU \
                  Backgammon's file, {} of disk, and gnubg::TwoSidedReader answers from it)",
-                memory::bytes(file)
+                memory::bytes(gnubg_file_length(n))
             )
         })?;
         let mut table = Vec::new();
@@ -683,6 +681,15 @@ pub(crate) fn binomial(n: u32, k: u32) -> usize {
     }
     (0..k).fold(1usize, |c, i| c * (n - i) as usize / (i + 1) as usize)
 }
+
+/// The length of gnubg's two-sided file of `positions` a side: its 40-byte header and four
+/// 16-bit equities a pair.
+pub(crate) fn gnubg_file_length(positions: usize) -> u64 {
+    GNUBG_HEADER as u64 + 8 * (positions as u64).pow(2)
+}
+
+/// The length of the header of gnubg's two-sided file.
+pub(crate) const GNUBG_HEADER: usize = 40;
 
 /// gnubg's number of `position` (at most `max_checkers` checkers): see
 /// [`TwoSidedDatabase::gnubg_index`].

@@ -171,19 +171,12 @@ pub fn move_trees<G: Game>(
     if depth == 0 {
         return Err(GameTreeError::ZeroDepth);
     }
-    if game.is_terminal(position) {
-        return Err(GameTreeError::Terminal);
-    }
     let mut builder = TreeBuilder { game, leaves: 0 };
-    let root = builder.mover(position, 0)?;
-    let mut trees = Vec::new();
-    for child in game.children(position) {
-        trees.push(builder.tree(&child, 1, depth, root)?);
+    match builder.tree(position, 0, depth, None)? {
+        GameTree::Node(trees) => Ok(trees),
+        // Only a terminal position is a leaf at ply 0 of a depth of at least 1.
+        GameTree::Leaf => Err(GameTreeError::Terminal),
     }
-    if trees.is_empty() {
-        return Err(GameTreeError::NoMoves { ply: 0 });
-    }
-    Ok(trees)
 }
 
 /// The game whose tree [`move_trees`] builds, and the leaves built so far.
@@ -202,13 +195,13 @@ impl<G: Game> TreeBuilder<'_, G> {
     }
 
     /// The tree below `position`, `ply` plies below the root, whose parent's mover was
-    /// `parent`.
+    /// `parent` (`None` at the root).
     fn tree(
         &mut self,
         position: &G::Position,
         ply: u32,
         depth: u32,
-        parent: Player,
+        parent: Option<Player>,
     ) -> Result<GameTree, GameTreeError> {
         if ply == depth || self.game.is_terminal(position) {
             self.leaves += 1;
@@ -218,13 +211,13 @@ impl<G: Game> TreeBuilder<'_, G> {
             return Ok(GameTree::Leaf);
         }
         let mover = self.mover(position, ply)?;
-        if mover == parent {
+        if parent == Some(mover) {
             return Err(GameTreeError::NotAlternating { ply: ply - 1 });
         }
         let game = self.game;
         let mut children = Vec::new();
         for child in game.children(position) {
-            children.push(self.tree(&child, ply + 1, depth, mover)?);
+            children.push(self.tree(&child, ply + 1, depth, Some(mover))?);
         }
         if children.is_empty() {
             return Err(GameTreeError::NoMoves { ply });

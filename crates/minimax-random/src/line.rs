@@ -361,23 +361,27 @@ pub fn players(line: &Line) -> Result<(RandomMinimax, RandomMinimax), LineError>
 ///
 /// [`LineError`] when a player or the game does not read, or a player cannot play.
 pub fn play(line: &Line, full_width: bool) -> Result<LineResult, LineError> {
-    /// The line, to play in whichever game it names.
+    /// The line's games, to play in whichever game it names.
     struct Play<'a> {
         line: &'a Line,
-        full_width: bool,
+        players: &'a (RandomMinimax, RandomMinimax),
     }
     impl WithGame for Play<'_> {
-        type Output = Result<LineResult, LineError>;
-        fn run<G>(self, game: &G) -> Result<Self::Output, PlayerError>
+        type Output = LineResult;
+        fn run<G>(self, game: &G) -> Result<LineResult, PlayerError>
         where
             G: Game + Sync,
             G::Position: Send,
         {
-            Ok(play_in(game, self.line, self.full_width))
+            timed(game, self.line, self.players)
         }
     }
+    let players = searching(line, full_width)?;
     let game: TournamentGame = line.game.parse()?;
-    game.with(Play { line, full_width })?
+    Ok(game.with(Play {
+        line,
+        players: &players,
+    })?)
 }
 
 /// Plays `line` in `game`, any game without chance nodes, on every core, timing it: the
@@ -415,13 +419,32 @@ where
     G: Game + Sync,
     G::Position: Send,
 {
-    let (mut a, mut b) = players(line)?;
-    if full_width {
-        (a, b) = (a.full_width(), b.full_width());
-    }
+    Ok(timed(game, line, &searching(line, full_width)?)?)
+}
+
+/// The players A and B of `line`, searching full width when `full_width`.
+fn searching(line: &Line, full_width: bool) -> Result<(RandomMinimax, RandomMinimax), LineError> {
+    let (a, b) = players(line)?;
+    Ok(if full_width {
+        (a.full_width(), b.full_width())
+    } else {
+        (a, b)
+    })
+}
+
+/// The games of `line` in `game` between `players`, with the rate they were played at.
+fn timed<G>(
+    game: &G,
+    line: &Line,
+    (a, b): &(RandomMinimax, RandomMinimax),
+) -> Result<LineResult, PlayerError>
+where
+    G: Game + Sync,
+    G::Position: Send,
+{
     let started = Instant::now();
     let games = line.first_game..line.first_game + line.games;
-    let result = play_games(game, &a, &b, games, line.seed)?;
+    let result = play_games(game, a, b, games, line.seed)?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(LineResult::new(
         line,

@@ -42,7 +42,7 @@ use rayon::prelude::*;
 
 use super::two_sided::{HEADER, LOST, WON, as_seen_after_the_play, header, stored};
 pub use crate::two_sided::{BuildPhase, BuildProgress};
-use crate::two_sided::{Layout, PlayTable, TwoSidedError, gnubg_index};
+use crate::two_sided::{Layout, PlayTable, TwoSidedError, gnubg_file_length, gnubg_index};
 
 /// The most pips one roll bears: 6-6 played four times.
 const REACH: usize = 24;
@@ -413,7 +413,7 @@ fn open_partial(
     max_checkers: u32,
     positions: usize,
 ) -> Result<File, OutOfCoreError> {
-    let length = (HEADER + ENTRY * positions * positions) as u64;
+    let length = gnubg_file_length(positions);
     if new {
         let mut file = File::create(partial).map_err(io_at(partial))?;
         file.write_all(&header(max_checkers))

@@ -11,8 +11,8 @@ use crate::bearoff::{BearoffPosition, MAX_CHECKERS};
 use crate::cube::{CubeAction, CubeOwnership};
 use crate::dice::distinct_rolls;
 use crate::two_sided::{
-    Equities, TwoSidedError, binomial, checked_position_at_gnubg_index, checked_rank, gnubg_index,
-    position_at_gnubg_index,
+    Equities, TwoSidedError, binomial, checked_position_at_gnubg_index, checked_rank,
+    gnubg_file_length, gnubg_index, position_at_gnubg_index,
 };
 
 /// A file that cannot be read as a gnubg two-sided bear-off database.
@@ -131,7 +131,7 @@ impl TwoSidedReader {
             }
         })?;
         let positions = binomial(max_checkers + 6, 6);
-        let expected = (HEADER + 8 * positions * positions) as u64;
+        let expected = gnubg_file_length(positions);
         if found != expected {
             return Err(ReadError::Truncated {
                 path,

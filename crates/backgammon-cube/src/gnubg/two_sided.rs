@@ -20,7 +20,8 @@
 use crate::bearoff::BearoffPosition;
 use crate::database::rank;
 use crate::two_sided::{
-    BuildProgress, EMPTY, Layout, PlayTable, TwoSidedError, position_at_gnubg_index,
+    BuildProgress, EMPTY, GNUBG_HEADER, Layout, PlayTable, TwoSidedError, gnubg_file_length,
+    position_at_gnubg_index,
 };
 use game_core::memory;
 
@@ -30,7 +31,7 @@ pub(super) const WON: i16 = 0x7FFF;
 pub(super) const LOST: i16 = !WON;
 
 /// The header's length in bytes.
-pub(super) const HEADER: usize = 40;
+pub(super) const HEADER: usize = GNUBG_HEADER;
 
 /// The file's header for `max_checkers` checkers a side: `gnubg-TS-06-CC-1`, padded with
 /// `x` to a newline at byte [`HEADER`].
@@ -86,7 +87,7 @@ pub fn two_sided_file_with_progress(
         format!(
             "GNU Backgammon's two-sided file 6x{max_checkers} and its table in memory \
              (out of core, build_two_sided_file writes the file, {} of disk)",
-            memory::bytes(HEADER as u64 + 8 * (n as u64).pow(2))
+            memory::bytes(gnubg_file_length(n))
         )
     })?;
     // A race lost by the player on roll (the opponent is off) unless he is off himself.
